@@ -1,0 +1,5 @@
+"""Entry point for `python -m app`."""
+
+from app.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""The command line: the desktop app by default, headless subcommands for everything else.
+
+Each subcommand lives in its own module under `app.commands` and exposes
+`register(subparsers)`; the list below is explicit so bundlers see every import.
+Nothing here imports Qt, so `--help`, `--version` and every subcommand work
+without a display or an audio device.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+
+from app import APP_DISPLAY_NAME, APP_NAME, __version__
+
+COMMAND_MODULES = (
+    "app.commands.memory",
+    "app.commands.ask",
+    "app.commands.chat",
+    "app.commands.transcribe",
+    "app.commands.say",
+    "app.commands.doctor",
+    "app.commands.bench",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=APP_NAME,
+        description=f"{APP_DISPLAY_NAME}: ask about your repository out loud, hear the answer.",
+        epilog="Without a command, the desktop app starts in the system tray.",
+    )
+    parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    parser.add_argument("--repo", metavar="PATH", help="start with this repository active (desktop app)")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:  # a real missing dependency inside the module: let it show
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    return build_parser().parse_args(argv)

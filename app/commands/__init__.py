@@ -1,0 +1,1 @@
+"""Headless subcommands; each module registers one with `register(subparsers)`."""

@@ -1,0 +1,1 @@
+"""Everything that works without a window or a microphone. Never imports Qt."""

@@ -1,0 +1,75 @@
+"""The exception tree of the app.
+
+    VoiceDevAgentError               anything the app raises on purpose
+    ├── UserFacingError              a message fit to be spoken or shown as it is
+    │   ├── ConfigurationError       a setting is missing or wrong (API key, model path …)
+    │   │   └── MissingApiKeyError   no API key in the environment or the keyring
+    │   ├── AudioDeviceError         no microphone, device busy, unplugged, bad rate
+    │   ├── HotkeyUnavailableError   no global hotkey can work on this desktop
+    │   ├── ModelLoadError           a speech model could not be loaded
+    │   ├── AgentTurnError           a turn failed after the SDK's retries
+    │   └── RepositoryError          the folder is not a usable repository
+    └── InternalError                a bug; logged with its traceback, shown briefly
+
+Tool failures are not exceptions that reach the user: they become tool results
+with `is_error` for the model to read (see `app.core.agent.tools`).
+"""
+
+from __future__ import annotations
+
+
+class VoiceDevAgentError(Exception):
+    """Base class of every error the app raises on purpose."""
+
+
+class UserFacingError(VoiceDevAgentError):
+    """An error whose message a person can act on; shown and spoken as is.
+
+    `hint` is an optional second sentence saying what to do next.
+    """
+
+    def __init__(self, message: str, *, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} {self.hint}".strip()
+
+
+class ConfigurationError(UserFacingError):
+    """A setting is missing or wrong."""
+
+
+class MissingApiKeyError(ConfigurationError):
+    """No Anthropic API key was found."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "No Anthropic API key is set.",
+            hint="Enter it under Settings, API key, or set ANTHROPIC_API_KEY in the environment.",
+        )
+
+
+class AudioDeviceError(UserFacingError):
+    """The microphone or speaker cannot be used right now."""
+
+
+class HotkeyUnavailableError(UserFacingError):
+    """No global hotkey can work on this desktop."""
+
+
+class ModelLoadError(UserFacingError):
+    """A transcription or speech model failed to load."""
+
+
+class AgentTurnError(UserFacingError):
+    """A turn failed after the SDK's own retries."""
+
+
+class RepositoryError(UserFacingError):
+    """The chosen folder cannot be used as a repository."""
+
+
+class InternalError(VoiceDevAgentError):
+    """A bug: logged with its traceback and reported briefly to the user."""

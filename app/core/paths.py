@@ -1,0 +1,71 @@
+"""Every on-disk location the app uses, computed in one place.
+
+Locations follow the platform's conventions through platformdirs (on Linux that
+means XDG_DATA_HOME, XDG_CONFIG_HOME and friends are honoured). Setting
+VOICE_DEV_AGENT_HOME puts all of them under one folder, which is how tests and
+portable installs keep the user's real folders untouched.
+
+Paths are computed on every call rather than cached so a changed environment
+(a test's monkeypatch, a user's override) takes effect at once.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+from app import APP_NAME
+
+HOME_OVERRIDE = "VOICE_DEV_AGENT_HOME"
+
+
+def _override() -> Path | None:
+    value = os.environ.get(HOME_OVERRIDE, "").strip()
+    return Path(value).expanduser().absolute() if value else None
+
+
+def data_dir() -> Path:
+    """Long-lived user data: memory stores, journals."""
+    home = _override()
+    return home / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """Settings the user chose."""
+    home = _override()
+    return home / "config" if home else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Things that can be rebuilt: vocabulary caches, benchmark audio."""
+    home = _override()
+    return home / "cache" if home else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
+def log_dir() -> Path:
+    """The log file lives here."""
+    home = _override()
+    return home / "logs" if home else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def memory_root() -> Path:
+    """Parent of every repository's memory folder; outside any repository."""
+    return data_dir() / "memory"
+
+
+def settings_file() -> Path:
+    return config_dir() / "settings.json"
+
+
+def log_file() -> Path:
+    return log_dir() / f"{APP_NAME}.log"
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create `path` (and parents) readable by the owner only, and return it."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if os.name == "posix":
+        os.chmod(path, 0o700)
+    return path

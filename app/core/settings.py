@@ -1,0 +1,180 @@
+"""Typed settings with defaults and a schema version, stored as JSON in the config folder.
+
+The API key is deliberately not a setting: it lives in the system keyring or the
+environment (see `app.core.api_key`), so it can never end up in this file.
+A corrupt file is kept beside the new one for the user to inspect, and the app
+starts with defaults instead of failing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from app.core import paths
+from app.core.atomic import write_text_atomic
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+Effort = Literal["low", "medium", "high"]
+HotkeyMode = Literal["hold", "toggle"]
+
+
+@dataclass
+class RepoCommands:
+    """Per-repository overrides for the build and test tools (empty means detect)."""
+
+    build: str = ""
+    test: str = ""
+
+
+@dataclass
+class Settings:
+    model: str = "claude-haiku-5-5"
+    effort: Effort = "low"
+    max_tokens: int = 2048
+    hotkey: str = "ctrl+alt+space"
+    hotkey_mode: HotkeyMode = "hold"
+    input_device: str = ""  # empty: the system default
+    output_device: str = ""
+    whisper_model: str = ""  # empty: the embedded tiny.en model
+    piper_voice: str = ""  # empty: the embedded en_US-joe-medium voice
+    speech_rate: float = 1.0
+    volume: float = 1.0
+    sound_cues: bool = True
+    idle_minutes: int = 30
+    tool_timeout_seconds: int = 300
+    start_at_login: bool = False
+    last_repo: str = ""
+    recent_repos: list[str] = field(default_factory=list)
+    repo_commands: dict[str, RepoCommands] = field(default_factory=dict)
+    repo_aliases: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def commands_for(self, repo: Path) -> RepoCommands:
+        return self.repo_commands.get(str(repo), RepoCommands())
+
+    def remember_repo(self, repo: Path, keep: int = 8) -> None:
+        key = str(repo)
+        self.last_repo = key
+        self.recent_repos = [key, *[r for r in self.recent_repos if r != key]][:keep]
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    settings: Settings
+    problem: str = ""  # a message for the user when the file had to be replaced or repaired
+
+
+_DEFAULTS = Settings()
+_FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Settings)}
+_LITERALS: dict[str, tuple[str, ...]] = {"effort": get_args(Effort), "hotkey_mode": get_args(HotkeyMode)}
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Return `value` checked against the field's type, or raise ValueError."""
+    default = getattr(_DEFAULTS, name)
+    if name in _LITERALS:
+        if value not in _LITERALS[name]:
+            raise ValueError(f"{name} must be one of {', '.join(_LITERALS[name])}")
+        return value
+    if name == "repo_commands":
+        if not isinstance(value, dict):
+            raise ValueError("repo_commands must be an object")
+        return {
+            str(k): RepoCommands(build=str(v.get("build", "")), test=str(v.get("test", "")))
+            for k, v in value.items()
+            if isinstance(v, dict)
+        }
+    if name == "repo_aliases":
+        if not isinstance(value, dict):
+            raise ValueError("repo_aliases must be an object")
+        return {
+            str(k): {str(a): str(b) for a, b in v.items()} for k, v in value.items() if isinstance(v, dict)
+        }
+    if name == "recent_repos":
+        if not isinstance(value, list):
+            raise ValueError("recent_repos must be a list")
+        return [str(v) for v in value if isinstance(v, str)]
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false")
+        return value
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be a whole number")
+        return value
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{name} must be a number")
+        return float(value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ValueError(f"{name} must be text")
+        return value
+    raise ValueError(f"{name} has an unsupported type")
+
+
+def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Build settings from parsed JSON; bad or unknown keys fall back to defaults."""
+    settings = Settings()
+    problems: list[str] = []
+    for name in _FIELD_TYPES:
+        if name not in data:
+            continue
+        try:
+            setattr(settings, name, _coerce(name, data[name]))
+        except ValueError as exc:
+            problems.append(str(exc))
+    return settings, problems
+
+
+def to_dict(settings: Settings) -> dict[str, Any]:
+    data = dataclasses.asdict(settings)
+    return {"schema_version": SCHEMA_VERSION, **data}
+
+
+def load(path: Path | None = None) -> LoadResult:
+    """Read the settings file; never raises for a missing, unreadable or corrupt file."""
+    path = path or paths.settings_file()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadResult(Settings())
+    except OSError as exc:
+        return LoadResult(Settings(), f"Could not read the settings file ({exc.strerror}); using defaults.")
+    try:
+        data = json.loads(raw)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except ValueError:
+        kept = _keep_bad_file(path)
+        return LoadResult(
+            Settings(),
+            f"The settings file was damaged and has been reset to defaults; the old one is {kept}.",
+        )
+    settings, problems = from_dict(data)
+    problem = ""
+    if problems:
+        problem = "Some settings were invalid and were reset: " + "; ".join(problems) + "."
+    return LoadResult(settings, problem)
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    path = path or paths.settings_file()
+    paths.ensure_private_dir(path.parent)
+    write_text_atomic(path, json.dumps(to_dict(settings), indent=2, sort_keys=True) + "\n")
+
+
+def _keep_bad_file(path: Path) -> Path:
+    kept = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        path.replace(kept)
+    except OSError:
+        log.warning("could not move the damaged settings file aside", exc_info=True)
+    return kept

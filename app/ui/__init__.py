@@ -1,0 +1,1 @@
+"""The desktop app: tray, panel, settings. The only package that imports PySide6."""

@@ -1,0 +1,1 @@
+"""Hotkey, microphone, transcription and speech. Never imports Qt."""

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Source this to give the tests a desktop like a person's: an X display (Xvfb) with a
+# window manager that has a system tray (icewm), and PulseAudio with two null sinks,
+# "mic" (tests play speech into it; its monitor is the default source) and "speaker"
+# (the default sink; tests record its monitor). Exports DISPLAY and the Pulse settings;
+# `desktop_env_stop` ends both.
+
+VDA_TEST_RUNTIME="$(mktemp -d /tmp/vda-desktop.XXXXXX)"
+export XDG_RUNTIME_DIR="$VDA_TEST_RUNTIME"
+chmod 700 "$VDA_TEST_RUNTIME"
+
+_display=99
+while [[ -e "/tmp/.X${_display}-lock" ]]; do _display=$((_display + 1)); done
+export DISPLAY=":${_display}"
+Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >"$VDA_TEST_RUNTIME/xvfb.log" 2>&1 &
+VDA_XVFB_PID=$!
+for _ in $(seq 50); do xdpyinfo -display "$DISPLAY" >/dev/null 2>&1 && break; [[ -e "/tmp/.X11-unix/X${_display}" ]] && break; sleep 0.1; done
+icewm >"$VDA_TEST_RUNTIME/icewm.log" 2>&1 &
+VDA_WM_PID=$!
+
+export PULSE_RUNTIME_PATH="$VDA_TEST_RUNTIME/pulse"
+mkdir -p "$PULSE_RUNTIME_PATH"
+pulseaudio --daemonize=no --exit-idle-time=-1 --disallow-exit -n \
+  --load="module-native-protocol-unix" \
+  --load="module-null-sink sink_name=speaker sink_properties=device.description=speaker" \
+  --load="module-null-sink sink_name=mic sink_properties=device.description=mic" \
+  --load="module-always-sink" >"$VDA_TEST_RUNTIME/pulse.log" 2>&1 &
+VDA_PULSE_PID=$!
+for _ in $(seq 100); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
+pactl set-default-sink speaker >/dev/null 2>&1 || true
+pactl set-default-source mic.monitor >/dev/null 2>&1 || true
+# Give the tray a moment to appear before tests ask for it.
+sleep 1
+
+desktop_env_stop() {
+  kill "$VDA_PULSE_PID" "$VDA_WM_PID" "$VDA_XVFB_PID" 2>/dev/null || true
+  wait "$VDA_PULSE_PID" "$VDA_WM_PID" "$VDA_XVFB_PID" 2>/dev/null || true
+  rm -rf "$VDA_TEST_RUNTIME"
+}

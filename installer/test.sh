@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Install what the tests need, start a virtual desktop with sound devices, and run
+# every check: ruff, mypy, the import-linter contracts, then the whole pytest suite.
+# Extra arguments go to pytest (e.g. `installer/test.sh -k memory`).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+installer/system-deps.sh --test
+installer/venv.sh --test
+PY="$ROOT/.venv/bin/python"
+
+echo "== ruff";          "$PY" -m ruff check app tests
+echo "== mypy";          "$PY" -m mypy
+echo "== import-linter"; "$ROOT/.venv/bin/lint-imports"
+
+# shellcheck source=installer/desktop-env.sh
+source installer/desktop-env.sh
+trap desktop_env_stop EXIT
+echo "== pytest (DISPLAY=$DISPLAY)"
+"$PY" -m pytest "$@"

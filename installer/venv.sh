@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Create (or update) the project's virtual environment in .venv and install the app
+# into it; `--test` adds the test tools. Prints nothing on success but pip's summary.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PY="${PYTHON:-python3}"
+extra=""
+if [[ "${1:-}" == "--test" ]]; then extra="[test]"; fi
+
+if [[ ! -x "$ROOT/.venv/bin/python" ]]; then
+  "$PY" -m venv "$ROOT/.venv"
+fi
+"$ROOT/.venv/bin/python" -m pip install -q --upgrade pip
+"$ROOT/.venv/bin/python" -m pip install -q -e "$ROOT$extra"

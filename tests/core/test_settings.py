@@ -1,0 +1,54 @@
+"""Settings round-trip, survive a corrupt file, and never hold the API key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from app.core import paths, settings
+from app.core.settings import RepoCommands, Settings
+
+
+def test_defaults_when_no_file() -> None:
+    result = settings.load()
+    assert result.settings == Settings()
+    assert result.problem == ""
+    assert result.settings.model == "claude-haiku-5-5"
+    assert result.settings.effort == "low"
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    s = Settings(model="claude-x", effort="high", max_tokens=999, hotkey_mode="toggle")
+    s.repo_commands["/r"] = RepoCommands(build="make", test="make check")
+    s.remember_repo(tmp_path)
+    settings.save(s)
+    loaded = settings.load()
+    assert loaded.problem == ""
+    assert loaded.settings == s
+    assert json.loads(paths.settings_file().read_text())["schema_version"] == settings.SCHEMA_VERSION
+    assert paths.settings_file().stat().st_mode & 0o777 == 0o600
+
+
+def test_corrupt_file_is_kept_and_defaults_used() -> None:
+    target = paths.settings_file()
+    target.parent.mkdir(parents=True)
+    target.write_text("{ not json")
+    result = settings.load()
+    assert result.settings == Settings()
+    assert "damaged" in result.problem
+    kept = list(target.parent.glob("settings.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text() == "{ not json"
+
+
+def test_bad_values_fall_back_per_key_and_unknown_keys_are_dropped() -> None:
+    target = paths.settings_file()
+    target.parent.mkdir(parents=True)
+    target.write_text(
+        json.dumps({"effort": "extreme", "max_tokens": "lots", "model": "m", "api_key": "sk-ant-x"})
+    )
+    result = settings.load()
+    assert result.settings.model == "m"
+    assert result.settings.effort == "low" and result.settings.max_tokens == 2048
+    assert "effort" in result.problem
+    settings.save(result.settings)
+    assert "api_key" not in paths.settings_file().read_text()

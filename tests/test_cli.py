@@ -1,0 +1,36 @@
+"""The entry points work on a machine with no display and no audio device."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from app import __version__
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "PULSE_SERVER")}
+    env["PULSE_RUNTIME_PATH"] = "/nonexistent"  # no sound server either
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_version_without_display() -> None:
+    out = _run("--version")
+    assert out.returncode == 0
+    assert out.stdout.strip() == f"voice-dev-agent {__version__}"
+
+
+def test_help_lists_the_commands_without_loading_qt() -> None:
+    out = _run("--help")
+    assert out.returncode == 0, out.stderr
+    assert "--repo" in out.stdout
+    assert "PySide6" not in out.stderr
+
+
+def test_console_script_matches_module() -> None:
+    script = os.path.join(os.path.dirname(sys.executable), "voice-dev-agent")
+    out = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == f"voice-dev-agent {__version__}"
