@@ -1,0 +1,58 @@
+"""What a running turn tells its caller, as small frozen objects.
+
+A turn emits these in order through the `on_event` callback it is given; the
+callback runs on the agent's thread, so a UI must hand them to its own thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    """More of the reply's text, as it streams."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolStarted:
+    tool_use_id: str
+    name: str
+    label: str  # short and human, e.g. "building", "reading src/app.py"
+
+
+@dataclass(frozen=True)
+class ToolFinished:
+    tool_use_id: str
+    name: str
+    label: str
+    is_error: bool
+
+
+@dataclass(frozen=True)
+class ScreenContent:
+    """Something the model chose to show rather than say (`show_on_screen`)."""
+
+    markdown: str
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    """The turn is over; `reply` is what to say (never empty)."""
+
+    reply: str
+    screens: tuple[ScreenContent, ...] = field(default=())
+    cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class TurnFailed:
+    """The turn could not complete; `message` is one sentence a person can act on."""
+
+    message: str
+
+
+Event = TextDelta | ToolStarted | ToolFinished | ScreenContent | TurnEnded | TurnFailed
