@@ -16,5 +16,6 @@ echo "== import-linter"; "$ROOT/.venv/bin/lint-imports"
 # shellcheck source=installer/desktop-env.sh
 source installer/desktop-env.sh
 trap desktop_env_stop EXIT
+export VDA_REQUIRE_DESKTOP=1
 echo "== pytest (DISPLAY=$DISPLAY)"
 "$PY" -m pytest "$@"
