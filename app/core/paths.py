@@ -12,6 +12,7 @@ Paths are computed on every call rather than cached so a changed environment
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -61,6 +62,14 @@ def settings_file() -> Path:
 
 def log_file() -> Path:
     return log_dir() / f"{APP_NAME}.log"
+
+
+def resources_dir() -> Path:
+    """Icons, sounds and the desktop entry: beside the package, or inside a PyInstaller bundle."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "resources"
+    return Path(__file__).resolve().parents[2] / "resources"
 
 
 def ensure_private_dir(path: Path) -> Path:

@@ -29,3 +29,7 @@ def test_private_dir_is_owner_only(tmp_path: Path) -> None:
     folder = paths.ensure_private_dir(tmp_path / "a" / "b")
     if sys.platform != "win32":
         assert folder.stat().st_mode & 0o777 == 0o700
+
+
+def test_resources_dir_is_the_project_resources_folder() -> None:
+    assert (paths.resources_dir().parent / "app" / "__init__.py").exists()
