@@ -5,7 +5,10 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PY="${PYTHON:-python3}"
 extra=""
-if [[ "${1:-}" == "--test" ]]; then extra="[test]"; fi
+case "${1:-}" in
+  --test) extra="[test]" ;;
+  --bundle) extra="[bundle]" ;;
+esac
 
 if [[ ! -x "$ROOT/.venv/bin/python" ]]; then
   "$PY" -m venv "$ROOT/.venv"
