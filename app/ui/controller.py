@@ -1,0 +1,336 @@
+"""The one state machine of the app: idle → listening → transcribing → thinking → speaking.
+
+It lives on the Qt main thread and is fed only by signals: the hotkey (press and
+release), the microphone's level, the speech worker and the agent worker. Every
+request it makes carries an id; answers carrying an id it has moved on from (a
+cancelled turn, a transcription overtaken by a new press) are ignored, which is
+what makes barge-in and cancel safe without locks.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.core import messages
+from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
+from app.core.errors import UserFacingError
+from app.core.settings import Settings
+from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
+from app.ui.signals import emit
+
+log = logging.getLogger(__name__)
+
+
+class State(enum.Enum):
+    IDLE = "idle"
+    LISTENING = "listening"
+    TRANSCRIBING = "transcribing"
+    THINKING = "thinking"
+    SPEAKING = "speaking"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One finished turn, for the panel's history and "Show last answer"."""
+
+    question: str
+    reply: str
+    screens: tuple[ScreenContent, ...]
+
+
+class Controller(QObject):
+    state_changed = Signal(object, str)  # State, detail (e.g. the running tool's label)
+    level_changed = Signal(float)  # microphone level while listening
+    heard = Signal(str)  # the transcript a turn starts from
+    screen_shown = Signal(object)  # ScreenContent, as soon as the model shows it
+    answer_ready = Signal(object)  # Answer, when a turn ends
+    session_reset = Signal()  # a new session began: earlier answers belong to the old one
+
+    def __init__(
+        self,
+        *,
+        speech: SpeechPort,
+        agent: AgentPort,
+        microphone: MicrophonePort,
+        settings: Settings,
+        repo: Path | None,
+        clock: Callable[[], float] = time.monotonic,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._speech = speech
+        self._agent = agent
+        self._mic = microphone
+        self._settings = settings
+        self._repo = repo
+        self._clock = clock
+        self._state = State.IDLE
+        self._detail = ""
+        self._next_id = 0
+        self._transcribe_id: int | None = None
+        self._turn_id: int | None = None  # the turn whose events and speech still matter
+        self._turn_running = False
+        self._muted = False  # "Stop speaking" during a turn: the rest of it stays silent
+        self._streamed = ""
+        self._question = ""
+        self._last_activity = clock()
+        self._last_answer: Answer | None = None
+
+        speech.transcribed.connect(self._on_transcribed)
+        speech.transcribe_failed.connect(self._on_transcribe_failed)
+        speech.speaking_started.connect(self._on_speaking_started)
+        speech.utterance_done.connect(self._on_utterance_done)
+        agent.event.connect(self._on_agent_event)
+        agent.finished.connect(self._on_agent_finished)
+        microphone.level.connect(self._on_level)
+
+    # ---- what the rest of the UI reads -------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def detail(self) -> str:
+        return self._detail
+
+    @property
+    def repo(self) -> Path | None:
+        return self._repo
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def last_answer(self) -> Answer | None:
+        return self._last_answer
+
+    # ---- inputs ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The app started: its first session begins (DESIGN: a session ends when the app starts)."""
+        self._begin_session()
+
+    @Slot()
+    def press(self) -> None:
+        """The hotkey went down: listen, interrupting whatever the app was doing."""
+        if self._state is State.LISTENING:
+            return  # key repeat, or a toggle listener's duplicate
+        self._interrupt()
+        try:
+            self._mic.start()
+        except UserFacingError as exc:
+            messages.error(str(exc))
+            self._set_state(State.IDLE)
+            return
+        except Exception as exc:  # a device failure of a kind nobody foresaw must not kill the app
+            messages.report_exception(exc)
+            self._set_state(State.IDLE)
+            return
+        self._set_state(State.LISTENING)
+
+    @Slot()
+    def release(self) -> None:
+        """The hotkey came up: transcribe what was heard, unless it was only noise."""
+        if self._state is not State.LISTENING:
+            return
+        try:
+            capture = self._mic.stop()
+        except Exception as exc:
+            messages.report_exception(exc)
+            self._set_state(State.IDLE)
+            return
+        if capture.problem:
+            messages.warning(capture.problem, speak=False)
+        if not capture.is_speech or capture.samples.size == 0:
+            self._set_state(State.IDLE, "nothing heard")
+            return
+        self._transcribe_id = self._new_id()
+        self._speech.transcribe(self._transcribe_id, capture.samples, self._repo)
+        self._set_state(State.TRANSCRIBING)
+
+    @Slot(str)
+    def ask(self, text: str) -> None:
+        """A typed question: the same turn without voice."""
+        if not text.strip():
+            return
+        if self._state is State.LISTENING:
+            self._mic_stop_quietly()
+        self._interrupt()
+        self._start_turn(text.strip())
+
+    @Slot()
+    def stop_speaking(self) -> None:
+        self._speech.stop_speaking()
+        if self._turn_running:
+            self._muted = True
+            if self._state is State.SPEAKING:
+                self._set_state(State.THINKING, self._detail)
+            return
+        if self._state is State.SPEAKING:
+            self._turn_id = None
+            self._set_state(State.IDLE)
+
+    @Slot()
+    def new_session(self) -> None:
+        if self._state is State.LISTENING:
+            self._mic_stop_quietly()
+        self._interrupt()
+        self._set_state(State.IDLE)
+        self._begin_session()
+
+    def set_repository(self, repo: Path) -> None:
+        """Switch the active repository; the conversation about the old one ends."""
+        if repo == self._repo:
+            return
+        self._repo = repo
+        self.new_session()
+
+    def apply_settings(self, settings: Settings, *, new_session: bool) -> None:
+        self._settings = settings
+        if new_session:
+            self.new_session()
+
+    # ---- worker answers ----------------------------------------------------------------
+
+    @Slot(float)
+    def _on_level(self, level: float) -> None:
+        if self._state is State.LISTENING:
+            emit(self.level_changed, level)
+
+    @Slot(int, str)
+    def _on_transcribed(self, request_id: int, text: str) -> None:
+        if request_id != self._transcribe_id:
+            return
+        self._transcribe_id = None
+        text = text.strip()
+        if not text:
+            self._set_state(State.IDLE, "nothing heard")
+            return
+        emit(self.heard, text)
+        self._start_turn(text)
+
+    @Slot(int, str)
+    def _on_transcribe_failed(self, request_id: int, message: str) -> None:
+        if request_id != self._transcribe_id:
+            return
+        self._transcribe_id = None
+        messages.error(message)
+        self._set_state(State.IDLE)
+
+    @Slot(int, object)
+    def _on_agent_event(self, turn_id: int, event: object) -> None:
+        if turn_id != self._turn_id or not self._turn_running:
+            return
+        if isinstance(event, TextDelta):
+            self._streamed += event.text
+            if not self._muted:
+                self._speech.speak_delta(turn_id, event.text)
+        elif isinstance(event, ToolStarted):
+            if self._state is State.SPEAKING:
+                self._detail = event.label
+            else:
+                self._set_state(State.THINKING, event.label)
+        elif isinstance(event, ToolFinished):
+            if self._state is State.THINKING:
+                self._set_state(State.THINKING, "thinking")
+        elif isinstance(event, ScreenContent):
+            emit(self.screen_shown, event)
+
+    @Slot(int, object)
+    def _on_agent_finished(self, turn_id: int, result: object) -> None:
+        if turn_id != self._turn_id:
+            return  # a turn cancelled by barge-in: its end changes nothing
+        self._turn_running = False
+        self._last_activity = self._clock()
+        if isinstance(result, TurnFailed):
+            self._speech.stop_speaking()
+            self._turn_id = None
+            messages.error(result.message)
+            self._set_state(State.IDLE)
+            return
+        if not isinstance(result, TurnEnded) or result.cancelled:
+            self._turn_id = None
+            self._set_state(State.IDLE)
+            return
+        answer = Answer(self._question, result.reply, result.screens)
+        self._last_answer = answer
+        emit(self.answer_ready, answer)
+        if self._muted:
+            self._turn_id = None
+            self._set_state(State.IDLE)
+            return
+        if self._streamed.strip():
+            self._speech.speak_end(turn_id)
+        else:  # nothing streamed (a fallback reply): say the reply itself
+            self._speech.say(turn_id, result.reply)
+
+    @Slot(int)
+    def _on_speaking_started(self, utterance_id: int) -> None:
+        if utterance_id == self._turn_id and self._state is State.THINKING and not self._muted:
+            self._set_state(State.SPEAKING)
+
+    @Slot(int)
+    def _on_utterance_done(self, utterance_id: int) -> None:
+        if utterance_id != self._turn_id or self._turn_running:
+            return
+        self._turn_id = None
+        if self._state in (State.THINKING, State.SPEAKING):
+            self._set_state(State.IDLE)
+
+    # ---- internals ---------------------------------------------------------------------
+
+    def _new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def _start_turn(self, text: str) -> None:
+        idle_limit = self._settings.idle_minutes * 60
+        if idle_limit > 0 and self._clock() - self._last_activity > idle_limit:
+            log.info("idle for more than %s minutes: new session", self._settings.idle_minutes)
+            self._begin_session()
+        self._turn_id = self._new_id()
+        self._turn_running = True
+        self._muted = False
+        self._streamed = ""
+        self._question = text
+        self._last_activity = self._clock()
+        self._agent.run_turn(self._turn_id, text)
+        self._set_state(State.THINKING, "thinking")
+
+    def _interrupt(self) -> None:
+        """Stop speech, cancel a running turn and drop a pending transcription (barge-in)."""
+        self._transcribe_id = None
+        if self._turn_running:
+            self._agent.cancel()
+            self._turn_running = False
+        if self._turn_id is not None:
+            self._speech.stop_speaking()
+            self._turn_id = None
+
+    def _mic_stop_quietly(self) -> None:
+        try:
+            self._mic.stop()
+        except Exception:  # the capture is being thrown away anyway
+            log.warning("stopping the microphone failed", exc_info=True)
+
+    def _begin_session(self) -> None:
+        self._agent.start_session(self._repo, self._settings)
+        self._last_activity = self._clock()
+        self._last_answer = None
+        emit(self.session_reset)
+
+    def _set_state(self, state: State, detail: str = "") -> None:
+        if state is self._state and detail == self._detail:
+            return
+        self._state = state
+        self._detail = detail
+        emit(self.state_changed, state, detail)

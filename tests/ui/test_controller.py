@@ -1,0 +1,328 @@
+"""The controller's state machine, driven through its signals with fake workers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core import messages
+from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
+from app.core.settings import Settings
+from app.ui.controller import Answer, Controller, State
+from app.ui.ports import Capture
+from app.ui.signals import emit
+from tests.ui.fakes import FakeAgent, FakeMicrophone, FakeSpeech
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Rig:
+    def __init__(self, repo: Path) -> None:
+        self.mic = FakeMicrophone()
+        self.speech = FakeSpeech()
+        self.agent = FakeAgent()
+        self.clock = Clock()
+        self.said: list[messages.Message] = []
+        self.states: list[tuple[State, str]] = []
+        self.controller = Controller(
+            speech=self.speech,
+            agent=self.agent,
+            microphone=self.mic,
+            settings=Settings(idle_minutes=30),
+            repo=repo,
+            clock=self.clock,
+        )
+        self.controller.state_changed.connect(lambda s, d: self.states.append((s, d)))
+        self.controller.start()
+
+    def ask_by_voice(self, text: str = "why is the build red") -> int:
+        self.controller.press()
+        self.controller.release()
+        emit(self.speech.transcribed, self.speech.last_request, text)
+        return self.agent.last_turn
+
+    @property
+    def state(self) -> State:
+        return self.controller.state
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Rig:
+    said: list[messages.Message] = []
+    messages.set_sink(said.append)
+    r = Rig(tmp_path)
+    r.said = said
+    yield r
+    messages.set_sink(None)
+
+
+def test_a_whole_voice_turn_goes_through_every_state(rig: Rig) -> None:
+    answers: list[Answer] = []
+    screens: list[ScreenContent] = []
+    rig.controller.answer_ready.connect(answers.append)
+    rig.controller.screen_shown.connect(screens.append)
+
+    rig.controller.press()
+    assert rig.state is State.LISTENING and rig.mic.capturing
+    rig.controller.release()
+    assert rig.state is State.TRANSCRIBING and not rig.mic.capturing
+    assert rig.speech.transcribe_requests[-1][1] == rig.controller.repo
+
+    emit(rig.speech.transcribed, rig.speech.last_request, " why is the build red? ")
+    assert rig.state is State.THINKING
+    turn = rig.agent.last_turn
+    assert rig.agent.turns[-1][1] == "why is the build red?"
+
+    emit(rig.agent.event, turn, ToolStarted("t1", "build", "building"))
+    assert (rig.state, rig.controller.detail) == (State.THINKING, "building")
+    emit(rig.agent.event, turn, ToolFinished("t1", "build", "building", False))
+    emit(rig.agent.event, turn, TextDelta("The build fails. "))
+    emit(rig.agent.event, turn, ScreenContent("# Errors\n- one", "Build"))
+    emit(rig.speech.speaking_started, turn)
+    assert rig.state is State.SPEAKING
+    emit(rig.agent.event, turn, TextDelta("One error."))
+    assert rig.speech.spoken[turn] == "The build fails. One error."
+
+    ended = TurnEnded("The build fails. One error.", (ScreenContent("# Errors\n- one", "Build"),))
+    emit(rig.agent.finished, turn, ended)
+    assert rig.speech.ended == [turn]
+    assert rig.state is State.SPEAKING  # still saying the rest
+    emit(rig.speech.utterance_done, turn)
+    assert rig.state is State.IDLE
+
+    assert [s for s, _ in rig.states] == [
+        State.LISTENING, State.TRANSCRIBING, State.THINKING, State.THINKING, State.THINKING,
+        State.SPEAKING, State.IDLE,
+    ]
+    assert screens == [ScreenContent("# Errors\n- one", "Build")]
+    assert answers == [Answer("why is the build red?", ended.reply, ended.screens)]
+    assert rig.controller.last_answer == answers[0]
+
+
+def test_a_reply_that_never_streamed_is_said_whole(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    emit(rig.agent.finished, turn, TurnEnded("Okay."))
+    assert rig.speech.said == [(turn, "Okay.")]
+    assert rig.speech.ended == []
+    emit(rig.speech.speaking_started, turn)
+    emit(rig.speech.utterance_done, turn)
+    assert rig.state is State.IDLE
+
+
+def test_press_while_speaking_stops_speech_and_listens(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    emit(rig.agent.event, turn, TextDelta("A long answer. "))
+    emit(rig.agent.finished, turn, TurnEnded("A long answer."))
+    emit(rig.speech.speaking_started, turn)
+    assert rig.state is State.SPEAKING
+    stops = rig.speech.stops
+
+    rig.controller.press()
+    assert rig.speech.stops == stops + 1
+    assert rig.state is State.LISTENING and rig.mic.capturing
+    # The stopped utterance's late "done" must not end the new listening.
+    emit(rig.speech.utterance_done, turn)
+    assert rig.state is State.LISTENING
+    assert rig.agent.cancels == 0  # the turn had already ended
+
+
+def test_press_while_thinking_cancels_the_turn_and_listens(rig: Rig) -> None:
+    first = rig.ask_by_voice("run the tests")
+    emit(rig.agent.event, first, ToolStarted("t1", "test", "running the tests"))
+    assert rig.state is State.THINKING
+
+    rig.controller.press()
+    assert rig.agent.cancels == 1
+    assert rig.state is State.LISTENING
+
+    # The cancelled turn's leftovers arrive late; none of them may change anything.
+    emit(rig.agent.event, first, TextDelta("Late words."))
+    emit(rig.agent.event, first, ScreenContent("late"))
+    emit(rig.agent.finished, first, TurnEnded("Late words.", cancelled=True))
+    assert rig.state is State.LISTENING
+    assert first not in rig.speech.spoken
+    assert rig.controller.last_answer is None
+
+    rig.controller.release()
+    emit(rig.speech.transcribed, rig.speech.last_request, "never mind, what branch am I on")
+    second = rig.agent.last_turn
+    assert second != first and rig.state is State.THINKING
+    assert len(rig.agent.sessions) == 1  # cancelling keeps the session (its history stays valid)
+
+
+def test_press_while_transcribing_drops_the_old_transcript(rig: Rig) -> None:
+    rig.controller.press()
+    rig.controller.release()
+    old = rig.speech.last_request
+    rig.controller.press()
+    assert rig.state is State.LISTENING
+    emit(rig.speech.transcribed, old, "stale words")
+    assert rig.state is State.LISTENING and rig.agent.turns == []
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+def test_empty_transcript_returns_to_idle_without_a_turn(rig: Rig, text: str) -> None:
+    rig.controller.press()
+    rig.controller.release()
+    emit(rig.speech.transcribed, rig.speech.last_request, text)
+    assert rig.state is State.IDLE
+    assert rig.agent.turns == []
+
+
+def test_noise_is_not_even_transcribed(rig: Rig) -> None:
+    rig.mic.next_capture = Capture(np.zeros(8000, dtype=np.float32), 0.5, is_speech=False)
+    rig.controller.press()
+    rig.controller.release()
+    assert rig.state is State.IDLE
+    assert rig.speech.transcribe_requests == [] and rig.agent.turns == []
+
+
+def test_key_repeat_while_listening_is_ignored(rig: Rig) -> None:
+    rig.controller.press()
+    rig.controller.press()
+    rig.controller.press()
+    assert rig.mic.starts == 1 and rig.state is State.LISTENING
+    rig.controller.release()
+    rig.controller.release()
+    assert len(rig.speech.transcribe_requests) == 1
+
+
+def test_a_missing_microphone_is_told_and_the_app_stays_idle(rig: Rig) -> None:
+    rig.mic.fail_with = "No microphone was found."
+    rig.controller.press()
+    assert rig.state is State.IDLE
+    assert [m.text for m in rig.said] == ["No microphone was found."]
+    assert rig.said[0].level is messages.Level.ERROR and rig.said[0].speak
+
+
+def test_a_failed_transcription_is_told(rig: Rig) -> None:
+    rig.controller.press()
+    rig.controller.release()
+    emit(rig.speech.transcribe_failed, rig.speech.last_request, "The speech model could not be loaded.")
+    assert rig.state is State.IDLE
+    assert rig.said[-1].text == "The speech model could not be loaded."
+
+
+def test_a_failed_turn_is_told_and_stops_speech(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    emit(rig.agent.event, turn, TextDelta("Let me"))
+    stops = rig.speech.stops
+    emit(rig.agent.finished, turn, TurnFailed("The Claude API cannot be reached."))
+    assert rig.state is State.IDLE
+    assert rig.speech.stops == stops + 1
+    assert rig.said[-1].text == "The Claude API cannot be reached."
+    assert rig.said[-1].level is messages.Level.ERROR
+
+
+def test_typed_question_runs_the_same_turn(rig: Rig) -> None:
+    rig.controller.ask("  what changed today?  ")
+    assert rig.agent.turns[-1][1] == "what changed today?"
+    assert rig.state is State.THINKING
+    rig.controller.ask("   ")
+    assert len(rig.agent.turns) == 1
+
+
+def test_stop_speaking_silences_the_rest_of_a_running_turn(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    emit(rig.agent.event, turn, TextDelta("First sentence. "))
+    emit(rig.speech.speaking_started, turn)
+    rig.controller.stop_speaking()
+    emit(rig.agent.event, turn, TextDelta("Second sentence."))
+    assert rig.speech.spoken[turn] == "First sentence. "
+    emit(rig.agent.finished, turn, TurnEnded("First sentence. Second sentence."))
+    assert rig.state is State.IDLE
+    assert rig.speech.ended == [] and rig.speech.said == []
+    assert rig.controller.last_answer is not None  # still shown on screen on request
+
+
+def test_sessions_start_at_launch_on_new_session_and_on_repository_change(rig: Rig, tmp_path: Path) -> None:
+    resets: list[None] = []
+    rig.controller.session_reset.connect(lambda: resets.append(None))
+    assert [repo for repo, _ in rig.agent.sessions] == [tmp_path]
+
+    rig.controller.new_session()
+    assert len(rig.agent.sessions) == 2
+
+    rig.controller.set_repository(tmp_path)  # the same one: nothing ends
+    assert len(rig.agent.sessions) == 2
+    other = tmp_path / "other"
+    rig.controller.set_repository(other)
+    assert rig.agent.sessions[-1][0] == other
+    assert len(resets) == 2
+
+
+def test_new_session_while_thinking_cancels_the_turn(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    rig.controller.new_session()
+    assert rig.agent.cancels == 1 and rig.state is State.IDLE
+    emit(rig.agent.finished, turn, TurnEnded("late", cancelled=True))
+    assert rig.controller.last_answer is None and rig.state is State.IDLE
+
+
+def test_idle_time_starts_a_new_session_before_the_next_turn(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    emit(rig.agent.finished, turn, TurnEnded("Okay."))
+    emit(rig.speech.utterance_done, turn)
+    assert len(rig.agent.sessions) == 1
+
+    rig.clock.now += 29 * 60  # under the limit: same session
+    turn = rig.ask_by_voice()
+    emit(rig.agent.finished, turn, TurnEnded("Okay."))
+    emit(rig.speech.utterance_done, turn)
+    assert len(rig.agent.sessions) == 1
+
+    rig.clock.now += 31 * 60
+    rig.ask_by_voice()
+    assert len(rig.agent.sessions) == 2
+    # The new session is requested before the turn, so the turn runs in it.
+    assert rig.agent.turns[-1][1] == "why is the build red"
+
+
+def test_level_is_passed_on_only_while_listening(rig: Rig) -> None:
+    levels: list[float] = []
+    rig.controller.level_changed.connect(levels.append)
+    emit(rig.mic.level, 0.3)
+    rig.controller.press()
+    emit(rig.mic.level, 0.7)
+    rig.controller.release()
+    emit(rig.mic.level, 0.9)
+    assert levels == [0.7]
+
+
+def test_settings_change_can_start_a_new_session(rig: Rig) -> None:
+    changed = Settings(model="claude-other")
+    rig.controller.apply_settings(changed, new_session=True)
+    assert rig.agent.sessions[-1][1].model == "claude-other"
+    rig.controller.apply_settings(Settings(idle_minutes=5), new_session=False)
+    assert len(rig.agent.sessions) == 2 and rig.controller.settings.idle_minutes == 5
+
+
+def test_qt_signal_delivery(qtbot: QtBot, rig: Rig) -> None:
+    with qtbot.waitSignal(rig.controller.state_changed, timeout=1000) as blocker:
+        rig.controller.press()
+    assert blocker.args == [State.LISTENING, ""]
+
+
+def test_emitting_often_does_not_drain_true() -> None:
+    """PySide6 6.12 loses a reference to True per emit; the app's emit() must give it back."""
+    import sys
+
+    from PySide6.QtCore import QObject, Signal
+
+    class Source(QObject):
+        ping = Signal(int)
+
+    source = Source()
+    before = sys.getrefcount(True)
+    for i in range(2000):
+        emit(source.ping, i)
+    assert sys.getrefcount(True) >= before - 5
