@@ -1,0 +1,43 @@
+"""Every repository that has a memory: which folder belongs to which repository, and how full it is."""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.core import paths
+from app.core.memory.store import MemoryStore, read_metadata
+
+
+@dataclass(frozen=True)
+class RepositoryMemory:
+    """One memory folder under the memory root."""
+
+    folder: Path
+    repository: Path | None  # None when the folder has no (readable) metadata
+    chars: int
+    files: int
+    largest: int  # characters in the largest file
+
+
+def list_repositories() -> list[RepositoryMemory]:
+    """Every memory folder under paths.memory_root(), sorted by repository path (then folder)."""
+    root = paths.memory_root()
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return []
+    found: list[RepositoryMemory] = []
+    for name in names:
+        folder = root / name
+        try:
+            if name.startswith(".") or not stat.S_ISDIR(os.lstat(folder).st_mode):
+                continue
+        except OSError:
+            continue
+        files = MemoryStore(folder).files()
+        sizes = [f.chars for f in files]
+        found.append(RepositoryMemory(folder, read_metadata(folder), sum(sizes), len(sizes), max(sizes, default=0)))
+    return sorted(found, key=lambda r: (str(r.repository or ""), str(r.folder)))
