@@ -1,0 +1,58 @@
+"""`python -m app ask --repo PATH TEXT`: one question, one new session, the reply on stdout."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.core import settings as settings_module
+from app.core.agent.client import make_client
+from app.core.agent.events import Event, ToolFinished, TurnFailed
+from app.core.agent.session import Session
+from app.core.repos import find_root
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "ask",
+        help="ask the agent one question about a repository (typed, no voice)",
+        description="Ask one question in a new session and print the reply that would be spoken. "
+        "ANTHROPIC_BASE_URL points it at any compatible endpoint.",
+    )
+    parser.add_argument("--repo", metavar="PATH", help="the repository (default: the current folder)")
+    parser.add_argument("--json", action="store_true", help='print {"reply", "screen", "tools"} as JSON')
+    parser.add_argument("text", nargs="+", help="what to ask")
+    parser.set_defaults(func=run)
+
+
+def open_session(repo_arg: str | None) -> Session:
+    """A new session on the repository holding `repo_arg` (raises a UserFacingError when unusable)."""
+    repo = find_root(Path(repo_arg or "."))
+    loaded = settings_module.load()
+    if loaded.problem:
+        print(f"warning: {loaded.problem}", file=sys.stderr)
+    # Made up front so a missing key is one clear line before anything else happens.
+    return Session(repo, loaded.settings, client=make_client(loaded.settings))
+
+
+def run(args: argparse.Namespace) -> int:
+    session = open_session(args.repo)
+    tools: list[dict[str, Any]] = []
+
+    def on_event(event: Event) -> None:
+        if isinstance(event, ToolFinished):
+            tools.append({"name": event.name, "label": event.label, "is_error": event.is_error})
+
+    result = session.run_turn(" ".join(args.text), on_event)
+    if isinstance(result, TurnFailed):
+        print(f"error: {result.message}", file=sys.stderr)
+        return 1
+    if args.json:
+        screens = [{"title": s.title, "markdown": s.markdown} for s in result.screens]
+        print(json.dumps({"reply": result.reply, "screen": screens, "tools": tools}, ensure_ascii=False))
+    else:
+        print(result.reply)
+    return 0

@@ -1,0 +1,103 @@
+"""`python -m app chat --repo PATH`: a typed conversation in one session, like the voice app without voice.
+
+Replies stream as they arrive; tool activity shows as a short line; screen content is
+printed as Markdown. /new starts a new session (from memory), /quit ends. Ctrl-C during
+a reply cancels that turn, the way the hotkey does in the desktop app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from typing import Any, TextIO
+
+from app.commands.ask import open_session
+from app.core.agent.events import Event, ScreenContent, TextDelta, ToolStarted, TurnEnded, TurnFailed
+from app.core.agent.session import Session
+
+HELP = "Type a question. /new starts a new session, /quit ends (so does Ctrl-D)."
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "chat",
+        help="a typed conversation with the agent about a repository",
+        description=f"A typed conversation in one session. {HELP}",
+    )
+    parser.add_argument("--repo", metavar="PATH", help="the repository (default: the current folder)")
+    parser.set_defaults(func=run)
+
+
+class _Printer:
+    """Writes a turn's events to the terminal as they come."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.at_line_start = True
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, TextDelta):
+            self._write(event.text)
+        elif isinstance(event, ToolStarted):
+            self._line(f"  [{event.label}…]")
+        elif isinstance(event, ScreenContent):
+            heading = f"## {event.title}\n\n" if event.title else ""
+            self._line(f"\n---- on screen ----\n{heading}{event.markdown.rstrip()}\n-------------------")
+        elif isinstance(event, TurnFailed):
+            self._line(f"error: {event.message}")
+        elif isinstance(event, TurnEnded):
+            self._line("(cancelled)" if event.cancelled else "")
+
+    def _write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
+        if text:
+            self.at_line_start = text.endswith("\n")
+
+    def _line(self, text: str) -> None:
+        if not self.at_line_start:
+            self._write("\n")
+        if text:
+            self._write(text + "\n")
+
+
+def _turn(session: Session, text: str, printer: _Printer) -> None:
+    """Run one turn on a worker thread so Ctrl-C can cancel it cleanly."""
+    worker = threading.Thread(target=session.run_turn, args=(text, printer), name="agent-turn", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        try:
+            worker.join(0.2)
+        except KeyboardInterrupt:
+            session.cancel()
+
+
+def run(args: argparse.Namespace) -> int:
+    session = open_session(args.repo)
+    out = sys.stdout
+    printer = _Printer(out)
+    interactive = sys.stdin.isatty()
+    print(f"Talking about {session.repo}. {HELP}", file=out, flush=True)
+    while True:
+        try:
+            line = input("you> " if interactive else "")
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            print(file=out)
+            break
+        text = line.strip()
+        if not text:
+            continue
+        if text in ("/quit", "/exit", "/q"):
+            break
+        if text == "/new":
+            session = open_session(args.repo)
+            print("New session (it starts from memory).", file=out, flush=True)
+            continue
+        if text in ("/help", "/?"):
+            print(HELP, file=out, flush=True)
+            continue
+        _turn(session, text, printer)
+    return 0

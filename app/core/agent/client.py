@@ -1,0 +1,65 @@
+"""The Anthropic API client the agent uses, and what its failures mean to a person."""
+
+from __future__ import annotations
+
+import logging
+
+import anthropic
+
+from app.core.api_key import find_api_key
+from app.core.errors import MissingApiKeyError
+from app.core.settings import Settings
+
+log = logging.getLogger(__name__)
+
+# The SDK retries 408/409/429/5xx/529 and connection errors with exponential backoff and honours
+# retry-after. Three retries ride out a short overload; more would keep a speaking user waiting.
+MAX_RETRIES = 3
+# A streamed reply may legitimately take minutes; a silent connection for 90 s is broken.
+TIMEOUT = anthropic.Timeout(600.0, connect=10.0, read=90.0)
+
+
+def make_client(settings: Settings) -> anthropic.Anthropic:
+    """A client with the user's API key; ANTHROPIC_BASE_URL is honoured by the SDK itself.
+
+    Raises MissingApiKeyError (a UserFacingError naming where to set the key) when there is none.
+    """
+    del settings  # the model and limits are per request; kept in the signature for future options
+    key, source = find_api_key()
+    if not key:
+        raise MissingApiKeyError()
+    log.info("API key from %s", source)
+    return anthropic.Anthropic(api_key=key, max_retries=MAX_RETRIES, timeout=TIMEOUT)
+
+
+def describe_failure(exc: BaseException, *, model: str = "") -> str:
+    """One sentence a person can act on, for an error that ended a turn after the SDK's retries."""
+    if isinstance(exc, MissingApiKeyError):
+        return str(exc)
+    if isinstance(exc, anthropic.AuthenticationError):
+        return "I couldn't reach Claude: the API key was rejected. Check it under Settings, API key."
+    if isinstance(exc, anthropic.PermissionDeniedError):
+        return "I couldn't reach Claude: this API key is not allowed to do that. Check the key's permissions."
+    if isinstance(exc, anthropic.NotFoundError):
+        shown = f' "{model}"' if model else ""
+        return f"I couldn't reach Claude: the model{shown} was not found. Choose another model in Settings."
+    if isinstance(exc, anthropic.RateLimitError):
+        return "Claude is rate-limiting this API key right now. Try again in a minute."
+    if isinstance(exc, anthropic.APIStatusError) and exc.status_code == 529:
+        return "Claude is overloaded right now. Try again in a minute."
+    if isinstance(exc, anthropic.APIStatusError) and exc.status_code == 402:
+        return "I couldn't reach Claude: the account has no credit left. Check billing in the Claude Console."
+    if isinstance(exc, anthropic.InternalServerError):
+        return "Claude's API had an internal error. Try again in a moment."
+    if isinstance(exc, anthropic.APITimeoutError):
+        return "I couldn't reach Claude: the request timed out. Check the network and try again."
+    if isinstance(exc, anthropic.APIConnectionError):
+        return "I couldn't reach Claude: there is no connection to the API. Check the network and try again."
+    if isinstance(exc, anthropic.BadRequestError):
+        detail = (exc.api_message or "").strip().rstrip(".")
+        if "prompt is too long" in detail.lower():
+            return "This conversation has grown too long for Claude. Start a new session."
+        return f"Claude refused the request ({detail[:160] or 'bad request'}). Start a new session and try again."
+    if isinstance(exc, anthropic.APIStatusError):
+        return f"Claude's API answered with an error ({exc.status_code}). Try again in a moment."
+    return f"Something went wrong while talking to Claude ({type(exc).__name__}). Details are in the log file."

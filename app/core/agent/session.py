@@ -1,0 +1,265 @@
+"""A conversation with the agent about one repository: the prompt, the history, the turns.
+
+The session keeps the invariants of DESIGN.md ("Session invariants"): the system prompt
+is built once; the date is in the first user message only; the history only grows at
+the end (a failed turn is rolled back to where it started, which is the end too); every
+tool_use is answered in the next request; a turn never ends silent.
+
+A cancelled turn can leave the history ending in a user message that got no answer (the
+question itself, or tool results marked cancelled). That message is still open: the next
+turn's words join it, so roles keep alternating and nothing the model answered changes.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import anthropic
+
+from app.core.agent import prompt
+from app.core.agent.client import describe_failure, make_client
+from app.core.agent.events import (
+    Event,
+    ScreenContent,
+    TextDelta,
+    ToolFinished,
+    ToolStarted,
+    TurnEnded,
+    TurnFailed,
+)
+from app.core.agent.toolbox import TOOL_DEFINITIONS, Toolbox, check, label
+from app.core.agent.turn import (
+    CANCELLED,
+    CONTEXT_MANAGEMENT,
+    CONTEXT_MANAGEMENT_BETA,
+    Block,
+    Step,
+    StreamHolder,
+    stream_step,
+    tool_result_block,
+)
+from app.core.errors import AgentTurnError, UserFacingError
+from app.core.memory import MemoryStore
+from app.core.settings import Settings
+from app.core.tool_result import ToolResult
+
+log = logging.getLogger(__name__)
+
+MAX_STEPS = 20  # requests per turn; the last one may not call tools, so a turn always ends
+FALLBACK_SHOWN = "Details are on screen."
+FALLBACK_PLAIN = "Okay."
+CANCELLED_REPLY = "Cancelled."
+STEP_LIMIT = ToolResult.error("Not run: this question has used all its tool calls. Answer with what you have.")
+
+EventSink = Callable[[Event], None]
+
+
+class Session:
+    """One repository's conversation; `run_turn` on one thread, `cancel` from any."""
+
+    def __init__(self, repo: Path, settings: Settings, *, client: anthropic.Anthropic | None = None) -> None:
+        self.id = uuid.uuid4().hex[:12]
+        self.repo = repo
+        self.settings = settings
+        self.started_at = datetime.now().astimezone()
+        self.last_activity = time.monotonic()
+        self._client = client
+        self._memory = MemoryStore.for_repository(repo)
+        self._system = prompt.system_blocks(self._load_memory())
+        self._messages: list[dict[str, Any]] = []
+        self._screens: list[ScreenContent] = []
+        self._emit: EventSink = _ignore
+        self._toolbox = Toolbox(repo, settings, self._memory, session_id=self.id, on_screen=self._show)
+        self._cancel = threading.Event()
+        self._stream = StreamHolder()
+        self._turn_lock = threading.Lock()
+
+    # -- public ----------------------------------------------------------------------------------
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """The history as sent to the API (a copy; for tests and diagnostics)."""
+        return list(self._messages)
+
+    @property
+    def system(self) -> list[dict[str, Any]]:
+        return list(self._system)
+
+    def cancel(self) -> None:
+        """Stop the running turn soon: between steps, mid-stream, or by killing a build or test."""
+        self._cancel.set()
+        self._stream.close()
+
+    def run_turn(self, user_text: str, on_event: EventSink = lambda e: None) -> TurnEnded | TurnFailed:
+        """Answer one request from the developer; never raises for API or tool failures."""
+        with self._turn_lock:
+            self._cancel.clear()
+            self._emit = _guarded(on_event)
+            self._screens = []
+            checkpoint = (len(self._messages), self._messages[-1] if self._messages else None)
+            try:
+                result: TurnEnded | TurnFailed = self._run(user_text)
+            except Exception as exc:
+                self._restore(checkpoint)
+                result = TurnFailed(self._failure_message(exc))
+            finally:
+                self.last_activity = time.monotonic()
+            self._emit(result)
+            self._emit = _ignore
+            return result
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    def _run(self, user_text: str) -> TurnEnded:
+        if self._client is None:
+            self._client = make_client(self.settings)  # MissingApiKeyError: a user-facing TurnFailed
+        words = user_text.strip() or "(silence)"
+        opening: list[Block] = []
+        if not self._messages:
+            opening.append({"type": "text", "text": prompt.session_note(self.started_at, self.repo)})
+        opening.append({"type": "text", "text": words})
+        self._add_user_content(opening)
+        spoke = False
+        step = Step()
+        for step_number in range(1, MAX_STEPS + 1):
+            if self._cancel.is_set():
+                return self._cancelled()
+            last_chance = step_number == MAX_STEPS
+            step = self._request(last_chance=last_chance, separate=spoke)
+            spoke = spoke or bool(step.text.strip())
+            if step.content:
+                self._messages.append({"role": "assistant", "content": step.content})
+            if not step.complete:
+                if self._cancel.is_set():
+                    self._answer(step, cancelled=True, user_words=words)
+                    return self._cancelled()
+                raise AgentTurnError(
+                    "I couldn't reach Claude: the connection dropped in the middle of the reply. Try again."
+                )
+            if not step.tool_uses:
+                return self._finish(step)
+            self._answer(step, cancelled=False, user_words=words, allow=not last_chance)
+            if self._cancel.is_set():
+                return self._cancelled()
+        # The last step was asked not to use tools and did anyway: its calls are answered, and the
+        # turn ends with what it said (the answered tool results stay open for the next turn).
+        return self._finish(step)
+
+    def _request(self, *, last_chance: bool, separate: bool) -> Step:
+        params: dict[str, Any] = {
+            "model": self.settings.model,
+            "max_tokens": self.settings.max_tokens,
+            "system": self._system,
+            "tools": TOOL_DEFINITIONS,
+            "messages": self._messages,
+            "thinking": {"type": "adaptive"},
+            "output_config": {"effort": self.settings.effort},
+            "context_management": CONTEXT_MANAGEMENT,
+            # Automatic caching: one moving breakpoint at the end of the history.
+            "cache_control": {"type": "ephemeral"},
+            "betas": [CONTEXT_MANAGEMENT_BETA],
+        }
+        if last_chance:
+            params["tool_choice"] = {"type": "none"}
+        first_text = [separate]
+
+        def on_text(text: str) -> None:
+            if first_text[0]:  # a new step's words start a new paragraph, not the last sentence
+                first_text[0] = False
+                self._emit(TextDelta("\n\n"))
+            self._emit(TextDelta(text))
+
+        assert self._client is not None
+        return stream_step(self._client, params, cancel=self._cancel, holder=self._stream, on_text=on_text)
+
+    def _answer(self, step: Step, *, cancelled: bool, user_words: str, allow: bool = True) -> None:
+        """Run the step's tool calls in order and append one user message answering all of them."""
+        tool_uses = step.tool_uses
+        if not tool_uses:
+            return
+        results: list[Block] = []
+        for tool_use in tool_uses:
+            if cancelled or self._cancel.is_set():
+                results.append(tool_result_block(tool_use["id"], CANCELLED))
+                continue
+            call = check(tool_use.get("name"), tool_use.get("input"))
+            what = label(call)
+            self._emit(ToolStarted(tool_use["id"], call.name, what))
+            result = self._toolbox.run(call, cancel=self._cancel, user_words=user_words) if allow else STEP_LIMIT
+            self._emit(ToolFinished(tool_use["id"], call.name, what, result.is_error))
+            results.append(tool_result_block(tool_use["id"], result))
+        self._messages.append({"role": "user", "content": results})
+
+    def _finish(self, step: Step) -> TurnEnded:
+        reply = step.text.strip()
+        if not reply:
+            reply = FALLBACK_SHOWN if self._screens else FALLBACK_PLAIN
+            self._emit(TextDelta(reply))
+        return TurnEnded(reply=reply, screens=tuple(self._screens))
+
+    def _cancelled(self) -> TurnEnded:
+        return TurnEnded(reply=CANCELLED_REPLY, screens=tuple(self._screens), cancelled=True)
+
+    def _failure_message(self, exc: Exception) -> str:
+        if isinstance(exc, UserFacingError):
+            log.warning("turn failed: %s", exc)
+            return str(exc)
+        if isinstance(exc, anthropic.APIError):
+            log.warning("turn failed: %s (request id %s)", type(exc).__name__, _request_id(exc))
+        else:
+            log.exception("turn failed")
+        return describe_failure(exc, model=self.settings.model)
+
+    # -- history ---------------------------------------------------------------------------------
+
+    def _add_user_content(self, content: list[Block]) -> None:
+        if self._messages and self._messages[-1]["role"] == "user":
+            # An open user message from a cancelled turn: the new words join it (see module docstring).
+            open_message = self._messages[-1]
+            self._messages[-1] = {"role": "user", "content": [*open_message["content"], *content]}
+        else:
+            self._messages.append({"role": "user", "content": content})
+
+    def _restore(self, checkpoint: tuple[int, dict[str, Any] | None]) -> None:
+        length, last = checkpoint
+        del self._messages[length:]
+        if last is not None and self._messages:
+            self._messages[-1] = last
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _show(self, content: ScreenContent) -> None:
+        self._screens.append(content)
+        self._emit(content)
+
+    def _load_memory(self) -> str:
+        try:
+            return self._memory.snapshot(session_id=self.id)
+        except Exception:  # an unreadable memory must not stop the session; it starts without it
+            log.exception("could not load the memory snapshot")
+            return ""
+
+
+def _ignore(event: Event) -> None:
+    pass
+
+
+def _guarded(sink: EventSink) -> EventSink:
+    def emit(event: Event) -> None:
+        try:
+            sink(event)
+        except Exception:  # a broken listener must not break the turn
+            log.exception("event listener failed on %s", type(event).__name__)
+
+    return emit
+
+
+def _request_id(exc: BaseException) -> str:
+    return str(getattr(exc, "request_id", "") or "-")
