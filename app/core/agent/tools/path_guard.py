@@ -1,0 +1,162 @@
+"""Turn a path the model wrote into a file or folder inside the repository, or a refusal.
+
+Every check runs on the text first, part by part, before the operating system
+sees the path; then each part is looked at with lstat so nothing follows a
+symbolic link. The refusal messages are read by the model, so each one says what
+to do instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+MAX_PATH_CHARS = 1000
+
+# Folders whose contents are secrets or the repository's own machinery.
+_SECRET_DIRS = frozenset({".git", ".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".env"})
+_SECRET_NAMES = frozenset(
+    {
+        ".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".gitcredentials", ".htpasswd",
+        ".pgpass", ".my.cnf", ".dockercfg", ".boto", ".s3cfg", ".yarnrc.yml", ".terraformrc",
+        "credentials", "credentials.json", "credentials.toml", "credentials.yml", "credentials.yaml",
+        "credentials.xml", "secrets.json", "secrets.yml", "secrets.yaml", "secrets.toml",
+        "known_hosts", "authorized_keys", "keystore", ".vault-token", "token.json", ".envrc",
+    }
+)  # fmt: skip
+_KEY_SUFFIXES = frozenset(
+    {
+        ".pem", ".key", ".p12", ".pfx", ".crt", ".cer", ".der", ".p7b", ".p8", ".pkcs12", ".jks",
+        ".keystore", ".ppk", ".gpg", ".pgp", ".asc", ".kdbx", ".ovpn", ".tfstate", ".tfvars",
+    }
+)  # fmt: skip
+_PRIVATE_KEY_NAME = re.compile(r"^id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.pub)?$|^client_secret.*\.json$")
+_SHORT_NAME = re.compile(r"~\d")  # Windows 8.3 names like PROGRA~1 alias other names
+_ENCODED = re.compile(r"%[0-9a-fA-F]{2}")
+
+
+class PathRefused(Exception):
+    """The path breaks a rule; the message is one line the model can act on."""
+
+
+@dataclass(frozen=True)
+class RepoPath:
+    absolute: Path
+    relative: str  # with forward slashes, "" for the root itself
+    is_dir: bool
+    identity: tuple[int, int] = (0, 0)  # (st_dev, st_ino) seen by lstat, to catch a swap before open
+
+
+def secret_reason(relative: str) -> str:
+    """Why a repository-relative path must never be read or searched, or "" when it may be."""
+    parts = [p for p in relative.replace("\\", "/").split("/") if p not in ("", ".")]
+    for part in parts[:-1]:
+        if part.casefold() in _SECRET_DIRS:
+            return f"'{part}' holds repository internals or secrets and is never read"
+    if not parts:
+        return ""
+    name = parts[-1].casefold()
+    if name == ".git":
+        return "'.git' holds repository internals and is never read; use git_status instead"
+    if name == ".env" or name.startswith(".env.") or name.endswith(".env"):
+        return f"'{parts[-1]}' is an environment file that may hold secrets, and is never read"
+    if name in _SECRET_DIRS:
+        return f"'{parts[-1]}' holds secrets and is never read"
+    if name in _SECRET_NAMES:
+        return f"'{parts[-1]}' is a credentials file and is never read"
+    if os.path.splitext(name)[1] in _KEY_SUFFIXES or _PRIVATE_KEY_NAME.match(name):
+        return f"'{parts[-1]}' is a key or certificate file and is never read"
+    return ""
+
+
+def _text_parts(raw: object, *, allow_root: bool) -> list[str]:
+    """The checked parts of `raw`, or PathRefused with the reason."""
+    if not isinstance(raw, str):
+        raise PathRefused("path must be text, such as 'src/app.py'")
+    if len(raw) > MAX_PATH_CHARS:
+        raise PathRefused(f"path is longer than {MAX_PATH_CHARS} characters")
+    for ch in raw:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            raise PathRefused("path contains a control or invisible character; write it in plain text")
+    text = raw.strip()
+    if not text or text == ".":
+        if allow_root:
+            return []
+        raise PathRefused("path is empty; give a file path relative to the repository root")
+    if _ENCODED.search(text):
+        raise PathRefused("path contains %-encoded characters; write the plain path relative to the repository")
+    if ":" in text:
+        raise PathRefused("path contains a colon (drive letter, URL or stream name); give a repository path")
+    # A backslash is a separator on Windows and never needed in a real path here.
+    text = text.replace("\\", "/")
+    if text.startswith("~"):
+        raise PathRefused("home paths (~) are outside the repository; give a path relative to its root")
+    if text.startswith("/"):
+        raise PathRefused("absolute paths are refused; give the path relative to the repository root")
+    parts = []
+    for part in text.split("/"):
+        if part in ("", "."):
+            continue
+        folded = unicodedata.normalize("NFKC", part)
+        if folded.strip(". ") == "":
+            raise PathRefused("'..' and other dot-only names are refused; give the path from the repository root")
+        if part != part.rstrip(". "):
+            # Windows drops trailing dots and spaces, so ".env." would open ".env".
+            raise PathRefused(f"'{part}' ends with a dot or space; give the exact file name")
+        if _SHORT_NAME.search(part):
+            raise PathRefused(f"'{part}' looks like a Windows short name (NAME~1); give the full name")
+        parts.append(part)
+    if not parts and not allow_root:
+        raise PathRefused("path is empty; give a file path relative to the repository root")
+    return parts
+
+
+def resolve(repo: Path, raw: object, *, allow_dir: bool = False, allow_root: bool = False) -> RepoPath:
+    """Check `raw` and return where it points inside `repo`, or raise PathRefused.
+
+    `allow_dir` accepts a folder as well as a regular file; `allow_root` accepts an
+    empty path or "." meaning the repository itself.
+    """
+    parts = _text_parts(raw, allow_root=allow_root)
+    relative = "/".join(parts)
+    reason = secret_reason(relative)
+    if reason:
+        raise PathRefused(reason)
+    try:
+        root = repo.resolve(strict=True)
+    except (OSError, RuntimeError) as exc:
+        raise PathRefused("the repository folder is not available") from exc
+    current = root
+    info: os.stat_result | None = None
+    for index, part in enumerate(parts):
+        current = current / part
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError as exc:
+            shown = "/".join(parts[: index + 1])
+            raise PathRefused(
+                f"'{shown}' does not exist; check the spelling or find the file with search_code"
+            ) from exc
+        except OSError as exc:
+            raise PathRefused(f"'{relative}' cannot be looked at ({exc.strerror})") from exc
+        if stat.S_ISLNK(info.st_mode):
+            raise PathRefused(f"'{'/'.join(parts[: index + 1])}' is a symbolic link; links are never followed")
+        if index < len(parts) - 1 and not stat.S_ISDIR(info.st_mode):
+            raise PathRefused(f"'{'/'.join(parts[: index + 1])}' is not a folder")
+    # Defence in depth: the lexical checks above already keep the path inside.
+    if not current.is_relative_to(root):
+        raise PathRefused("path resolves outside the repository")
+    if info is None or stat.S_ISDIR(info.st_mode):
+        if not allow_dir:
+            raise PathRefused(f"'{relative or '.'}' is a folder, not a file")
+        return RepoPath(current, relative, True)
+    if not stat.S_ISREG(info.st_mode):
+        raise PathRefused(f"'{relative}' is not a regular file (a pipe, socket or device); it is never read")
+    if info.st_nlink > 1:
+        # A hard link can make a file from anywhere on the disk appear inside the repository.
+        raise PathRefused(f"'{relative}' is a hard link to another file (possibly outside); it is never read")
+    return RepoPath(current, relative, False, (info.st_dev, info.st_ino))

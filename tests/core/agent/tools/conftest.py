@@ -1,0 +1,14 @@
+"""Fixtures for the tool tests: the seeded scenario repository and small helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.scenario import make_scenario_repo
+
+
+@pytest.fixture
+def scenario(tmp_path: Path) -> Path:
+    return make_scenario_repo(tmp_path)
