@@ -1,0 +1,244 @@
+"""`python -m app bench --voice`: how fast and how accurate the ears and the mouth are here.
+
+Speech comes from espeak-ng (cached under the cache folder). Streaming is measured by
+feeding the recording in 100 ms blocks at FEED_SPEED times real time while "the key is
+held"; the streaming worker's passes take well under half the audio's duration on tiny.en,
+so it keeps up as it would live, and the figure that matters (release → final text) is
+measured from the last block on, exactly as after a real release. First audio latency is
+measured at the playback callback and needs an output device.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from app.core import paths
+from app.voice.transcriber import SAMPLE_RATE, Transcriber, read_audio
+from app.voice.vocabulary import Vocabulary
+
+FEED_SPEED = 2.0
+BLOCK = SAMPLE_RATE // 10
+
+UTTERANCES = {
+    "3s": "Why is the build red? Check the last commit.",
+    "8s": "The review orchestrator collects every changed file, then runs the tests "
+    "and writes a report for the pull request.",
+    "20s": "Please open the session manager and check why the build failed this morning. "
+    "I think the change in the review orchestrator broke the tests, because the list of "
+    "changed files is now empty. Run the tests in the agent folder, then tell me which test "
+    "fails first, and show the error on screen.",
+}
+
+# (what is said, identifiers a correct transcript contains) over the sample repository.
+IDENTIFIER_SET: list[tuple[str, tuple[str, ...]]] = [
+    ("Why does the review orchestrator skip the first file?", ("ReviewOrchestrator",)),
+    ("Open the changed file class and explain it.", ("ChangedFile",)),
+    ("Is the session manager thread safe?", ("SessionManager",)),
+    ("Where is the token budget computed?", ("TokenBudget",)),
+    ("Run pie test on the memory store.", ("pytest", "MemoryStore")),
+    ("What does parse chord return for an empty string?", ("parse_chord",)),
+    ("Explain the retry policy to me.", ("RetryPolicy",)),
+    ("Does the hotkey listener ignore key repeats?", ("HotkeyListener",)),
+    ("Why is load settings so slow?", ("load_settings",)),
+    ("Who calls the sentence splitter?", ("SentenceSplitter",)),
+]
+
+SAMPLE_FILES = {
+    "src/review/review_orchestrator.py": "class ReviewOrchestrator:\n    def run(self) -> None: ...\n",
+    "src/review/changed_file.py": "from dataclasses import dataclass\n\n@dataclass\nclass ChangedFile:\n"
+    "    path: str\n",
+    "src/session/session_manager.py": "class SessionManager:\n    pass\n\nclass TokenBudget:\n    limit = 0\n",
+    "src/memory/memory_store.py": "class MemoryStore:\n    pass\n\ndef load_settings() -> dict: ...\n",
+    "src/input/hotkeys.py": "def parse_chord(text: str) -> list[str]: ...\n\nclass HotkeyListener:\n    pass\n",
+    "src/net/retry.py": "class RetryPolicy:\n    attempts = 3\n",
+    "src/speech/text.py": "class SentenceSplitter:\n    pass\n",
+    "tests/test_review.py": "from review.review_orchestrator import ReviewOrchestrator\n\n"
+    "def test_review_orchestrator_runs() -> None:\n    ReviewOrchestrator().run()\n",
+    "README.md": "# Sample\nA sample project.\n",
+}
+
+
+def make_sample_repo(parent: Path) -> Path:
+    """A small git repository whose identifiers the IDENTIFIER_SET mentions."""
+    repo = parent / "sample-project"
+    for rel, text in SAMPLE_FILES.items():
+        path = repo / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    env = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.com",
+           "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.com", "HOME": str(parent)}
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "sample"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+    return repo
+
+
+def espeak_wav(text: str, folder: Path, *, voice: str = "en-us", speed: int = 165) -> Path:
+    """A WAV of `text` spoken by espeak-ng, cached in `folder` by content."""
+    key = hashlib.sha256(f"{voice}|{speed}|{text}".encode()).hexdigest()[:16]
+    path = folder / f"{key}.wav"
+    if not path.is_file():
+        if shutil.which("espeak-ng") is None:
+            raise RuntimeError("espeak-ng is not installed")
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, suffix=".wav", delete=False) as tmp:
+            pass
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", tmp.name, text], check=True,
+                       capture_output=True, timeout=60)
+        Path(tmp.name).replace(path)
+    return path
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def word_accuracy(reference: str, hypothesis: str) -> float:
+    """1 - word error rate (edit distance over words), floored at 0."""
+    ref, hyp = words(reference), words(hypothesis)
+    row = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        prev, row[0] = row[0], i
+        for j, h in enumerate(hyp, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (r != h))
+    return max(0.0, 1.0 - row[len(hyp)] / max(1, len(ref)))
+
+
+def identifier_accuracy(
+    transcriber: Transcriber, repo: Path, audio_dir: Path
+) -> dict[str, float]:
+    """Share of expected identifiers spelled exactly, without and with the repository vocabulary."""
+    vocabulary = Vocabulary.for_repository(repo)
+    hits = {"without": 0, "with": 0}
+    total = 0
+    for text, expected in IDENTIFIER_SET:
+        samples = read_audio(espeak_wav(text, audio_dir))
+        plain = transcriber.transcribe(samples)
+        aware = transcriber.transcribe(samples, vocabulary)
+        total += len(expected)
+        hits["without"] += sum(name in plain for name in expected)
+        hits["with"] += sum(name in aware for name in expected)
+    return {k: v / total for k, v in hits.items()}
+
+
+def _stream(transcriber: Transcriber, audio: np.ndarray) -> tuple[float, str, float]:
+    """(release → text seconds, text, tail seconds) for one simulated hold of the key."""
+    stream = transcriber.stream()
+    for start in range(0, audio.size, BLOCK):
+        stream.feed(audio[start : start + BLOCK])
+        time.sleep(BLOCK / SAMPLE_RATE / FEED_SPEED)
+    released = time.perf_counter()
+    text = stream.finish()
+    return time.perf_counter() - released, text, stream.tail_seconds
+
+
+def _median(values: list[float]) -> float:
+    return round(statistics.median(values), 3) if values else float("nan")
+
+
+def _first_audio_latency(runs: int) -> dict[str, Any]:
+    from app.core.errors import AudioDeviceError
+    from app.voice.playback import resolve_output_device
+    from app.voice.speaker import Speaker
+
+    try:
+        resolve_output_device("")
+    except AudioDeviceError as exc:
+        return {"first_audio_ms": None, "note": str(exc)}
+    speaker = Speaker()
+    speaker.load()
+    latencies = []
+    sentence = "The build is red because two tests fail in the review orchestrator. "
+    for _ in range(runs):
+        for piece in re.findall(r"\S+\s*", sentence):  # tokens arrive like a streaming reply
+            speaker.feed(piece)
+            time.sleep(0.02)
+        speaker.end()
+        speaker.wait(timeout=20)
+        ready_at, item = speaker.timings[-1]
+        latencies.append((item.started_at - ready_at) * 1000)
+        time.sleep(0.3)
+    speaker.close()
+    return {"first_audio_ms": _median(latencies)}
+
+
+def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
+    say: Callable[[str], None] = print if echo else (lambda _line: None)
+    audio_dir = paths.cache_dir() / "bench-audio"
+    results: dict[str, Any] = {"runs": runs, "feed_speed": FEED_SPEED}
+
+    from app.voice.speaker import Speaker
+
+    loads_w, loads_p = [], []
+    for _ in range(min(runs, 3)):
+        t = Transcriber()
+        t.load()
+        loads_w.append(t.load_seconds)
+        s = Speaker()
+        s.load()
+        loads_p.append(s.load_seconds)
+    transcriber, speaker = t, s
+    results["load_seconds"] = {"whisper": _median(loads_w), "piper": _median(loads_p)}
+    say(f"model load: whisper {results['load_seconds']['whisper']} s, piper {results['load_seconds']['piper']} s")
+
+    say(f"release → final text (streaming fed at {FEED_SPEED}× real time vs one pass after release):")
+    rtfs = []
+    for name, text in UTTERANCES.items():
+        audio = read_audio(espeak_wav(text, audio_dir))
+        duration = audio.size / SAMPLE_RATE
+        whole_t, stream_t, tails, acc_w, acc_s = [], [], [], [], []
+        for _ in range(runs):
+            started = time.perf_counter()
+            whole = transcriber.transcribe(audio)
+            whole_t.append(time.perf_counter() - started)
+            seconds, streamed, tail = _stream(transcriber, audio)
+            stream_t.append(seconds)
+            tails.append(tail)
+            acc_w.append(word_accuracy(text, whole))
+            acc_s.append(word_accuracy(text, streamed))
+        rtfs.append(statistics.median(whole_t) / duration)
+        row = {
+            "audio_seconds": round(duration, 2),
+            "whole_pass_seconds": _median(whole_t),
+            "streaming_tail_seconds": _median(stream_t),
+            "tail_audio_seconds": _median(tails),
+            "ratio": round(statistics.median(stream_t) / statistics.median(whole_t), 2),
+            "word_accuracy_whole": _median(acc_w),
+            "word_accuracy_streaming": _median(acc_s),
+        }
+        results[f"utterance_{name}"] = row
+        say(f"  {name} ({row['audio_seconds']} s): whole {row['whole_pass_seconds']} s, streaming "
+            f"{row['streaming_tail_seconds']} s (ratio {row['ratio']}, tail audio {row['tail_audio_seconds']} s); "
+            f"word accuracy whole {row['word_accuracy_whole']}, streaming {row['word_accuracy_streaming']}")
+    results["transcription_rtf"] = _median(rtfs)
+
+    synth = []
+    sentence = "The build is red because two tests fail in the review orchestrator."
+    for _ in range(runs):
+        started = time.perf_counter()
+        samples, rate = speaker.synthesize(sentence)
+        synth.append((time.perf_counter() - started) / (samples.size / rate))
+    results["synthesis_rtf"] = _median(synth)
+    say(f"real-time factor: transcription {results['transcription_rtf']}, synthesis {results['synthesis_rtf']}")
+
+    latency = _first_audio_latency(runs)
+    results.update(latency)
+    say(f"first sentence ready → first audio sample out: {latency.get('first_audio_ms')} ms "
+        f"{latency.get('note', '')}".rstrip())
+
+    with tempfile.TemporaryDirectory() as tmp:
+        accuracy = identifier_accuracy(transcriber, make_sample_repo(Path(tmp)), audio_dir)
+    results["identifier_accuracy"] = accuracy
+    say(f"identifier accuracy on {len(IDENTIFIER_SET)} utterances: without vocabulary "
+        f"{accuracy['without']:.0%}, with vocabulary {accuracy['with']:.0%}")
+    return results

@@ -1,0 +1,243 @@
+"""Spoken replies with Piper: each sentence is synthesised as soon as it ends, and can be cut off.
+
+`feed()` takes the reply's text deltas as they stream from the agent; finished sentences
+go to one synthesis thread, whose audio goes to one gapless output stream (`Player`).
+`stop()` is barge-in: a new generation number makes the synthesis thread throw away
+anything it is working on, the sentence queue is emptied and the player is silenced.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import logging
+import queue
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from app.core import messages
+from app.core.errors import AudioDeviceError, ModelLoadError
+from app.voice import cues, models
+from app.voice.playback import Item, Player
+from app.voice.speech_text import SpeechStream
+
+log = logging.getLogger(__name__)
+
+DEFAULT_RATE = 22050
+HEAD_WORDS = 5  # words said first when nothing plays yet: short synthesis, early sound
+
+
+class Speaker:
+    """Piper voice + player. All methods are safe to call from any thread."""
+
+    def __init__(self, voice_path: str = "", device: str = "", rate: float = 1.0, volume: float = 1.0) -> None:
+        self.voice_path = voice_path
+        self.device = device
+        self.rate = min(3.0, max(0.3, float(rate))) if rate else 1.0
+        self.volume = min(2.0, max(0.0, float(volume)))
+        self.load_seconds = 0.0
+        self._voice: Any = None
+        self._load_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._stream = SpeechStream()
+        self._generation = 0
+        self._sentences: queue.Queue[tuple[int, str, float]] = queue.Queue()
+        self._pending = 0
+        self._idle = threading.Condition(self._lock)
+        self._player: Player | None = None
+        self._worker: threading.Thread | None = None
+        self._device_failed = False
+        # (sentence ready at, audio item) of recent sentences: first-audio latency is measured from these.
+        self.timings: collections.deque[tuple[float, Item]] = collections.deque(maxlen=64)
+
+    # -- loading -------------------------------------------------------------------------
+    def load(self) -> None:
+        """Load the voice once. Raises ModelLoadError with what to do."""
+        with self._load_lock:
+            if self._voice is not None:
+                return
+            path = models.piper_voice(self.voice_path)
+            started = time.perf_counter()
+            try:
+                from piper import PiperVoice
+
+                voice = PiperVoice.load(path)
+            except Exception as exc:  # onnxruntime and JSON errors for a broken voice
+                log.warning("loading the piper voice %s failed", path, exc_info=True)
+                raise ModelLoadError(
+                    f"The voice {path.name} could not be loaded ({type(exc).__name__}).",
+                    hint="Choose another Piper voice in Settings, or clear it for the default.",
+                ) from exc
+            self.load_seconds = time.perf_counter() - started
+            self._voice = voice
+            log.info("piper voice %s loaded in %.2f s", path, self.load_seconds)
+
+    @property
+    def sample_rate(self) -> int:
+        if self._voice is not None:
+            return int(self._voice.config.sample_rate)
+        try:
+            config = json.loads(Path(f"{models.piper_voice(self.voice_path)}.json").read_text("utf-8"))
+            return int(config["audio"]["sample_rate"])
+        except (OSError, ValueError, KeyError, TypeError, ModelLoadError):
+            return DEFAULT_RATE
+
+    # -- synthesis -----------------------------------------------------------------------
+    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
+        """The audio of `text` (plain words, not Markdown) as float32 mono, and its sample rate.
+
+        Needs no audio device.
+        """
+        parts = list(self._synthesize_parts(text))
+        audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
+        return audio, self.sample_rate
+
+    def _synthesize_parts(self, text: str) -> Any:
+        from piper import SynthesisConfig
+
+        self.load()
+        config = SynthesisConfig(length_scale=1.0 / self.rate, volume=self.volume)
+        for chunk in self._voice.synthesize(text, syn_config=config):
+            yield np.asarray(chunk.audio_float_array, dtype=np.float32)
+
+    # -- speaking ------------------------------------------------------------------------
+    def feed(self, text_delta: str) -> None:
+        """Take the next piece of a streaming reply; finished sentences start speaking at once."""
+        with self._lock:
+            first = self._pending == 0 and not self._player_busy()
+            sentences = self._stream.push(text_delta)
+            self._enqueue(sentences)
+        if first and text_delta.strip():
+            self._warm_output()
+
+    def end(self) -> None:
+        """The reply is complete: speak whatever is left."""
+        with self._lock:
+            self._enqueue(self._stream.flush())
+            self._stream = SpeechStream()
+
+    def say(self, text: str) -> None:
+        """Speak a whole Markdown text (feed + end)."""
+        self.feed(text)
+        self.end()
+
+    def stop(self) -> None:
+        """Silence within a block of audio and forget every queued sentence (barge-in)."""
+        with self._lock:
+            self._generation += 1
+            self._stream = SpeechStream()
+            while True:
+                try:
+                    self._sentences.get_nowait()
+                    self._pending -= 1
+                except queue.Empty:
+                    break
+            self._idle.notify_all()
+        if self._player is not None:
+            self._player.stop()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until everything said so far has been played. False on timeout."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._lock:
+            while self._pending > 0:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._idle.wait(left)
+        if self._player is None:
+            return True
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        return self._player.wait(left)
+
+    @property
+    def is_speaking(self) -> bool:
+        with self._lock:
+            return self._pending > 0 or self._player_busy()
+
+    def play_cue(self, name: str) -> None:
+        """Play a short sound cue ("listen_start", "listen_stop"); silently skipped without a device."""
+        try:
+            player = self._get_player()
+            player.play(cues.load(name, player.sample_rate))
+        except (AudioDeviceError, KeyError) as exc:
+            log.info("sound cue %s not played: %s", name, exc)
+
+    def close(self) -> None:
+        self.stop()
+        if self._player is not None:
+            self._player.close()
+
+    # -- internals -----------------------------------------------------------------------
+    def _player_busy(self) -> bool:
+        return self._player is not None and self._player.busy
+
+    def _get_player(self) -> Player:
+        with self._load_lock:
+            if self._player is None:
+                self._player = Player(self.sample_rate, self.device)
+            return self._player
+
+    def _warm_output(self) -> None:
+        with contextlib.suppress(AudioDeviceError):  # reported when the first sentence cannot play
+            self._get_player().warm()
+
+    def _enqueue(self, sentences: list[str]) -> None:
+        now = time.perf_counter()
+        for sentence in sentences:
+            self._pending += 1
+            self._sentences.put((self._generation, sentence, now))
+        if sentences and (self._worker is None or not self._worker.is_alive()):
+            self._worker = threading.Thread(target=self._run, name="speaker", daemon=True)
+            self._worker.start()
+
+    def _run(self) -> None:
+        while True:
+            generation, sentence, ready_at = self._sentences.get()
+            try:
+                self._speak(generation, sentence, ready_at)
+            except Exception as exc:
+                if not (isinstance(exc, AudioDeviceError) and self._device_failed):
+                    messages.report_exception(exc)
+                self._device_failed = isinstance(exc, AudioDeviceError)
+            finally:
+                with self._lock:
+                    self._pending -= 1  # stop() already uncounted the queued ones, not this one
+                    self._idle.notify_all()
+
+    def _speak(self, generation: int, sentence: str, ready_at: float) -> None:
+        # With nothing playing, the listener waits for this sentence's synthesis: say a short
+        # head first and synthesise the rest while the head plays.
+        pieces = [sentence] if self._player_busy() else split_head(sentence)
+        for piece in pieces:
+            for part in self._synthesize_parts(piece):
+                if not self._play(generation, part, ready_at):
+                    return
+                ready_at = 0.0  # only the first part of a sentence measures its latency
+
+    def _play(self, generation: int, part: np.ndarray, ready_at: float) -> bool:
+        player = self._get_player()
+        with self._lock:  # a stop() between this check and play() must not let the part through
+            if generation != self._generation:
+                return False
+            item = player.play(part)
+        self._device_failed = False
+        self.timings.append((ready_at, item))
+        return True
+
+
+def split_head(sentence: str, *, words: int = HEAD_WORDS) -> list[str]:
+    """`sentence` as [head, rest] when long: cut at an early comma, else after `words` words."""
+    tokens = sentence.split()
+    if len(tokens) <= words + 3:
+        return [sentence]
+    for i, token in enumerate(tokens[: words + 3], 1):
+        if token.endswith((",", ";", ":")) and i >= 3:
+            return [" ".join(tokens[:i]), " ".join(tokens[i:])]
+    return [" ".join(tokens[:words]), " ".join(tokens[words:])]
+

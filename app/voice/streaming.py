@@ -1,0 +1,178 @@
+"""Transcription while the key is still held, so that after release only the tail remains.
+
+Whisper pads every call to a 30-second window, so one encoder pass is the least a
+transcription can cost. Re-transcribing the whole recording on release grows with its
+length; instead a worker thread commits the recording chunk by chunk while it is being
+made, cutting only where the speaker paused:
+
+- every half second of new audio, the Silero VAD looks at the uncommitted audio; when it
+  holds at least MIN_CHUNK seconds and a pause of PAUSE_MS that ended (speech resumed, or
+  the silence is still going on), everything up to the middle of the latest such pause is
+  transcribed once and committed, with the committed text as the prompt;
+- a chunk that reaches MAX_CHUNK seconds without any pause is cut at its quietest 30 ms
+  frame at least 1.5 s before the end (a gap between words, in practice) so the tail
+  cannot grow without bound;
+- on `finish()` the worker's pass in flight completes, then only the uncommitted tail is
+  transcribed.
+
+Each chunk is a whole phrase Whisper sees with its neighbours' text as the prompt, which
+is why the result is as accurate as one pass over the whole recording (measured by
+`python -m app bench --voice`).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from app.voice.transcriber import SAMPLE_RATE, Transcriber
+
+if TYPE_CHECKING:
+    from app.voice.vocabulary import Vocabulary
+
+log = logging.getLogger(__name__)
+
+MIN_CHUNK = 3.0  # seconds: shorter chunks give Whisper too little context
+MAX_CHUNK = 6.0  # seconds without a pause before a forced cut
+PAUSE_MS = 200
+CHECK_EVERY = 0.5  # seconds of new audio between looks for a pause
+TRAILING_SILENCE = 0.4  # a pause still going on counts once it is this long
+
+
+def _find_cut(window: np.ndarray) -> int | None:
+    """Sample offset in `window` where a chunk can end, or None to wait for more audio."""
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    if window.size < int(MIN_CHUNK * SAMPLE_RATE):
+        return None
+    speech = get_speech_timestamps(
+        window, VadOptions(min_silence_duration_ms=PAUSE_MS, speech_pad_ms=60), sampling_rate=SAMPLE_RATE
+    )
+    if not speech:
+        return None  # silence so far; the final pass (with its VAD) handles it
+    bounds: list[tuple[int, int]] = [
+        (speech[i]["end"], speech[i + 1]["start"]) for i in range(len(speech) - 1)
+    ]
+    if window.size - speech[-1]["end"] >= int(TRAILING_SILENCE * SAMPLE_RATE):
+        bounds.append((speech[-1]["end"], window.size))
+    min_samples = int(MIN_CHUNK * SAMPLE_RATE)
+    for gap_start, gap_end in reversed(bounds):
+        cut = (gap_start + min(gap_end, gap_start + SAMPLE_RATE // 2)) // 2
+        if cut >= min_samples:
+            return cut
+    if window.size < int(MAX_CHUNK * SAMPLE_RATE):
+        return None
+    return _quietest_frame(window, min_samples, window.size - int(1.5 * SAMPLE_RATE))
+
+
+def _quietest_frame(window: np.ndarray, lo: int, hi: int) -> int:
+    frame = int(0.03 * SAMPLE_RATE)
+    part = window[lo:hi]
+    count = max(1, part.size // frame)
+    energy = np.square(part[: count * frame]).reshape(count, frame).mean(axis=1)
+    return lo + int(np.argmin(energy)) * frame + frame // 2
+
+
+class StreamingTranscription:
+    """Feed 16 kHz mono float32 blocks as they arrive; `finish()` returns the text.
+
+    `feed` never blocks on the model (it only appends and wakes the worker), so it is
+    safe to call from the capture consumer thread.
+    """
+
+    def __init__(self, transcriber: Transcriber, vocabulary: Vocabulary | None = None) -> None:
+        self._transcriber = transcriber
+        self._vocabulary = vocabulary
+        self._hotwords = vocabulary.hotwords() if vocabulary is not None else ""
+        self._blocks: list[np.ndarray] = []
+        self._size = 0
+        self._committed_samples = 0  # audio before this offset is already text
+        self._committed: list[str] = []
+        self._checked_at = 0
+        self._done = False
+        self._cancelled = False
+        self._cond = threading.Condition()
+        self.passes = 0  # chunk passes made while audio still arrived
+        self.tail_seconds = 0.0  # audio left for the final pass
+        self._worker = threading.Thread(target=self._run, name="streaming-transcription", daemon=True)
+        self._worker.start()
+
+    def feed(self, samples: np.ndarray) -> None:
+        block = np.asarray(samples, dtype=np.float32).reshape(-1)
+        if block.size == 0:
+            return
+        with self._cond:
+            if self._done:
+                return
+            self._blocks.append(block.copy())
+            self._size += block.size
+            if self._size - self._checked_at >= int(CHECK_EVERY * SAMPLE_RATE):
+                self._cond.notify()
+
+    def finish(self) -> str:
+        """Wait for the pass in flight, transcribe the tail, return the whole text (snapped)."""
+        with self._cond:
+            self._done = True
+            self._cond.notify()
+        self._worker.join()
+        if self._cancelled:
+            return ""
+        tail = self._audio()[self._committed_samples :]
+        self.tail_seconds = tail.size / SAMPLE_RATE
+        if tail.size:
+            self._committed.append(self._decode(tail))
+        text = " ".join(t for t in self._committed if t).strip()
+        if text and self._vocabulary is not None:
+            text = self._vocabulary.snap(text)
+        return text
+
+    def cancel(self) -> None:
+        """Drop everything; a later `finish()` returns ""."""
+        with self._cond:
+            self._cancelled = True
+            self._done = True
+            self._blocks.clear()
+            self._cond.notify()
+
+    @property
+    def duration(self) -> float:
+        with self._cond:
+            return self._size / SAMPLE_RATE
+
+    def _audio(self) -> np.ndarray:
+        with self._cond:
+            if len(self._blocks) > 1:
+                self._blocks = [np.concatenate(self._blocks)]
+            return self._blocks[0] if self._blocks else np.zeros(0, np.float32)
+
+    def _decode(self, chunk: np.ndarray) -> str:
+        prompt = " ".join(self._committed)
+        pieces = self._transcriber.decode(chunk, hotwords=self._hotwords, prompt=prompt)
+        return " ".join(p.text.strip() for p in pieces).strip()
+
+    def _run(self) -> None:
+        try:
+            while True:
+                with self._cond:
+                    while not self._done and self._size - self._checked_at < int(CHECK_EVERY * SAMPLE_RATE):
+                        self._cond.wait()
+                    if self._done:
+                        return
+                    self._checked_at = self._size
+                audio = self._audio()
+                window = audio[self._committed_samples :]
+                cut = _find_cut(window)
+                if cut is None:
+                    continue
+                started = time.perf_counter()
+                text = self._decode(window[:cut])
+                self._committed.append(text)
+                self._committed_samples += cut
+                self.passes += 1
+                log.debug("committed %.1f s in %.2f s", cut / SAMPLE_RATE, time.perf_counter() - started)
+        except Exception:  # the final pass still covers everything not committed
+            log.exception("streaming transcription pass failed")

@@ -1,0 +1,195 @@
+"""Local speech to text with faster-whisper: one model per process, silence stays silent.
+
+The model is loaded once (int8 on the CPU) and every call goes through one lock, so a
+single speech worker can use it from any thread. Whisper invents text for silence and
+noise ("Thank you.", "Thanks for watching!"); three guards keep that from reaching the
+agent: the Silero VAD filter drops non-speech before decoding, segments Whisper itself
+marks as no-speech with a low log-probability are dropped, and the stock phrases are
+dropped when the audio or the decoder's confidence says nobody spoke them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from app.core.errors import ModelLoadError
+from app.voice import models
+from app.voice.vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from app.voice.streaming import StreamingTranscription
+
+__all__ = ["Piece", "Transcriber", "Vocabulary", "read_audio"]
+
+log = logging.getLogger(__name__)
+
+SAMPLE_RATE = 16000
+BEAM_SIZE = 5
+# Fewer fallback temperatures than faster-whisper's default: noise that fails every
+# temperature would otherwise cost six decodes before being dropped anyway.
+TEMPERATURES = (0.0, 0.4, 0.8)
+NO_SPEECH_THRESHOLD = 0.6
+LOGPROB_THRESHOLD = -1.0
+PROMPT_CHARS = 200
+
+# What tiny and base models say over silence, music and breath noise (lower-case, no punctuation).
+STOCK_HALLUCINATIONS = frozenset(
+    {
+        "thank you",
+        "thank you very much",
+        "thanks",
+        "thanks for watching",
+        "thank you for watching",
+        "thanks for listening",
+        "thank you for listening",
+        "please subscribe",
+        "subscribe",
+        "like and subscribe",
+        "you",
+        "bye",
+        "bye bye",
+        "okay",
+        "oh",
+        "so",
+        "music",
+        "applause",
+        "silence",
+        "the end",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One decoded segment, in seconds from the start of the audio passed in."""
+
+    start: float
+    end: float
+    text: str
+    no_speech_prob: float
+    avg_logprob: float
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"[^a-z' ]+", "", re.sub(r"[\s\-]+", " ", text.lower())).strip()
+
+
+def _is_stock_hallucination(pieces: list[Piece], samples: np.ndarray) -> bool:
+    """True when the whole text is a stock phrase and nothing suggests a person said it."""
+    text = _normalise(" ".join(p.text for p in pieces))
+    if text not in STOCK_HALLUCINATIONS:
+        return False
+    loudness = float(np.sqrt(np.mean(np.square(samples)))) if samples.size else 0.0
+    unsure = max(p.no_speech_prob for p in pieces) > 0.15 or min(p.avg_logprob for p in pieces) < -0.8
+    return unsure or loudness < 0.005
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+class Transcriber:
+    """faster-whisper behind a lock; `load()` once, then `transcribe()` or `stream()`."""
+
+    def __init__(self, model_path: str = "", *, cpu_threads: int = 0, beam_size: int = BEAM_SIZE) -> None:
+        self.model_path = model_path
+        self.cpu_threads = cpu_threads or min(4, os.cpu_count() or 1)
+        self.beam_size = beam_size
+        self.load_seconds = 0.0
+        self._model: Any = None
+        self._english_only = True
+        self._load_lock = threading.Lock()
+        self._run_lock = threading.Lock()
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def load(self) -> None:
+        """Load the model if not yet loaded. Raises ModelLoadError with what to do."""
+        with self._load_lock:
+            if self._model is not None:
+                return
+            folder = models.whisper_dir(self.model_path)
+            started = time.perf_counter()
+            try:
+                from faster_whisper import WhisperModel
+
+                model = WhisperModel(
+                    str(folder), device="cpu", compute_type="int8", cpu_threads=self.cpu_threads
+                )
+            except Exception as exc:  # CTranslate2 raises RuntimeError/ValueError for broken files
+                log.warning("loading the whisper model from %s failed", folder, exc_info=True)
+                raise ModelLoadError(
+                    f"The transcription model in {folder} could not be loaded ({type(exc).__name__}).",
+                    hint="Choose another faster-whisper model folder in Settings, or clear it for the default.",
+                ) from exc
+            self._english_only = not bool(getattr(model.model, "is_multilingual", False))
+            self.load_seconds = time.perf_counter() - started
+            self._model = model
+            log.info("whisper model %s loaded in %.2f s", folder, self.load_seconds)
+
+    def transcribe(self, samples: np.ndarray, vocabulary: Vocabulary | None = None) -> str:
+        """Text of 16 kHz mono float32 `samples`; "" for silence or noise."""
+        hotwords = vocabulary.hotwords() if vocabulary is not None else ""
+        text = _clean(" ".join(p.text for p in self.decode(samples, hotwords=hotwords)))
+        return vocabulary.snap(text) if vocabulary is not None and text else text
+
+    def stream(self, vocabulary: Vocabulary | None = None) -> StreamingTranscription:
+        """A transcription that works while audio still arrives; see `app.voice.streaming`."""
+        from app.voice.streaming import StreamingTranscription
+
+        return StreamingTranscription(self, vocabulary)
+
+    def decode(self, samples: np.ndarray, *, hotwords: str = "", prompt: str = "") -> list[Piece]:
+        """The segments Whisper finds in `samples`, hallucination guards applied."""
+        self.load()
+        audio = np.asarray(samples, dtype=np.float32).reshape(-1)
+        if audio.size < SAMPLE_RATE // 10 or not np.isfinite(audio).all():
+            return []
+        prompt = prompt[-PROMPT_CHARS:].strip()
+        with self._run_lock:
+            segments, _info = self._model.transcribe(
+                audio,
+                language="en" if self._english_only else None,
+                beam_size=self.beam_size,
+                temperature=list(TEMPERATURES),
+                no_speech_threshold=NO_SPEECH_THRESHOLD,
+                log_prob_threshold=LOGPROB_THRESHOLD,
+                condition_on_previous_text=False,
+                initial_prompt=prompt or None,
+                hotwords=hotwords or None,
+                vad_filter=True,
+                vad_parameters={"min_silence_duration_ms": 500, "speech_pad_ms": 200},
+            )
+            pieces = [
+                Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob)
+                for s in segments
+                if s.text.strip()
+                and not (s.no_speech_prob > NO_SPEECH_THRESHOLD and s.avg_logprob < LOGPROB_THRESHOLD)
+            ]
+        if pieces and _is_stock_hallucination(pieces, audio):
+            log.info("dropped a stock hallucination: %r", " ".join(p.text for p in pieces))
+            return []
+        return pieces
+
+
+def read_audio(path: Path) -> np.ndarray:
+    """Any audio file PyAV can read, as 16 kHz mono float32. Raises ValueError if it cannot."""
+    from faster_whisper import decode_audio
+
+    if not path.is_file():
+        raise ValueError(f"{path} is not a file")
+    try:
+        return np.asarray(decode_audio(str(path), sampling_rate=SAMPLE_RATE), dtype=np.float32)
+    except Exception as exc:  # PyAV raises its own error types for unreadable input
+        raise ValueError(f"{path} is not a readable audio file ({type(exc).__name__})") from exc
