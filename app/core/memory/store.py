@@ -19,7 +19,7 @@ from typing import TypeVar
 from app.core import paths
 from app.core.memory import command as commands
 from app.core.memory import credentials, handlers
-from app.core.memory.folder import POSIX, Folder, FolderError
+from app.core.memory.folder import POSIX, Folder, FolderError, LinkRefused
 from app.core.memory.journal import Journal, JournalEntry, Usage
 from app.core.memory.limits import VIEW_CAP
 from app.core.memory.lock import LockTimeout, folder_lock
@@ -94,6 +94,8 @@ class MemoryStore:
             # With no folder yet, a read needs no lock: it finds nothing, and says so in the usual words.
             run = lambda: handlers.run(ctx, parsed)  # noqa: E731
             return self._locked(run, write=writes, empty=run)
+        except LinkRefused:
+            return ToolResult.error("Error: The memory folder is not a plain folder (a link?); nothing was changed.")
         except LockTimeout:
             return ToolResult.error("Error: The memory is busy (another session is using it). Try again shortly.")
         except OSError as exc:
@@ -197,6 +199,8 @@ class MemoryStore:
         for _attempt in range(5):
             if write:
                 self._prepare()
+                if not self._fs.exists():  # a link or a file sits where the folder should be
+                    raise LinkRefused(str(self.folder))
             elif not self._fs.exists():
                 return empty()
             with contextlib.ExitStack() as stack:

@@ -1,0 +1,52 @@
+"""Fixtures for the memory store tests: a real store in a real temporary folder, with neighbours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.core.memory import MemoryStore
+from app.core.tool_result import ToolResult
+
+
+@pytest.fixture
+def parent(tmp_path: Path) -> Path:
+    """The folder holding the store, with a sibling whose name starts with the store's."""
+    base = tmp_path / "memroot"
+    base.mkdir()
+    evil = base / "store-evil"
+    evil.mkdir()
+    (evil / "secret.txt").write_text("outside\n")
+    (base / "outside.md").write_text("outside file\n")
+    return base
+
+
+@pytest.fixture
+def store(parent: Path) -> MemoryStore:
+    return MemoryStore(parent / "store")
+
+
+def ok(store: MemoryStore, command: object, **kwargs: str) -> str:
+    result = store.execute(command, **kwargs)
+    assert isinstance(result, ToolResult)
+    assert not result.is_error, result.text
+    return result.text
+
+
+def err(store: MemoryStore, command: object, **kwargs: str) -> str:
+    result = store.execute(command, **kwargs)
+    assert isinstance(result, ToolResult)
+    assert result.is_error, result.text
+    return result.text
+
+
+def tree(folder: Path) -> dict[str, bytes | None]:
+    """Every entry below `folder` with its bytes (None for folders and links): to prove nothing changed."""
+    found: dict[str, bytes | None] = {}
+    if not folder.exists():
+        return found
+    for path in sorted(folder.rglob("*")):
+        rel = str(path.relative_to(folder))
+        found[rel] = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+    return found
