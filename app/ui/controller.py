@@ -87,7 +87,7 @@ class Controller(QObject):
         speech.transcribe_failed.connect(self._on_transcribe_failed)
         speech.speaking_started.connect(self._on_speaking_started)
         speech.utterance_done.connect(self._on_utterance_done)
-        agent.event.connect(self._on_agent_event)
+        agent.turn_event.connect(self._on_agent_event)
         agent.finished.connect(self._on_agent_finished)
         microphone.level.connect(self._on_level)
 

@@ -71,7 +71,7 @@ class SpeechPort(QObject):
 class AgentPort(QObject):
     """The agent session, whose turns run on the agent worker's thread."""
 
-    event = Signal(int, object)  # turn id, a frozen event from app.core.agent.events
+    turn_event = Signal(int, object)  # turn id, a frozen event from app.core.agent.events
     finished = Signal(int, object)  # turn id, TurnEnded | TurnFailed
     session_started = Signal(str)  # the new session's id
 

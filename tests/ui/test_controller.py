@@ -82,14 +82,14 @@ def test_a_whole_voice_turn_goes_through_every_state(rig: Rig) -> None:
     turn = rig.agent.last_turn
     assert rig.agent.turns[-1][1] == "why is the build red?"
 
-    emit(rig.agent.event, turn, ToolStarted("t1", "build", "building"))
+    emit(rig.agent.turn_event, turn, ToolStarted("t1", "build", "building"))
     assert (rig.state, rig.controller.detail) == (State.THINKING, "building")
-    emit(rig.agent.event, turn, ToolFinished("t1", "build", "building", False))
-    emit(rig.agent.event, turn, TextDelta("The build fails. "))
-    emit(rig.agent.event, turn, ScreenContent("# Errors\n- one", "Build"))
+    emit(rig.agent.turn_event, turn, ToolFinished("t1", "build", "building", False))
+    emit(rig.agent.turn_event, turn, TextDelta("The build fails. "))
+    emit(rig.agent.turn_event, turn, ScreenContent("# Errors\n- one", "Build"))
     emit(rig.speech.speaking_started, turn)
     assert rig.state is State.SPEAKING
-    emit(rig.agent.event, turn, TextDelta("One error."))
+    emit(rig.agent.turn_event, turn, TextDelta("One error."))
     assert rig.speech.spoken[turn] == "The build fails. One error."
 
     ended = TurnEnded("The build fails. One error.", (ScreenContent("# Errors\n- one", "Build"),))
@@ -120,7 +120,7 @@ def test_a_reply_that_never_streamed_is_said_whole(rig: Rig) -> None:
 
 def test_press_while_speaking_stops_speech_and_listens(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.event, turn, TextDelta("A long answer. "))
+    emit(rig.agent.turn_event, turn, TextDelta("A long answer. "))
     emit(rig.agent.finished, turn, TurnEnded("A long answer."))
     emit(rig.speech.speaking_started, turn)
     assert rig.state is State.SPEAKING
@@ -137,7 +137,7 @@ def test_press_while_speaking_stops_speech_and_listens(rig: Rig) -> None:
 
 def test_press_while_thinking_cancels_the_turn_and_listens(rig: Rig) -> None:
     first = rig.ask_by_voice("run the tests")
-    emit(rig.agent.event, first, ToolStarted("t1", "test", "running the tests"))
+    emit(rig.agent.turn_event, first, ToolStarted("t1", "test", "running the tests"))
     assert rig.state is State.THINKING
 
     rig.controller.press()
@@ -145,8 +145,8 @@ def test_press_while_thinking_cancels_the_turn_and_listens(rig: Rig) -> None:
     assert rig.state is State.LISTENING
 
     # The cancelled turn's leftovers arrive late; none of them may change anything.
-    emit(rig.agent.event, first, TextDelta("Late words."))
-    emit(rig.agent.event, first, ScreenContent("late"))
+    emit(rig.agent.turn_event, first, TextDelta("Late words."))
+    emit(rig.agent.turn_event, first, ScreenContent("late"))
     emit(rig.agent.finished, first, TurnEnded("Late words.", cancelled=True))
     assert rig.state is State.LISTENING
     assert first not in rig.speech.spoken
@@ -214,7 +214,7 @@ def test_a_failed_transcription_is_told(rig: Rig) -> None:
 
 def test_a_failed_turn_is_told_and_stops_speech(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.event, turn, TextDelta("Let me"))
+    emit(rig.agent.turn_event, turn, TextDelta("Let me"))
     stops = rig.speech.stops
     emit(rig.agent.finished, turn, TurnFailed("The Claude API cannot be reached."))
     assert rig.state is State.IDLE
@@ -233,10 +233,10 @@ def test_typed_question_runs_the_same_turn(rig: Rig) -> None:
 
 def test_stop_speaking_silences_the_rest_of_a_running_turn(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.event, turn, TextDelta("First sentence. "))
+    emit(rig.agent.turn_event, turn, TextDelta("First sentence. "))
     emit(rig.speech.speaking_started, turn)
     rig.controller.stop_speaking()
-    emit(rig.agent.event, turn, TextDelta("Second sentence."))
+    emit(rig.agent.turn_event, turn, TextDelta("Second sentence."))
     assert rig.speech.spoken[turn] == "First sentence. "
     emit(rig.agent.finished, turn, TurnEnded("First sentence. Second sentence."))
     assert rig.state is State.IDLE

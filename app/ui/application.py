@@ -1,0 +1,288 @@
+"""The desktop app: builds the Qt pieces, wires them to the controller and workers, runs the loop.
+
+Start-up order: QApplication, settings (a problem with the file is reported), the
+message sink (held messages arrive now), the active repository, the tray, the
+workers (models load in the background), the hotkey. Shutdown on aboutToQuit runs
+in the reverse order: hotkey, microphone, speech, agent, then the threads.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
+
+from app import APP_DISPLAY_NAME, APP_NAME
+from app.core import messages, repos
+from app.core import settings as settings_store
+from app.core.errors import UserFacingError
+from app.core.settings import Settings
+from app.ui import icons
+from app.ui.controller import Answer, Controller, State
+from app.ui.notify import Notifier
+from app.ui.panel import AnswerPanel
+from app.ui.settings_window import SettingsWindow
+from app.ui.signals import emit
+from app.ui.tray import AppMenu, Tray
+from app.ui.workers import AgentWorker, Microphone, SpeechWorker, start_thread, stop_thread
+
+log = logging.getLogger(__name__)
+
+# Settings whose change ends the conversation (the next question starts a fresh session).
+_SESSION_FIELDS = ("model", "effort", "max_tokens", "repo_commands", "tool_timeout_seconds")
+_SPEECH_FIELDS = ("whisper_model", "piper_voice", "output_device", "speech_rate", "volume")
+
+
+def resolve_repository(requested: str | None, settings: Settings) -> Path | None:
+    """--repo, else the last one used, else the current folder when it is inside a git repository."""
+    if requested:
+        return repos.find_root(Path(requested))  # raises RepositoryError with a readable message
+    if settings.last_repo:
+        found = repos.find_root_or_none(Path(settings.last_repo))
+        if found is not None:
+            return found
+    return repos.find_root_or_none(Path.cwd())
+
+
+class HotkeyBridge(QObject):
+    """The hotkey listener's callbacks run on its thread: they only emit these signals."""
+
+    pressed = Signal()
+    released = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._listener: object = None
+
+    def start(self, settings: Settings) -> None:
+        self.stop()
+        from app.voice.hotkey import HotkeyListener
+
+        try:
+            listener = HotkeyListener(
+                settings.hotkey,
+                settings.hotkey_mode,
+                on_start=lambda: emit(self.pressed),
+                on_stop=lambda: emit(self.released),
+            )
+            listener.start()
+        except (UserFacingError, ValueError) as exc:
+            messages.error(f"{exc} You can still ask by typing from the tray menu.", speak=False)
+            return
+        self._listener = listener
+
+    def cancel(self) -> None:
+        listener = self._listener
+        if listener is not None:
+            listener.cancel()  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.stop()  # type: ignore[attr-defined]
+
+
+class DesktopApp(QObject):
+    """Owns every long-lived piece of the desktop app and the wiring between them."""
+
+    def __init__(self, app: QApplication, settings: Settings, repo: Path | None, *, problem: str = "") -> None:
+        super().__init__()
+        self.app = app
+        self.settings = settings
+        self.settings_problem = problem
+        self.menu = AppMenu()
+        self.tray = Tray(self.menu)
+        self.panel = AnswerPanel()
+        self.speech = SpeechWorker(settings)
+        self.agent = AgentWorker()
+        self.microphone = Microphone(settings.input_device)
+        self.notifier = Notifier(self.tray.show_message, self._speak_message)
+        self.hotkey = HotkeyBridge()
+        self.controller = Controller(
+            speech=self.speech, agent=self.agent, microphone=self.microphone, settings=settings, repo=repo
+        )
+        self.settings_window: SettingsWindow | None = None
+        self._threads: list[QThread] = []
+        self._wire()
+
+    def _wire(self) -> None:
+        c, menu = self.controller, self.menu
+        c.state_changed.connect(self._on_state)
+        c.level_changed.connect(self.tray.show_level)
+        c.screen_shown.connect(self.panel.add_screen)
+        c.answer_ready.connect(self._on_answer)
+        c.session_reset.connect(self.panel.clear)
+        c.session_reset.connect(lambda: menu.set_has_answer(False))
+        self.hotkey.pressed.connect(c.press)
+        self.hotkey.released.connect(c.release)
+        menu.repository_chosen.connect(self.set_repository)
+        menu.choose_folder.connect(self.choose_folder)
+        menu.ask_typing.connect(self.ask_by_typing)
+        menu.show_last_answer.connect(self.panel.show_last)
+        menu.new_session.connect(c.new_session)
+        menu.stop_speaking.connect(c.stop_speaking)
+        menu.open_memory.connect(lambda: self.open_settings(memory=True))
+        menu.open_settings.connect(lambda: self.open_settings(memory=False))
+        menu.quit_requested.connect(self.app.quit)
+        self.tray.activated.connect(self._on_tray_click)
+        self.app.aboutToQuit.connect(self.shutdown)
+
+    def start(self) -> None:
+        messages.set_sink(self.notifier.sink)
+        if self.settings_problem:
+            messages.warning(self.settings_problem)
+        self._update_repo_menu()
+        self.tray.show()
+        self._threads = [start_thread(self.speech, "speech-worker"), start_thread(self.agent, "agent-worker")]
+        self.speech.load(self.settings)
+        self.controller.start()
+        self.hotkey.start(self.settings)
+        if self.controller.repo is None:
+            messages.info("Choose a repository in the tray menu (Repository, Choose folder…) to start asking.")
+        from app.core.api_key import find_api_key
+
+        if not find_api_key()[0]:
+            messages.warning("No Anthropic API key yet: enter it under Settings to get answers.")
+
+    # ---- reactions ------------------------------------------------------------------------
+
+    def _on_state(self, state: State, detail: str) -> None:
+        self.tray.show_state(state.value, detail)
+        if state is State.IDLE:
+            self.hotkey.cancel()  # a toggle-mode listener must not think it is still recording
+
+    def _on_answer(self, answer: Answer) -> None:
+        self.panel.add_answer(answer)
+        self.menu.set_has_answer(True)
+
+    def _on_tray_click(self) -> None:
+        if self.controller.last_answer is not None or self.panel.pages:
+            self.panel.show_last()
+        else:
+            self.tray.popup_menu()
+
+    def _speak_message(self, text: str) -> bool:
+        if not self.speech.can_speak or self.controller.state is State.LISTENING:
+            return False
+        self.speech.announce(text)
+        return True
+
+    def set_repository(self, repo: Path) -> None:
+        try:
+            root = repos.find_root(repo)
+        except UserFacingError as exc:
+            messages.error(str(exc), speak=False)
+            return
+        self.settings.remember_repo(root)
+        self._save_quietly()
+        self.controller.set_repository(root)
+        self._update_repo_menu()
+        self.tray.show_message(messages.Message(messages.Level.INFO, f"Now asking about {root.name}."))
+
+    def choose_folder(self) -> None:
+        start = str(self.controller.repo or Path.home())
+        folder = QFileDialog.getExistingDirectory(None, "Choose a git repository", start)
+        if folder:
+            self.set_repository(Path(folder))
+
+    def ask_by_typing(self) -> None:
+        text, ok = QInputDialog.getText(None, f"{APP_DISPLAY_NAME} — Ask", "Your question:")
+        if ok and text.strip():
+            self.controller.ask(text)
+
+    def open_settings(self, *, memory: bool) -> None:
+        if self.settings_window is None:
+            self.settings_window = SettingsWindow(self.settings, problem=self.settings_problem)
+            self.settings_window.saved.connect(self.apply_settings)
+        else:
+            self.settings_window.load(self.settings)
+        window = self.settings_window
+        if memory:
+            window.tabs.setCurrentWidget(window.memory)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+
+    def apply_settings(self, new: Settings) -> None:
+        old, self.settings = self.settings, new
+        self.settings_problem = ""
+        changed = {f for f in vars(new) if getattr(new, f) != getattr(old, f)}
+        self.controller.apply_settings(new, new_session=bool(changed & set(_SESSION_FIELDS)))
+        self.microphone.set_device(new.input_device)
+        if changed & set(_SPEECH_FIELDS):
+            self.speech.load(new)
+        if changed & {"hotkey", "hotkey_mode"}:
+            self.hotkey.start(new)
+        self.tray.set_context(self.controller.repo, new.hotkey)
+
+    def _update_repo_menu(self) -> None:
+        recent = [Path(r) for r in self.settings.recent_repos]
+        self.menu.set_repositories(self.controller.repo, recent)
+        self.tray.set_context(self.controller.repo, self.settings.hotkey)
+        if self.settings_window is not None:
+            self.settings_window.memory.set_active_repository(self.controller.repo)
+
+    def _save_quietly(self) -> None:
+        try:
+            settings_store.save(self.settings)
+        except OSError as exc:
+            messages.warning(f"The settings could not be saved ({exc.strerror or exc}).")
+
+    def shutdown(self) -> None:
+        """aboutToQuit: stop the hotkey first, then sound, then the workers' threads."""
+        log.info("shutting down")
+        self.hotkey.stop()
+        if self.controller.state is State.LISTENING:
+            try:
+                self.microphone.stop()
+            except Exception:
+                log.warning("stopping the microphone failed", exc_info=True)
+        self.speech.shutdown()
+        self.agent.cancel()
+        for thread in reversed(self._threads):
+            stop_thread(thread)
+        self._threads = []
+        messages.set_sink(messages.stderr_sink)
+        self.tray.hide()
+
+
+def run_desktop_app(repo: str | None = None) -> int:
+    """Start the tray app; returns the process exit code."""
+    app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_DISPLAY_NAME)
+    app.setDesktopFileName(APP_NAME)
+    app.setQuitOnLastWindowClosed(False)
+    app.setWindowIcon(QIcon(icons.icon_path(icons.APP_ICON)))
+
+    loaded = settings_store.load()
+    settings = loaded.settings
+    try:
+        active = resolve_repository(repo, settings)
+    except UserFacingError as exc:
+        messages.error(str(exc), speak=False)
+        active = resolve_repository(None, settings)
+    if active is not None and str(active) != settings.last_repo:
+        settings.remember_repo(active)
+        try:
+            settings_store.save(settings)
+        except OSError:
+            log.warning("could not save the settings", exc_info=True)
+
+    desktop = DesktopApp(app, settings, active, problem=loaded.problem)
+    desktop.start()
+    # Ctrl+C in a terminal quits cleanly: Python only sees signals while it runs, so wake it up.
+    signal.signal(signal.SIGINT, lambda *_: app.quit())
+    signal.signal(signal.SIGTERM, lambda *_: app.quit())
+    wake = QTimer()
+    wake.start(500)
+    wake.timeout.connect(lambda: None)
+    log.info("desktop app started (pid %d, repository %s)", os.getpid(), active)
+    return int(app.exec())

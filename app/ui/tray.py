@@ -1,0 +1,313 @@
+"""The tray icon and its menu; a small always-on-top status window where there is no tray.
+
+The icon shows the controller's state (with the microphone level while listening and
+the running tool as tooltip); messages for the user appear as tray balloons, or in
+the status window's label. Both front ends share one menu, so the app is never
+unreachable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QMouseEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QSystemTrayIcon,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import APP_DISPLAY_NAME
+from app.core.messages import Level, Message
+from app.ui import icons
+from app.ui.signals import emit
+
+ERROR_SHOWN_MS = 6000
+STATE_WORDS = {
+    "idle": "Ready",
+    "listening": "Listening…",
+    "transcribing": "Transcribing…",
+    "thinking": "Thinking…",
+    "speaking": "Speaking…",
+    "error": "Problem",
+}
+
+
+def repo_label(repo: Path) -> str:
+    return f"{repo.name}  —  {repo.parent}"
+
+
+class AppMenu(QMenu):
+    """The one menu of the app: active repository, asking, answers, session, windows, quit."""
+
+    repository_chosen = Signal(object)  # Path
+    choose_folder = Signal()
+    ask_typing = Signal()
+    show_last_answer = Signal()
+    new_session = Signal()
+    stop_speaking = Signal()
+    open_memory = Signal()
+    open_settings = Signal()
+    quit_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setToolTipsVisible(True)
+        self.status_action = self.addAction("Ready")
+        self.status_action.setEnabled(False)
+        self.addSeparator()
+        self.repo_menu = self.addMenu("Repository")
+        self.repo_menu.setToolTipsVisible(True)
+        self._repo_group = QActionGroup(self)
+        self._repo_group.setExclusive(True)
+        self.addSeparator()
+        self.ask_action = self._action("Ask by typing…", self.ask_typing, "Ask a question without speaking")
+        self.last_answer_action = self._action(
+            "Show last answer", self.show_last_answer, "Open the panel with the answers of this session"
+        )
+        self.new_session_action = self._action(
+            "New session", self.new_session, "Forget this conversation; the next question starts from memory"
+        )
+        self.stop_action = self._action("Stop speaking", self.stop_speaking, "Silence the current answer")
+        self.addSeparator()
+        self.memory_action = self._action(
+            "Memory…", self.open_memory, "Review what the agent remembers about your repositories"
+        )
+        self.settings_action = self._action("Settings…", self.open_settings, "API key, voice, hotkey, devices")
+        self.addSeparator()
+        self.quit_action = self._action("Quit", self.quit_requested, f"Quit {APP_DISPLAY_NAME}")
+        self.set_repositories(None, [])
+        self.set_speaking(False)
+        self.set_has_answer(False)
+
+    def _action(self, text: str, signal: object, tip: str) -> QAction:
+        action = self.addAction(text)
+        action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False, s=signal: emit(s))
+        return action
+
+    def set_repositories(self, active: Path | None, recent: list[Path]) -> None:
+        self.repo_menu.clear()
+        for action in self._repo_group.actions():
+            self._repo_group.removeAction(action)
+        self.repo_menu.setTitle(f"Repository: {active.name}" if active else "Repository: none chosen")
+        choices = ([active] if active else []) + [r for r in recent if r != active]
+        for repo in choices:
+            action = self.repo_menu.addAction(repo_label(repo))
+            action.setCheckable(True)
+            action.setChecked(repo == active)
+            action.setToolTip(str(repo))
+            action.setData(str(repo))
+            self._repo_group.addAction(action)
+            action.triggered.connect(lambda _checked=False, r=repo: emit(self.repository_chosen, r))
+        if not choices:
+            empty = self.repo_menu.addAction("No repository yet")
+            empty.setEnabled(False)
+        self.repo_menu.addSeparator()
+        choose = self.repo_menu.addAction("Choose folder…")
+        choose.setToolTip("Pick the folder of a git repository to ask about")
+        choose.triggered.connect(lambda _checked=False: emit(self.choose_folder))
+
+    def set_status(self, text: str) -> None:
+        self.status_action.setText(text)
+
+    def set_speaking(self, speaking: bool) -> None:
+        self.stop_action.setEnabled(speaking)
+
+    def set_has_answer(self, has_answer: bool) -> None:
+        self.last_answer_action.setEnabled(has_answer)
+
+    def texts(self) -> list[str]:
+        """The visible entries, in order (separators left out)."""
+        return [a.text() for a in self.actions() if not a.isSeparator()]
+
+
+class StatusWindow(QWidget):
+    """Where the desktop has no tray: a small always-on-top window with the state and the menu."""
+
+    activated = Signal()
+
+    def __init__(self, menu: AppMenu) -> None:
+        super().__init__(None, Qt.WindowType.Tool | Qt.WindowType.WindowStaysOnTopHint)
+        self.setWindowTitle(APP_DISPLAY_NAME)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self._menu = menu
+        self._icon = QLabel()
+        self._icon.setFixedSize(28, 28)
+        self._label = QLabel("Ready")
+        self._label.setMinimumWidth(180)
+        self._message = QLabel("")
+        self._message.setWordWrap(True)
+        self._message.setStyleSheet("color: palette(mid);")
+        self._message.hide()
+        button = QToolButton()
+        button.setText("Menu")
+        button.setToolTip("Open the menu (also a right click anywhere here)")
+        button.setMenu(menu)
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.setSpacing(8)
+        top.addWidget(self._icon)
+        top.addWidget(self._label, 1)
+        top.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.addLayout(top)
+        layout.addWidget(self._message)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(lambda pos: menu.popup(self.mapToGlobal(pos)))
+
+    def set_icon(self, icon: QIcon) -> None:
+        self._icon.setPixmap(icon.pixmap(28, 28))
+
+    def set_text(self, text: str) -> None:
+        self._label.setText(text)
+
+    def set_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._message.setVisible(bool(text))
+        self.adjustSize()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        emit(self.activated)
+        event.accept()
+
+
+class Tray(QObject):
+    """Shows the app's state and messages in the system tray, or in a StatusWindow without one."""
+
+    activated = Signal()  # a left click on the icon
+
+    def __init__(self, menu: AppMenu, *, use_tray: bool | None = None) -> None:
+        super().__init__()
+        self.menu = menu
+        if use_tray is None:
+            use_tray = QSystemTrayIcon.isSystemTrayAvailable()
+        self._state = "idle"
+        self._detail = ""
+        self._repo: Path | None = None
+        self._hotkey = ""
+        self._level_step = -1
+        self._error_timer = QTimer(self)
+        self._error_timer.setSingleShot(True)
+        self._error_timer.timeout.connect(self._end_error)
+        self._showing_error = False
+        self.tray_icon: QSystemTrayIcon | None = None
+        self.status_window: StatusWindow | None = None
+        if use_tray:
+            self.tray_icon = QSystemTrayIcon(icons.icon("idle"))
+            self.tray_icon.setContextMenu(menu)
+            self.tray_icon.activated.connect(self._on_activated)
+        else:
+            self.status_window = StatusWindow(menu)
+            self.status_window.activated.connect(lambda: emit(self.activated))
+        self._refresh()
+
+    def show(self) -> None:
+        if self.tray_icon is not None:
+            self.tray_icon.show()
+        elif self.status_window is not None:
+            self.status_window.adjustSize()
+            screen = self.status_window.screen().availableGeometry()
+            self.status_window.move(screen.right() - self.status_window.width() - 16, screen.top() + 16)
+            self.status_window.show()
+
+    def hide(self) -> None:
+        if self.tray_icon is not None:
+            self.tray_icon.hide()
+        if self.status_window is not None:
+            self.status_window.hide()
+
+    def set_context(self, repo: Path | None, hotkey: str) -> None:
+        self._repo = repo
+        self._hotkey = hotkey
+        self._refresh()
+
+    def show_state(self, state: str, detail: str = "") -> None:
+        self._state, self._detail = state, detail
+        self._level_step = -1
+        if state != "idle":
+            self._end_error()
+        self._refresh()
+
+    def show_level(self, level: float) -> None:
+        step = icons.level_step(level)
+        if self._state != "listening" or step == self._level_step:
+            return
+        self._level_step = step
+        self._set_icon(icons.listening_icon(step / 10))
+
+    def show_message(self, message: Message) -> None:
+        if message.level is Level.ERROR:
+            self._showing_error = True
+            self._error_timer.start(ERROR_SHOWN_MS)
+            self._refresh()
+        title = {Level.INFO: APP_DISPLAY_NAME, Level.WARNING: "Warning", Level.ERROR: "Problem"}[message.level]
+        if self.tray_icon is not None:
+            kind = {
+                Level.INFO: QSystemTrayIcon.MessageIcon.Information,
+                Level.WARNING: QSystemTrayIcon.MessageIcon.Warning,
+                Level.ERROR: QSystemTrayIcon.MessageIcon.Critical,
+            }[message.level]
+            self.tray_icon.showMessage(title, message.text, kind, 8000)
+        elif self.status_window is not None:
+            self.status_window.set_message(message.text)
+
+    @property
+    def tooltip(self) -> str:
+        return self._tooltip()
+
+    def _end_error(self) -> None:
+        if self._showing_error:
+            self._showing_error = False
+            self._error_timer.stop()
+            self._refresh()
+
+    def _tooltip(self) -> str:
+        shown = "error" if self._showing_error else self._state
+        words = STATE_WORDS.get(shown, shown)
+        if shown == "thinking" and self._detail and self._detail != "thinking":
+            words = f"{self._detail[:1].upper()}{self._detail[1:]}…"  # the running tool, e.g. "Building…"
+        elif shown == "idle" and self._detail:
+            words = f"Ready ({self._detail})"
+        lines = [f"{APP_DISPLAY_NAME}: {words}"]
+        lines.append(f"Repository: {self._repo.name}" if self._repo else "No repository chosen")
+        if self._hotkey:
+            lines.append(f"Hold {pretty_chord(self._hotkey)} to ask")
+        return "\n".join(lines)
+
+    def _refresh(self) -> None:
+        shown = "error" if self._showing_error else self._state
+        self._set_icon(icons.icon(shown))
+        tip = self._tooltip()
+        self.menu.set_status(tip.splitlines()[0].removeprefix(f"{APP_DISPLAY_NAME}: "))
+        self.menu.set_speaking(self._state == "speaking")
+        if self.tray_icon is not None:
+            self.tray_icon.setToolTip(tip)
+        if self.status_window is not None:
+            self.status_window.set_text(tip.splitlines()[0].removeprefix(f"{APP_DISPLAY_NAME}: "))
+            self.status_window.setToolTip(tip)
+
+    def _set_icon(self, icon: QIcon) -> None:
+        if self.tray_icon is not None:
+            self.tray_icon.setIcon(icon)
+        if self.status_window is not None:
+            self.status_window.set_icon(icon)
+
+    def _on_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
+        if reason == QSystemTrayIcon.ActivationReason.Trigger:
+            emit(self.activated)
+
+    def popup_menu(self) -> None:
+        self.menu.popup(QCursor.pos() if self.tray_icon is not None else QPoint(0, 0))
+
+
+def pretty_chord(chord: str) -> str:
+    """"ctrl+alt+space" → "Ctrl+Alt+Space" for people to read."""
+    return "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in chord.split("+"))

@@ -1,0 +1,175 @@
+"""The tray menu and the pop-up panel, as a user meets them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase, QTextBlock, QTextTable
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app.core.agent.events import ScreenContent
+from app.core.messages import Level, Message
+from app.ui.controller import Answer
+from app.ui.panel import AnswerPanel
+from app.ui.tray import AppMenu, Tray
+
+MARKDOWN = """# Build errors
+
+Two things fail:
+
+- `parser.py` still calls `old_name`
+- a test expects the new name
+
+```python
+def new_name() -> None:
+    pass
+```
+
+| File | Errors |
+|------|--------|
+| parser.py | 2 |
+"""
+
+
+def _fragments(block: QTextBlock) -> list[QTextBlock.iterator]:
+    found = []
+    it = block.begin()
+    while not it.atEnd():
+        found.append(QTextBlock.iterator(it))
+        it += 1
+    return found
+
+
+def test_menu_has_every_entry_in_order(qtbot: QtBot, tmp_path: Path) -> None:
+    menu = AppMenu()
+    qtbot.addWidget(menu)
+    repo = tmp_path / "project"
+    menu.set_repositories(repo, [tmp_path / "other", repo])
+    assert menu.texts() == [
+        "Ready",
+        "Repository: project",
+        "Ask by typing…",
+        "Show last answer",
+        "New session",
+        "Stop speaking",
+        "Memory…",
+        "Settings…",
+        "Quit",
+    ]
+    repo_entries = [a for a in menu.repo_menu.actions() if not a.isSeparator()]
+    assert [a.text().split()[0] for a in repo_entries] == ["project", "other", "Choose"]
+    assert repo_entries[0].isChecked() and not repo_entries[1].isChecked()
+    assert repo_entries[-1].text() == "Choose folder…"
+    # Nothing to stop or show yet.
+    assert not menu.stop_action.isEnabled() and not menu.last_answer_action.isEnabled()
+
+
+def test_menu_actions_emit_their_signals(qtbot: QtBot, tmp_path: Path) -> None:
+    menu = AppMenu()
+    qtbot.addWidget(menu)
+    other = tmp_path / "other"
+    menu.set_repositories(tmp_path / "project", [other])
+    for action, signal in (
+        (menu.ask_action, menu.ask_typing),
+        (menu.new_session_action, menu.new_session),
+        (menu.memory_action, menu.open_memory),
+        (menu.settings_action, menu.open_settings),
+        (menu.quit_action, menu.quit_requested),
+    ):
+        with qtbot.waitSignal(signal, timeout=500):
+            action.trigger()
+    with qtbot.waitSignal(menu.repository_chosen, timeout=500) as chosen:
+        next(a for a in menu.repo_menu.actions() if a.text().startswith("other")).trigger()
+    assert chosen.args == [other]
+    with qtbot.waitSignal(menu.choose_folder, timeout=500):
+        menu.repo_menu.actions()[-1].trigger()
+
+
+def test_tray_state_tooltip_and_error(qtbot: QtBot, tmp_path: Path) -> None:
+    menu = AppMenu()
+    qtbot.addWidget(menu)
+    tray = Tray(menu, use_tray=False)  # offscreen has no tray: the status window stands in
+    assert tray.status_window is not None
+    qtbot.addWidget(tray.status_window)
+    tray.set_context(tmp_path / "project", "ctrl+alt+space")
+    tray.show_state("thinking", "building")
+    assert tray.tooltip.splitlines() == [
+        "Voice Dev Agent: Building…",
+        "Repository: project",
+        "Hold Ctrl+Alt+Space to ask",
+    ]
+    assert menu.status_action.text() == "Building…"
+    tray.show_state("speaking")
+    assert menu.stop_action.isEnabled()
+    tray.show_message(Message(Level.ERROR, "No microphone was found."))
+    assert tray.tooltip.startswith("Voice Dev Agent: Problem")
+    tray.show_state("listening")  # the next action clears the error look
+    assert tray.tooltip.startswith("Voice Dev Agent: Listening")
+    tray.show_level(0.5)
+
+
+def test_panel_renders_markdown(qtbot: QtBot) -> None:
+    panel = AnswerPanel()
+    qtbot.addWidget(panel)
+    panel.add_screen(ScreenContent(MARKDOWN, "Why the build is red"))
+    document = panel.browser.document()
+    text = document.toPlainText()
+    assert "Build errors" in text and "parser.py still calls old_name" in text.replace("`", "")
+    heading = document.findBlock(text.index("Build errors"))
+    assert heading.blockFormat().headingLevel() == 1
+    code = document.findBlock(text.index("def new_name"))
+    fragment_format = code.begin().fragment().charFormat()
+    assert fragment_format.fontFixedPitch()
+    assert QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family() in fragment_format.fontFamilies()
+    inline = document.findBlock(text.index("old_name"))
+    assert any(
+        "old_name" in f.text() and f.charFormat().fontFixedPitch()
+        for f in (it.fragment() for it in _fragments(inline))
+    )
+    tables = [f for f in document.rootFrame().childFrames() if isinstance(f, QTextTable)]
+    assert len(tables) == 1 and tables[0].rows() == 2 and tables[0].columns() == 2
+    assert panel.title.text() == "Why the build is red"
+    assert panel.caption.text() == "Still answering…"
+    panel.add_answer(Answer("why is the build red", "The build fails in the parser.", ()))
+    assert panel.caption.text() == "The build fails in the parser."
+
+
+def test_panel_does_not_ask_for_focus(qtbot: QtBot) -> None:
+    panel = AnswerPanel()
+    qtbot.addWidget(panel)
+    flags = panel.windowFlags()
+    assert flags & Qt.WindowType.WindowDoesNotAcceptFocus
+    assert flags & Qt.WindowType.Tool and flags & Qt.WindowType.FramelessWindowHint
+    assert panel.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    panel.add_screen(ScreenContent("# Hello", "Shown"))
+    qtbot.waitExposed(panel)
+    assert panel.isVisible()
+    # The offscreen platform activates every window it shows, so whether the focus really stays
+    # in the editor is checked on the X display in test_desktop_views.py; here, the promises.
+    assert panel.windowHandle().flags() & Qt.WindowType.WindowDoesNotAcceptFocus
+
+
+def test_panel_steps_through_answers_copies_and_closes(qtbot: QtBot) -> None:
+    panel = AnswerPanel()
+    qtbot.addWidget(panel)
+    panel.add_screen(ScreenContent("first body", "First"))
+    panel.add_answer(Answer("q1", "Reply one.", ()))
+    panel.add_answer(Answer("q2", "Reply two, nothing shown.", ()))
+    panel.add_screen(ScreenContent("third body", "Third"))
+    panel.add_answer(Answer("q3", "Reply three.", ()))
+    assert [p.title for p in panel.pages] == ["First", "", "Third"]
+    assert panel.title.text() == "Third" and panel.page_label.text() == "3 / 3"
+    panel.show_previous()
+    assert panel.title.text() == "“q2”" and panel.caption.text() == "Reply two, nothing shown."
+    assert "Nothing was shown" in panel.browser.toPlainText()
+    panel.show_previous()
+    panel.show_previous()
+    assert panel.title.text() == "First" and not panel.prev_button.isEnabled()
+    panel.copy()
+    assert QApplication.clipboard().text() == "# First\n\nfirst body\n\nReply one.\n"
+    qtbot.keyClick(panel, Qt.Key.Key_Escape)
+    assert not panel.isVisible()
+    panel.clear()
+    assert panel.pages == [] and panel.title.text() == "No answers yet"
