@@ -301,6 +301,9 @@ class FakeAPI:
             return
         sent = [_normal(b) for b in content]
         original = [_normal(b) for b in issued.content]
+        for mine, theirs in zip(original, sent, strict=False):
+            if mine.pop("raw_input", None) is not None:  # malformed on purpose: the client parses it its own way
+                mine["input"] = theirs.get("input")
         same = sent == original or (not issued.complete and sent == original[: len(sent)])
         if not same:
             raise RequestInvalid(
@@ -345,7 +348,9 @@ def _normal(block: dict[str, Any]) -> dict[str, Any]:
     if kind == "thinking":
         return {"type": "thinking", "thinking": block.get("thinking"), "signature": block.get("signature")}
     if kind == "tool_use":
+        extra = {"raw_input": block["raw_input"]} if "raw_input" in block else {}
         return {
+            **extra,
             "type": "tool_use",
             "id": block.get("id"),
             "name": block.get("name"),

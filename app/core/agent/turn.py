@@ -16,6 +16,7 @@ from typing import Any
 
 import anthropic
 
+from app.core.errors import AgentTurnError
 from app.core.tool_result import ToolResult
 
 CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"  # the memory tool and context editing
@@ -115,15 +116,29 @@ def stream_step(
                     step.complete = True
                 if cancel.is_set():
                     break
-    except (anthropic.APIError, OSError):
-        if not cancel.is_set():
+    except Exception as exc:
+        if cancel.is_set():
+            pass  # aborting the stream from another thread surfaces here as a read error: that is the cancel
+        elif isinstance(exc, anthropic.APIError):
             raise
-        # Aborting the stream from another thread surfaces here as a read error: that is the cancel.
+        elif _is_transport_error(exc):  # the SDK does not retry a stream that breaks halfway
+            raise AgentTurnError(
+                "I couldn't reach Claude: the connection dropped in the middle of the reply. Try again."
+            ) from exc
+        elif isinstance(exc, ValueError):  # the SDK could not parse a tool call's streamed JSON
+            raise AgentTurnError("Claude sent a tool call I couldn't read. Please ask again.") from exc
+        else:
+            raise
     finally:
         holder.set(None)
     if not step.complete:
         step.content = _finished_part(step.content)
     return step
+
+
+def _is_transport_error(exc: BaseException) -> bool:
+    # The SDK's HTTP library (httpx or its successor) is not ours to import; recognise its errors by origin.
+    return isinstance(exc, OSError) or type(exc).__module__.split(".")[0] in ("httpx", "httpx2", "httpcore")
 
 
 def _finished_part(content: list[Block]) -> list[Block]:

@@ -1,0 +1,116 @@
+"""The fake Messages API refuses the broken histories the real one refuses, so the agent tests mean something."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import pytest
+
+from tests.fakeapi import FakeAPI, blocks, error, text, tool_use
+
+
+def _first_reply(fake: FakeAPI, client: anthropic.Anthropic) -> list[dict[str, Any]]:
+    reply = client.beta.messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
+    return [
+        b.model_dump(exclude_none=True, include={"type", "text", "thinking", "signature", "id", "name", "input"})
+        for b in reply.content
+    ]
+
+
+def _send(client: anthropic.Anthropic, messages: list[dict[str, Any]]) -> None:
+    client.beta.messages.create(model="m", max_tokens=10, messages=messages)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "breakage",
+    ["alter_thinking", "drop_thinking", "move_thinking", "no_tool_result", "double_user", "empty_text"],
+)
+def test_broken_histories_get_400(fake: FakeAPI, client: anthropic.Anthropic, breakage: str) -> None:
+    fake.script(
+        blocks(
+            {"type": "thinking", "thinking": "plan"},
+            {"type": "text", "text": "Checking."},
+            {"type": "tool_use", "name": "git_status", "input": {}},
+        )
+    )
+    content = _first_reply(fake, client)
+    tool_id = content[2]["id"]
+    answer: dict[str, Any] = {
+        "role": "user",
+        "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": "clean"}],
+    }
+    if breakage == "alter_thinking":
+        content[0]["thinking"] = "a different plan"
+    elif breakage == "drop_thinking":
+        content = content[1:]
+    elif breakage == "move_thinking":
+        content = [content[1], content[0], content[2]]
+    elif breakage == "no_tool_result":
+        answer = {"role": "user", "content": [{"type": "text", "text": "go on"}]}
+    elif breakage == "empty_text":
+        answer["content"].append({"type": "text", "text": ""})
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": content}, answer]
+    if breakage == "double_user":
+        messages.append({"role": "user", "content": "and more"})
+    with pytest.raises(anthropic.BadRequestError):
+        _send(client, messages)
+    assert fake.problems
+
+
+def test_an_unchanged_history_is_accepted(fake: FakeAPI, client: anthropic.Anthropic) -> None:
+    fake.script(blocks({"type": "thinking", "thinking": "plan"}, {"type": "tool_use", "name": "build", "input": {}}))
+    content = _first_reply(fake, client)
+    fake.script(text("Done."))
+    answer = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": content[1]["id"], "content": "ok"}]}
+    _send(client, [{"role": "user", "content": "hi"}, {"role": "assistant", "content": content}, answer])
+    assert not fake.problems
+
+
+def test_errors_have_the_api_shape_and_retry_headers(fake: FakeAPI) -> None:
+    client = anthropic.Anthropic(api_key=fake.api_key, base_url=fake.base_url, max_retries=0)
+    fake.script(error(529))
+    with pytest.raises(anthropic.APIStatusError) as caught:
+        _send(client, [{"role": "user", "content": "hi"}])
+    assert caught.value.status_code == 529
+    assert caught.value.type == "overloaded_error"
+    assert caught.value.response.headers.get("retry-after-ms")
+
+
+def test_wrong_key_is_401(fake: FakeAPI) -> None:
+    client = anthropic.Anthropic(api_key="sk-ant-wrong", base_url=fake.base_url, max_retries=0)
+    with pytest.raises(anthropic.AuthenticationError):
+        _send(client, [{"role": "user", "content": "hi"}])
+
+
+def test_runs_as_a_separate_process_with_a_script_file(tmp_path: Path) -> None:
+    script = tmp_path / "replies.json"
+    script.write_text(json.dumps([tool_use("git_status"), text("All clean.")]), encoding="utf-8")
+    log = tmp_path / "requests.jsonl"
+    root = Path(__file__).resolve().parents[3]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.fakeapi", "--port", "0", "--script", str(script), "--log", str(log)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    try:
+        assert process.stdout is not None
+        first_line = process.stdout.readline()
+        assert first_line.startswith("listening on http://127.0.0.1:")
+        base_url = first_line.split()[-1]
+        client = anthropic.Anthropic(api_key="sk-ant-test-fake-key", base_url=base_url, max_retries=0)
+        with client.beta.messages.stream(model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}]) as s:
+            message = s.get_final_message()
+        assert message.stop_reason == "tool_use" and message.content[0].type == "tool_use"
+        logged = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+        assert logged[0]["body"]["messages"] == [{"role": "user", "content": "hi"}]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
