@@ -354,9 +354,11 @@ class SettingsWindow(QDialog):
         s.sound_cues = self.cues.isChecked()
         commands: dict[str, RepoCommands] = {}
         for row in range(self.commands.rowCount()):
-            repo = self.commands.item(row, 0).data(Qt.ItemDataRole.UserRole)
-            build = (self.commands.item(row, 1).text() if self.commands.item(row, 1) else "").strip()
-            test = (self.commands.item(row, 2).text() if self.commands.item(row, 2) else "").strip()
+            cells = [self.commands.item(row, column) for column in range(3)]
+            if cells[0] is None:
+                continue
+            repo = cells[0].data(Qt.ItemDataRole.UserRole)
+            build, test = ((cell.text().strip() if cell is not None else "") for cell in cells[1:])
             if build or test:
                 commands[repo] = RepoCommands(build, test)
         s.repo_commands = commands

@@ -229,7 +229,7 @@ class SpeechWorker(SpeechPort):
         if repo is None:
             return None
         if repo not in self._vocabularies:
-            from app.voice.transcriber import Vocabulary
+            from app.voice.vocabulary import Vocabulary
 
             aliases = self._settings.repo_aliases.get(str(repo))
             try:
