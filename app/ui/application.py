@@ -28,7 +28,6 @@ from app.ui.controller import Answer, Controller, State
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
-from app.ui.signals import emit
 from app.ui.tray import AppMenu, Tray
 from app.ui.workers import AgentWorker, Microphone, SpeechWorker, start_thread, stop_thread
 
@@ -68,8 +67,8 @@ class HotkeyBridge(QObject):
             listener = HotkeyListener(
                 settings.hotkey,
                 settings.hotkey_mode,
-                on_start=lambda: emit(self.pressed),
-                on_stop=lambda: emit(self.released),
+                on_start=lambda: self.pressed.emit(),
+                on_stop=lambda: self.released.emit(),
             )
             listener.start()
         except (UserFacingError, ValueError) as exc:

@@ -23,7 +23,6 @@ from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolSt
 from app.core.errors import UserFacingError
 from app.core.settings import Settings
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
-from app.ui.signals import emit
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +203,7 @@ class Controller(QObject):
     @Slot(float)
     def _on_level(self, level: float) -> None:
         if self._state is State.LISTENING:
-            emit(self.level_changed, level)
+            self.level_changed.emit(level)
 
     @Slot(int, str)
     def _on_transcribed(self, request_id: int, text: str) -> None:
@@ -215,7 +214,7 @@ class Controller(QObject):
         if not text:
             self._set_state(State.IDLE, "nothing heard")
             return
-        emit(self.heard, text)
+        self.heard.emit(text)
         self._start_turn(text)
 
     @Slot(int, str)
@@ -243,7 +242,7 @@ class Controller(QObject):
             if self._state is State.THINKING:
                 self._set_state(State.THINKING, "thinking")
         elif isinstance(event, ScreenContent):
-            emit(self.screen_shown, event)
+            self.screen_shown.emit(event)
 
     @Slot(int, object)
     def _on_agent_finished(self, turn_id: int, result: object) -> None:
@@ -263,7 +262,7 @@ class Controller(QObject):
             return
         answer = Answer(self._question, result.reply, result.screens)
         self._last_answer = answer
-        emit(self.answer_ready, answer)
+        self.answer_ready.emit(answer)
         if self._muted:
             self._turn_id = None
             self._set_state(State.IDLE)
@@ -326,11 +325,11 @@ class Controller(QObject):
         self._agent.start_session(self._repo, self._settings)
         self._last_activity = self._clock()
         self._last_answer = None
-        emit(self.session_reset)
+        self.session_reset.emit()
 
     def _set_state(self, state: State, detail: str = "") -> None:
         if state is self._state and detail == self._detail:
             return
         self._state = state
         self._detail = detail
-        emit(self.state_changed, state, detail)
+        self.state_changed.emit(state, detail)

@@ -6,8 +6,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
 
-from app.ui.signals import emit
-
 _NAMED = {
     Qt.Key.Key_Space: "space",
     Qt.Key.Key_Return: "enter",
@@ -64,7 +62,7 @@ def chord_from_event(key: int, modifiers: Qt.KeyboardModifier) -> str:
 
 
 def check_chord(text: str) -> str:
-    """"" when the chord can be used, else a sentence saying why not."""
+    """ "" when the chord can be used, else a sentence saying why not."""
     from app.voice.chord import parse_chord
 
     try:
@@ -99,5 +97,5 @@ class HotkeyEdit(QLineEdit):
         chord = chord_from_event(event.key(), event.modifiers())
         if chord:
             self.setText(chord)
-            emit(self.chord_changed, chord)
+            self.chord_changed.emit(chord)
         event.accept()

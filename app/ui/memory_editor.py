@@ -339,7 +339,10 @@ class MemoryEditor(QWidget):
 
     def _confirm_dialog(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(
-            self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
         return answer == QMessageBox.StandardButton.Yes

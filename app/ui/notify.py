@@ -12,7 +12,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.messages import Level, Message
-from app.ui.signals import emit
 
 
 class Notifier(QObject):
@@ -32,7 +31,7 @@ class Notifier(QObject):
 
     def sink(self, message: Message) -> None:
         """For `messages.set_sink`: safe to call from any thread."""
-        emit(self.posted, message)
+        self.posted.emit(message)
 
     @Slot(object)
     def _deliver(self, message: Message) -> None:

@@ -222,9 +222,7 @@ class AnswerPanel(QFrame):
                 fragment = iterator.fragment()
                 char_format = fragment.charFormat()
                 is_code = (
-                    in_code_block
-                    or char_format.fontFixedPitch()
-                    or "monospace" in (char_format.fontFamilies() or [])
+                    in_code_block or char_format.fontFixedPitch() or "monospace" in (char_format.fontFamilies() or [])
                 )
                 if fragment.isValid() and is_code:
                     cursor = QTextCursor(document)

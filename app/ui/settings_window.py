@@ -45,7 +45,6 @@ from app.core.errors import UserFacingError
 from app.core.settings import RepoCommands, Settings
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.memory_editor import MemoryEditor
-from app.ui.signals import emit
 
 log = logging.getLogger(__name__)
 
@@ -65,12 +64,12 @@ class Background(QObject):
             try:
                 result = work()
             except UserFacingError as exc:
-                emit(self.done, tag, None, str(exc))
+                self.done.emit(tag, None, str(exc))
             except Exception as exc:
                 log.info("%s failed: %s", tag, exc)
-                emit(self.done, tag, None, _short_error(exc))
+                self.done.emit(tag, None, _short_error(exc))
             else:
-                emit(self.done, tag, result, "")
+                self.done.emit(tag, result, "")
 
         threading.Thread(target=target, name=f"settings-{tag}", daemon=True).start()
 
@@ -396,7 +395,7 @@ class SettingsWindow(QDialog):
             self._show_status(" ".join(messages_out), error=True)
         else:
             self._show_status("Saved. Changes apply to the next question.")
-        emit(self.saved, copy.deepcopy(new))
+        self.saved.emit(copy.deepcopy(new))
         return True
 
     def _show_status(self, text: str, *, error: bool = False) -> None:

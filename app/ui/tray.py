@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 from app import APP_DISPLAY_NAME
 from app.core.messages import Level, Message
 from app.ui import icons
-from app.ui.signals import emit
 
 ERROR_SHOWN_MS = 6000
 STATE_WORDS = {
@@ -88,7 +87,7 @@ class AppMenu(QMenu):
     def _action(self, text: str, signal: object, tip: str) -> QAction:
         action = self.addAction(text)
         action.setToolTip(tip)
-        action.triggered.connect(lambda _checked=False, s=signal: emit(s))
+        action.triggered.connect(lambda _checked=False, s=signal: s.emit())
         return action
 
     def set_repositories(self, active: Path | None, recent: list[Path]) -> None:
@@ -104,14 +103,14 @@ class AppMenu(QMenu):
             action.setToolTip(str(repo))
             action.setData(str(repo))
             self._repo_group.addAction(action)
-            action.triggered.connect(lambda _checked=False, r=repo: emit(self.repository_chosen, r))
+            action.triggered.connect(lambda _checked=False, r=repo: self.repository_chosen.emit(r))
         if not choices:
             empty = self.repo_menu.addAction("No repository yet")
             empty.setEnabled(False)
         self.repo_menu.addSeparator()
         choose = self.repo_menu.addAction("Choose folder…")
         choose.setToolTip("Pick the folder of a git repository to ask about")
-        choose.triggered.connect(lambda _checked=False: emit(self.choose_folder))
+        choose.triggered.connect(lambda _checked=False: self.choose_folder.emit())
 
     def set_status(self, text: str) -> None:
         self.status_action.setText(text)
@@ -175,7 +174,7 @@ class StatusWindow(QWidget):
         self.adjustSize()
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        emit(self.activated)
+        self.activated.emit()
         event.accept()
 
 
@@ -206,7 +205,7 @@ class Tray(QObject):
             self.tray_icon.activated.connect(self._on_activated)
         else:
             self.status_window = StatusWindow(menu)
-            self.status_window.activated.connect(lambda: emit(self.activated))
+            self.status_window.activated.connect(lambda: self.activated.emit())
         self._refresh()
 
     def show(self) -> None:
@@ -302,12 +301,12 @@ class Tray(QObject):
 
     def _on_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
         if reason == QSystemTrayIcon.ActivationReason.Trigger:
-            emit(self.activated)
+            self.activated.emit()
 
     def popup_menu(self) -> None:
         self.menu.popup(QCursor.pos() if self.tray_icon is not None else QPoint(0, 0))
 
 
 def pretty_chord(chord: str) -> str:
-    """"ctrl+alt+space" → "Ctrl+Alt+Space" for people to read."""
+    """ "ctrl+alt+space" → "Ctrl+Alt+Space" for people to read."""
     return "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in chord.split("+"))

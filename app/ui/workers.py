@@ -24,7 +24,6 @@ from app.core.agent.events import TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
 from app.core.settings import Settings
 from app.ui.ports import AgentPort, Capture, MicrophonePort, SpeechPort
-from app.ui.signals import emit
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +76,7 @@ class Microphone(MicrophonePort):
         now = time.monotonic()
         if now - self._last_level_at >= _LEVEL_INTERVAL:
             self._last_level_at = now
-            emit(self.level, float(level))
+            self.level.emit(float(level))
 
 
 class SpeechWorker(SpeechPort):
@@ -115,10 +114,10 @@ class SpeechWorker(SpeechPort):
 
     def load(self, settings: Settings) -> None:
         """(Re)load the models for these settings on the worker thread."""
-        emit(self._load_requested, settings)
+        self._load_requested.emit(settings)
 
     def transcribe(self, request_id: int, samples: np.ndarray, repo: Path | None) -> None:
-        emit(self._transcribe_requested, request_id, samples, repo)
+        self._transcribe_requested.emit(request_id, samples, repo)
 
     def speak_delta(self, utterance_id: int, text: str) -> None:
         self._request_speech(utterance_id, text, False)
@@ -141,7 +140,7 @@ class SpeechWorker(SpeechPort):
             if utterance_id in self._silenced:
                 return
             self._pending.add(utterance_id)
-        emit(self._speak_requested, utterance_id, text, end)
+        self._speak_requested.emit(utterance_id, text, end)
 
     def stop_speaking(self) -> None:
         # Called on the main thread on purpose: barge-in must not wait behind queued work.
@@ -158,7 +157,7 @@ class SpeechWorker(SpeechPort):
             finished, self._ending = (self._utterance if self._ending else 0), False
             self._utterance = 0
         if finished:
-            emit(self.utterance_done, finished)
+            self.utterance_done.emit(finished)
 
     def shutdown(self) -> None:
         """Silence and release the speaker (main thread, before the thread quits)."""
@@ -205,25 +204,25 @@ class SpeechWorker(SpeechPort):
             messages.error(str(exc), speak=False)
         except Exception as exc:
             messages.report_exception(exc)
-        emit(self.ready, self._transcriber is not None, self._speaker is not None)
+        self.ready.emit(self._transcriber is not None, self._speaker is not None)
 
     @Slot(int, object, object)
     def _transcribe(self, request_id: int, samples: np.ndarray, repo: Path | None) -> None:
         if self._transcriber is None:
-            emit(self.transcribe_failed, request_id, self._transcriber_problem)
+            self.transcribe_failed.emit(request_id, self._transcriber_problem)
             return
         try:
             vocabulary = self._vocabulary(repo)
             text = self._transcriber.transcribe(samples, vocabulary=vocabulary)
         except UserFacingError as exc:
-            emit(self.transcribe_failed, request_id, str(exc))
+            self.transcribe_failed.emit(request_id, str(exc))
             return
         except Exception as exc:
             log.exception("transcription failed")
-            emit(self.transcribe_failed, request_id, f"Transcription failed ({type(exc).__name__}).")
+            self.transcribe_failed.emit(request_id, f"Transcription failed ({type(exc).__name__}).")
             return
         log.info("heard %d characters", len(text))
-        emit(self.transcribed, request_id, text)
+        self.transcribed.emit(request_id, text)
 
     def _vocabulary(self, repo: Path | None) -> Any:
         if repo is None:
@@ -277,7 +276,7 @@ class SpeechWorker(SpeechPort):
         speaking = bool(speaker.is_speaking)
         if speaking and not self._heard_sound:
             self._heard_sound = True
-            emit(self.speaking_started, utterance)
+            self.speaking_started.emit(utterance)
         if ending and not speaking and speaker.wait(0):
             self._finish(utterance)
 
@@ -289,7 +288,7 @@ class SpeechWorker(SpeechPort):
             self._utterance, self._ending = 0, False
         if self._poll is not None:
             self._poll.stop()
-        emit(self.utterance_done, utterance_id)
+        self.utterance_done.emit(utterance_id)
 
 
 class AgentWorker(AgentPort):
@@ -310,12 +309,12 @@ class AgentWorker(AgentPort):
         self._turn_requested.connect(self._run_turn)
 
     def start_session(self, repo: Path | None, settings: Settings) -> None:
-        emit(self._session_requested, repo, settings)
+        self._session_requested.emit(repo, settings)
 
     def run_turn(self, turn_id: int, text: str) -> None:
         with self._lock:
             self._requested_turn = turn_id
-        emit(self._turn_requested, turn_id, text)
+        self._turn_requested.emit(turn_id, text)
 
     def cancel(self) -> None:
         with self._lock:
@@ -336,17 +335,17 @@ class AgentWorker(AgentPort):
         with self._lock:
             skipped = turn_id <= self._cancelled_through
         if skipped:
-            emit(self.finished, turn_id, TurnEnded("", cancelled=True))
+            self.finished.emit(turn_id, TurnEnded("", cancelled=True))
             return
         try:
             session = self._session_for_turn()
-            result = session.run_turn(text, on_event=lambda event: emit(self.turn_event, turn_id, event))
+            result = session.run_turn(text, on_event=lambda event: self.turn_event.emit(turn_id, event))
         except UserFacingError as exc:
             result = TurnFailed(str(exc))
         except Exception as exc:
             log.exception("the agent turn failed")
             result = TurnFailed(f"The answer failed with an internal error ({type(exc).__name__}).")
-        emit(self.finished, turn_id, result)
+        self.finished.emit(turn_id, result)
 
     def _session_for_turn(self) -> Any:
         if self._session is not None:
@@ -354,15 +353,13 @@ class AgentWorker(AgentPort):
         if self._repo is None:
             from app.core.errors import RepositoryError
 
-            raise RepositoryError(
-                "No repository is chosen.", hint="Choose one in the tray menu under Repository."
-            )
+            raise RepositoryError("No repository is chosen.", hint="Choose one in the tray menu under Repository.")
         from app.core.agent.client import make_client
         from app.core.agent.session import Session
 
         session = Session(self._repo, self._settings, client=make_client(self._settings))
         with self._lock:
             self._session = session
-        emit(self.session_started, str(session.id))
+        self.session_started.emit(str(session.id))
         log.info("session %s started for %s", session.id, self._repo)
         return session

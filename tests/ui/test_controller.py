@@ -13,7 +13,6 @@ from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolSt
 from app.core.settings import Settings
 from app.ui.controller import Answer, Controller, State
 from app.ui.ports import Capture
-from app.ui.signals import emit
 from tests.ui.fakes import FakeAgent, FakeMicrophone, FakeSpeech
 
 
@@ -47,7 +46,7 @@ class Rig:
     def ask_by_voice(self, text: str = "why is the build red") -> int:
         self.controller.press()
         self.controller.release()
-        emit(self.speech.transcribed, self.speech.last_request, text)
+        self.speech.transcribed.emit(self.speech.last_request, text)
         return self.agent.last_turn
 
     @property
@@ -77,31 +76,36 @@ def test_a_whole_voice_turn_goes_through_every_state(rig: Rig) -> None:
     assert rig.state is State.TRANSCRIBING and not rig.mic.capturing
     assert rig.speech.transcribe_requests[-1][1] == rig.controller.repo
 
-    emit(rig.speech.transcribed, rig.speech.last_request, " why is the build red? ")
+    rig.speech.transcribed.emit(rig.speech.last_request, " why is the build red? ")
     assert rig.state is State.THINKING
     turn = rig.agent.last_turn
     assert rig.agent.turns[-1][1] == "why is the build red?"
 
-    emit(rig.agent.turn_event, turn, ToolStarted("t1", "build", "building"))
+    rig.agent.turn_event.emit(turn, ToolStarted("t1", "build", "building"))
     assert (rig.state, rig.controller.detail) == (State.THINKING, "building")
-    emit(rig.agent.turn_event, turn, ToolFinished("t1", "build", "building", False))
-    emit(rig.agent.turn_event, turn, TextDelta("The build fails. "))
-    emit(rig.agent.turn_event, turn, ScreenContent("# Errors\n- one", "Build"))
-    emit(rig.speech.speaking_started, turn)
+    rig.agent.turn_event.emit(turn, ToolFinished("t1", "build", "building", False))
+    rig.agent.turn_event.emit(turn, TextDelta("The build fails. "))
+    rig.agent.turn_event.emit(turn, ScreenContent("# Errors\n- one", "Build"))
+    rig.speech.speaking_started.emit(turn)
     assert rig.state is State.SPEAKING
-    emit(rig.agent.turn_event, turn, TextDelta("One error."))
+    rig.agent.turn_event.emit(turn, TextDelta("One error."))
     assert rig.speech.spoken[turn] == "The build fails. One error."
 
     ended = TurnEnded("The build fails. One error.", (ScreenContent("# Errors\n- one", "Build"),))
-    emit(rig.agent.finished, turn, ended)
+    rig.agent.finished.emit(turn, ended)
     assert rig.speech.ended == [turn]
     assert rig.state is State.SPEAKING  # still saying the rest
-    emit(rig.speech.utterance_done, turn)
+    rig.speech.utterance_done.emit(turn)
     assert rig.state is State.IDLE
 
     assert [s for s, _ in rig.states] == [
-        State.LISTENING, State.TRANSCRIBING, State.THINKING, State.THINKING, State.THINKING,
-        State.SPEAKING, State.IDLE,
+        State.LISTENING,
+        State.TRANSCRIBING,
+        State.THINKING,
+        State.THINKING,
+        State.THINKING,
+        State.SPEAKING,
+        State.IDLE,
     ]
     assert screens == [ScreenContent("# Errors\n- one", "Build")]
     assert answers == [Answer("why is the build red?", ended.reply, ended.screens)]
@@ -110,19 +114,19 @@ def test_a_whole_voice_turn_goes_through_every_state(rig: Rig) -> None:
 
 def test_a_reply_that_never_streamed_is_said_whole(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.finished, turn, TurnEnded("Okay."))
+    rig.agent.finished.emit(turn, TurnEnded("Okay."))
     assert rig.speech.said == [(turn, "Okay.")]
     assert rig.speech.ended == []
-    emit(rig.speech.speaking_started, turn)
-    emit(rig.speech.utterance_done, turn)
+    rig.speech.speaking_started.emit(turn)
+    rig.speech.utterance_done.emit(turn)
     assert rig.state is State.IDLE
 
 
 def test_press_while_speaking_stops_speech_and_listens(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.turn_event, turn, TextDelta("A long answer. "))
-    emit(rig.agent.finished, turn, TurnEnded("A long answer."))
-    emit(rig.speech.speaking_started, turn)
+    rig.agent.turn_event.emit(turn, TextDelta("A long answer. "))
+    rig.agent.finished.emit(turn, TurnEnded("A long answer."))
+    rig.speech.speaking_started.emit(turn)
     assert rig.state is State.SPEAKING
     stops = rig.speech.stops
 
@@ -130,14 +134,14 @@ def test_press_while_speaking_stops_speech_and_listens(rig: Rig) -> None:
     assert rig.speech.stops == stops + 1
     assert rig.state is State.LISTENING and rig.mic.capturing
     # The stopped utterance's late "done" must not end the new listening.
-    emit(rig.speech.utterance_done, turn)
+    rig.speech.utterance_done.emit(turn)
     assert rig.state is State.LISTENING
     assert rig.agent.cancels == 0  # the turn had already ended
 
 
 def test_press_while_thinking_cancels_the_turn_and_listens(rig: Rig) -> None:
     first = rig.ask_by_voice("run the tests")
-    emit(rig.agent.turn_event, first, ToolStarted("t1", "test", "running the tests"))
+    rig.agent.turn_event.emit(first, ToolStarted("t1", "test", "running the tests"))
     assert rig.state is State.THINKING
 
     rig.controller.press()
@@ -145,15 +149,15 @@ def test_press_while_thinking_cancels_the_turn_and_listens(rig: Rig) -> None:
     assert rig.state is State.LISTENING
 
     # The cancelled turn's leftovers arrive late; none of them may change anything.
-    emit(rig.agent.turn_event, first, TextDelta("Late words."))
-    emit(rig.agent.turn_event, first, ScreenContent("late"))
-    emit(rig.agent.finished, first, TurnEnded("Late words.", cancelled=True))
+    rig.agent.turn_event.emit(first, TextDelta("Late words."))
+    rig.agent.turn_event.emit(first, ScreenContent("late"))
+    rig.agent.finished.emit(first, TurnEnded("Late words.", cancelled=True))
     assert rig.state is State.LISTENING
     assert first not in rig.speech.spoken
     assert rig.controller.last_answer is None
 
     rig.controller.release()
-    emit(rig.speech.transcribed, rig.speech.last_request, "never mind, what branch am I on")
+    rig.speech.transcribed.emit(rig.speech.last_request, "never mind, what branch am I on")
     second = rig.agent.last_turn
     assert second != first and rig.state is State.THINKING
     assert len(rig.agent.sessions) == 1  # cancelling keeps the session (its history stays valid)
@@ -165,7 +169,7 @@ def test_press_while_transcribing_drops_the_old_transcript(rig: Rig) -> None:
     old = rig.speech.last_request
     rig.controller.press()
     assert rig.state is State.LISTENING
-    emit(rig.speech.transcribed, old, "stale words")
+    rig.speech.transcribed.emit(old, "stale words")
     assert rig.state is State.LISTENING and rig.agent.turns == []
 
 
@@ -173,7 +177,7 @@ def test_press_while_transcribing_drops_the_old_transcript(rig: Rig) -> None:
 def test_empty_transcript_returns_to_idle_without_a_turn(rig: Rig, text: str) -> None:
     rig.controller.press()
     rig.controller.release()
-    emit(rig.speech.transcribed, rig.speech.last_request, text)
+    rig.speech.transcribed.emit(rig.speech.last_request, text)
     assert rig.state is State.IDLE
     assert rig.agent.turns == []
 
@@ -207,16 +211,16 @@ def test_a_missing_microphone_is_told_and_the_app_stays_idle(rig: Rig) -> None:
 def test_a_failed_transcription_is_told(rig: Rig) -> None:
     rig.controller.press()
     rig.controller.release()
-    emit(rig.speech.transcribe_failed, rig.speech.last_request, "The speech model could not be loaded.")
+    rig.speech.transcribe_failed.emit(rig.speech.last_request, "The speech model could not be loaded.")
     assert rig.state is State.IDLE
     assert rig.said[-1].text == "The speech model could not be loaded."
 
 
 def test_a_failed_turn_is_told_and_stops_speech(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.turn_event, turn, TextDelta("Let me"))
+    rig.agent.turn_event.emit(turn, TextDelta("Let me"))
     stops = rig.speech.stops
-    emit(rig.agent.finished, turn, TurnFailed("The Claude API cannot be reached."))
+    rig.agent.finished.emit(turn, TurnFailed("The Claude API cannot be reached."))
     assert rig.state is State.IDLE
     assert rig.speech.stops == stops + 1
     assert rig.said[-1].text == "The Claude API cannot be reached."
@@ -233,12 +237,12 @@ def test_typed_question_runs_the_same_turn(rig: Rig) -> None:
 
 def test_stop_speaking_silences_the_rest_of_a_running_turn(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.turn_event, turn, TextDelta("First sentence. "))
-    emit(rig.speech.speaking_started, turn)
+    rig.agent.turn_event.emit(turn, TextDelta("First sentence. "))
+    rig.speech.speaking_started.emit(turn)
     rig.controller.stop_speaking()
-    emit(rig.agent.turn_event, turn, TextDelta("Second sentence."))
+    rig.agent.turn_event.emit(turn, TextDelta("Second sentence."))
     assert rig.speech.spoken[turn] == "First sentence. "
-    emit(rig.agent.finished, turn, TurnEnded("First sentence. Second sentence."))
+    rig.agent.finished.emit(turn, TurnEnded("First sentence. Second sentence."))
     assert rig.state is State.IDLE
     assert rig.speech.ended == [] and rig.speech.said == []
     assert rig.controller.last_answer is not None  # still shown on screen on request
@@ -264,20 +268,20 @@ def test_new_session_while_thinking_cancels_the_turn(rig: Rig) -> None:
     turn = rig.ask_by_voice()
     rig.controller.new_session()
     assert rig.agent.cancels == 1 and rig.state is State.IDLE
-    emit(rig.agent.finished, turn, TurnEnded("late", cancelled=True))
+    rig.agent.finished.emit(turn, TurnEnded("late", cancelled=True))
     assert rig.controller.last_answer is None and rig.state is State.IDLE
 
 
 def test_idle_time_starts_a_new_session_before_the_next_turn(rig: Rig) -> None:
     turn = rig.ask_by_voice()
-    emit(rig.agent.finished, turn, TurnEnded("Okay."))
-    emit(rig.speech.utterance_done, turn)
+    rig.agent.finished.emit(turn, TurnEnded("Okay."))
+    rig.speech.utterance_done.emit(turn)
     assert len(rig.agent.sessions) == 1
 
     rig.clock.now += 29 * 60  # under the limit: same session
     turn = rig.ask_by_voice()
-    emit(rig.agent.finished, turn, TurnEnded("Okay."))
-    emit(rig.speech.utterance_done, turn)
+    rig.agent.finished.emit(turn, TurnEnded("Okay."))
+    rig.speech.utterance_done.emit(turn)
     assert len(rig.agent.sessions) == 1
 
     rig.clock.now += 31 * 60
@@ -290,11 +294,11 @@ def test_idle_time_starts_a_new_session_before_the_next_turn(rig: Rig) -> None:
 def test_level_is_passed_on_only_while_listening(rig: Rig) -> None:
     levels: list[float] = []
     rig.controller.level_changed.connect(levels.append)
-    emit(rig.mic.level, 0.3)
+    rig.mic.level.emit(0.3)
     rig.controller.press()
-    emit(rig.mic.level, 0.7)
+    rig.mic.level.emit(0.7)
     rig.controller.release()
-    emit(rig.mic.level, 0.9)
+    rig.mic.level.emit(0.9)
     assert levels == [0.7]
 
 
@@ -313,7 +317,8 @@ def test_qt_signal_delivery(qtbot: QtBot, rig: Rig) -> None:
 
 
 def test_emitting_often_does_not_drain_true() -> None:
-    """PySide6 6.12 loses a reference to True per emit; the app's emit() must give it back."""
+    """PySide6 6.12.0 lost a reference to True per emit and aborted the app within a minute of level
+    updates; pyproject.toml keeps that release out, and this test catches any release like it."""
     import sys
 
     from PySide6.QtCore import QObject, Signal
@@ -324,5 +329,5 @@ def test_emitting_often_does_not_drain_true() -> None:
     source = Source()
     before = sys.getrefcount(True)
     for i in range(2000):
-        emit(source.ping, i)
+        source.ping.emit(i)
     assert sys.getrefcount(True) >= before - 5

@@ -125,8 +125,7 @@ def test_panel_renders_markdown(qtbot: QtBot) -> None:
     assert QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont).family() in fragment_format.fontFamilies()
     inline = document.findBlock(text.index("old_name"))
     assert any(
-        "old_name" in f.text() and f.charFormat().fontFixedPitch()
-        for f in (it.fragment() for it in _fragments(inline))
+        "old_name" in f.text() and f.charFormat().fontFixedPitch() for f in (it.fragment() for it in _fragments(inline))
     )
     tables = [f for f in document.rootFrame().childFrames() if isinstance(f, QTextTable)]
     assert len(tables) == 1 and tables[0].rows() == 2 and tables[0].columns() == 2
