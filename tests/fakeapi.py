@@ -43,6 +43,7 @@ import itertools
 import json
 import secrets
 import signal
+import socket
 import sys
 import threading
 import time
@@ -377,6 +378,11 @@ def _chunks(value: str, size: int) -> Iterator[str]:
 def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+
+        def setup(self) -> None:
+            super().setup()
+            # Many small SSE writes: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms per reply.
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet: tests read fake.requests
             pass

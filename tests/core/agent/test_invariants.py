@@ -269,3 +269,22 @@ def test_settings_choose_model_effort_and_max_tokens(fake: FakeAPI, repo: Path, 
     Session(repo, settings, client=client).run_turn("hello")
     body = fake.requests[0].body
     assert (body["model"], body["output_config"]["effort"], body["max_tokens"]) == ("claude-sonnet-5", "high", 4096)
+
+
+def test_a_model_that_never_stops_calling_tools_still_ends_the_turn(fake: FakeAPI, session: Session) -> None:
+    from app.core.agent.session import MAX_STEPS
+
+    fake.respond_with(lambda request: tool_use("memory", {"command": "view", "path": "/memories"}))
+    result = session.run_turn("Loop forever")
+    assert isinstance(result, TurnEnded) and result.reply == "Okay."
+    requests = fake.requests
+    assert len(requests) == MAX_STEPS
+    assert "tool_choice" not in requests[0].body
+    assert requests[-1].body["tool_choice"] == {"type": "none"}
+    fake.respond_with(None)
+    fake.script(text("Back to normal."))
+    assert isinstance(session.run_turn("Hello?"), TurnEnded)
+    assert not fake.problems
+    last_user = fake.requests[-1].body["messages"][-1]["content"]
+    assert last_user[0]["type"] == "tool_result" and last_user[0]["is_error"] is True
+    assert last_user[-1] == {"type": "text", "text": "Hello?"}
