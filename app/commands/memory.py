@@ -112,9 +112,7 @@ def _forget(store: MemoryStore, *, assume_yes: bool) -> int:
         return 0
     if not assume_yes:
         if not sys.stdin.isatty():
-            raise UserFacingError(
-                "Not forgetting without confirmation.", hint="Run it in a terminal, or add --yes."
-            )
+            raise UserFacingError("Not forgetting without confirmation.", hint="Run it in a terminal, or add --yes.")
         print(
             f"Forget all {len(files)} memory file(s) of {store.repository} and their journal? "
             "This cannot be undone. [y/N] ",

@@ -119,9 +119,7 @@ def parse(raw: object) -> Command:
     for key in raw:
         if key != "command" and key not in required and key not in optional:
             accepted = ", ".join((*required, *optional))
-            raise InvalidCommand(
-                f"Error: {_show(key)} is not a parameter of `{name}` (it takes: {accepted})."
-            )
+            raise InvalidCommand(f"Error: {_show(key)} is not a parameter of `{name}` (it takes: {accepted}).")
     for key in required:
         if key not in raw:
             raise InvalidCommand(f"Error: Missing required parameter `{key}` for command `{name}`.")

@@ -182,7 +182,7 @@ class Folder:
     # --- single entries ----------------------------------------------------------------------
 
     def kind(self, parts: tuple[str, ...]) -> str:
-        """"dir", "file" or "missing"; raises LinkRefused for a link or a special file."""
+        """ "dir", "file" or "missing"; raises LinkRefused for a link or a special file."""
         if not parts:
             return "dir" if self.exists() else "missing"
         try:

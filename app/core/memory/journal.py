@@ -19,7 +19,10 @@ from pathlib import Path
 
 JOURNAL_NAME = ".journal.sqlite"
 
+# The journal is history, not the memory itself: a rollback journal keeps it whole if the app
+# crashes, and skipping fsync keeps each command cheap (a WAL would checkpoint on every close).
 _SCHEMA = """
+PRAGMA synchronous=OFF;
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY,
     at REAL NOT NULL,
@@ -90,16 +93,29 @@ class Journal:
         if st is None and not create:
             yield None
             return
-        conn = sqlite3.connect(self.path, timeout=15.0, isolation_level=None)
+        conn = self._open(fresh=st is None)
         try:
-            if st is None and os.name == "posix":
-                os.chmod(self.path, 0o600)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.executescript(_SCHEMA)
+            try:
+                conn.executescript(_SCHEMA)
+            except sqlite3.DatabaseError:
+                conn.close()
+                conn = sqlite3.connect(":memory:")  # closed by the finally below
+                if not create:
+                    yield None
+                    return
+                conn.close()
+                os.unlink(self.path)  # corrupted (a power cut, say): history is lost, the memory is not
+                conn = self._open(fresh=True)
+                conn.executescript(_SCHEMA)
             yield conn
         finally:
             conn.close()
+
+    def _open(self, *, fresh: bool) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=15.0, isolation_level=None)
+        if fresh and os.name == "posix":
+            os.chmod(self.path, 0o600)
+        return conn
 
     def record(
         self,

@@ -7,9 +7,7 @@ STORE_CAP = 6_000  # characters in all memory files of one repository together
 VIEW_CAP = 16_000  # characters one `view` of a file returns
 READ_LIMIT_BYTES = 4 * 1024 * 1024  # a file placed by hand beyond this is not read at all
 
-_ADVICE = (
-    "Merge related entries into shorter ones or delete entries that are no longer true, then try again."
-)
+_ADVICE = "Merge related entries into shorter ones or delete entries that are no longer true, then try again."
 
 
 def check(path: str, old_chars: int, new_chars: int, store_before: int) -> str | None:

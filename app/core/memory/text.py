@@ -35,8 +35,7 @@ def human_size(size: int) -> str:
 def listing(path: str, root_size: int, items: list[tuple[str, int]]) -> str:
     """The documented directory view: a header, then size, a tab and the path of each item."""
     header = (
-        f"Here're the files and directories up to 2 levels deep in {path}, "
-        "excluding hidden items and node_modules:"
+        f"Here're the files and directories up to 2 levels deep in {path}, excluding hidden items and node_modules:"
     )
     lines = [f"{human_size(root_size)}\t{path}", *(f"{human_size(size)}\t{item}" for item, size in items)]
     return "\n".join([header, *lines])

@@ -40,7 +40,10 @@ def test_view_of_a_subfolder(store: MemoryStore) -> None:
 
 
 def test_view_of_a_file_numbers_lines_six_wide_with_a_tab(store: MemoryStore) -> None:
-    ok(store, {"command": "create", "path": "/memories/n.md", "file_text": "".join(f"line {i}\n" for i in range(1, 12))})
+    ok(
+        store,
+        {"command": "create", "path": "/memories/n.md", "file_text": "".join(f"line {i}\n" for i in range(1, 12))},
+    )
     text = ok(store, {"command": "view", "path": "/memories/n.md"})
     lines = text.split("\n")
     assert lines[0] == "Here's the content of /memories/n.md with line numbers:"
@@ -90,7 +93,8 @@ def test_create_makes_parent_folders_and_refuses_a_folder_or_the_root(store: Mem
 def test_str_replace_exactly_one_occurrence(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/p.md", "file_text": "color: blue\nsize: big\nblue sky\n"})
     assert err(store, {"command": "str_replace", "path": "/memories/p.md", "old_str": "blue", "new_str": "x"}) == (
-        "No replacement was performed. Multiple occurrences of old_str `blue` in lines: 1, 3. Please ensure it is unique"
+        "No replacement was performed. Multiple occurrences of old_str `blue` in lines: 1, 3. "
+        "Please ensure it is unique"
     )
     assert err(store, {"command": "str_replace", "path": "/memories/p.md", "old_str": "red", "new_str": "x"}) == (
         "No replacement was performed, old_str `red` did not appear verbatim in /memories/p.md."
@@ -137,7 +141,9 @@ def test_delete_files_and_folders(store: MemoryStore) -> None:
     assert ok(store, {"command": "delete", "path": "/memories/a.md"}) == "Successfully deleted /memories/a.md"
     assert ok(store, {"command": "delete", "path": "/memories/d"}) == "Successfully deleted /memories/d"
     assert sorted(p.name for p in store.folder.iterdir() if not p.name.startswith(".")) == []
-    assert err(store, {"command": "delete", "path": "/memories/a.md"}) == "Error: The path /memories/a.md does not exist"
+    assert (
+        err(store, {"command": "delete", "path": "/memories/a.md"}) == "Error: The path /memories/a.md does not exist"
+    )
 
 
 def test_rename_files_and_folders(store: MemoryStore) -> None:
@@ -155,14 +161,19 @@ def test_rename_files_and_folders(store: MemoryStore) -> None:
     assert err(store, {"command": "rename", "old_path": "/memories/gone.md", "new_path": "/memories/n.md"}) == (
         "Error: The path /memories/gone.md does not exist"
     )
-    assert "into itself" in err(store, {"command": "rename", "old_path": "/memories/moved", "new_path": "/memories/moved/in"})
+    assert "into itself" in err(
+        store, {"command": "rename", "old_path": "/memories/moved", "new_path": "/memories/moved/in"}
+    )
     assert (store.folder / "final.md").read_text() == "d"
 
 
 def test_files_and_total_chars(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/b.md", "file_text": "bbb"})
     ok(store, {"command": "create", "path": "/memories/a/z.md", "file_text": "zz"})
-    assert [(f.path, f.chars, f.text) for f in store.files()] == [("/memories/a/z.md", 2, "zz"), ("/memories/b.md", 3, "bbb")]
+    assert [(f.path, f.chars, f.text) for f in store.files()] == [
+        ("/memories/a/z.md", 2, "zz"),
+        ("/memories/b.md", 3, "bbb"),
+    ]
     assert store.total_chars() == 5
 
 

@@ -36,7 +36,9 @@ SECRETS = [
     "the session used AS" + "IA" + "Y34FZKBOKMUTVV7A",
     "aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKEY",
     "The AWS secret is " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "zEXAMPLEK3",
-    "eyJ" + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ" + "zdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "eyJ"
+    + "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ"
+    + "zdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
     "-----BEGIN RSA " + "PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----",
     "-----BEGIN OPENSSH " + "PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEA\n",
     "-----BEGIN " + "PRIVATE KEY-----",
@@ -64,7 +66,7 @@ ORDINARY = [
     "sha256 of the artifact: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.",
     "The cache key is dGhpcyBpcyBhIHRlc3Qgb2YgYmFzZTY0IGhhc2g= for the nightly build.",
     "integrity sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==",
-    "Etag in the fixture: W/\"Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZjE2\" for the list call.",
+    'Etag in the fixture: W/"Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZjE2" for the list call.',
     "The API key is kept in the CI secret ANTHROPIC_API_KEY; never in the repository.",
     "Locally the app uses postgres://app:${DB_PASSWORD}@localhost/app.",
     "Connection: Server=localhost;Database=app;Trusted_Connection=True;",
@@ -93,7 +95,7 @@ ORDINARY = [
     "Docker digest sha256:4bc453b53f6ad8d8b0d4f5ab26b3fe2e0f9ae0d8b1a02c3f4e5d6c7b8a9f0e1d.",
     "The nightly job id is 8f14e45fceea167a5a36dedd4bea2543.",
     "Build number 20250818.3 failed on MSB3277 in src/Web/Web.csproj.",
-    "Use ConfigurationManager.AppSettings[\"ApiBaseUrl\"] instead of hard-coding the URL.",
+    'Use ConfigurationManager.AppSettings["ApiBaseUrl"] instead of hard-coding the URL.',
 ]
 
 

@@ -70,4 +70,4 @@ def test_a_store_for_a_repository_lives_outside_it(empty_repo: Path, app_home: P
     assert digest_part[0] == "project" and len(digest_part[1]) == 8
     assert store.folder.parent == app_home / "data" / "memory"
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
-    assert not any("a.md" == p.name for p in empty_repo.rglob("*"))
+    assert not any(p.name == "a.md" for p in empty_repo.rglob("*"))

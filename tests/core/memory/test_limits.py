@@ -20,8 +20,12 @@ def test_a_file_over_the_cap_is_refused_and_not_written(store: MemoryStore) -> N
 
 def test_edits_that_grow_a_file_past_the_cap_are_refused(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/f.md", "file_text": "a" * (FILE_CAP - 5) + "\n"})
-    _says_merge_or_delete(err(store, {"command": "str_replace", "path": "/memories/f.md", "old_str": "\n", "new_str": "bbbbbbb\n"}))
-    _says_merge_or_delete(err(store, {"command": "insert", "path": "/memories/f.md", "insert_line": 1, "insert_text": "cccccc"}))
+    _says_merge_or_delete(
+        err(store, {"command": "str_replace", "path": "/memories/f.md", "old_str": "\n", "new_str": "bbbbbbb\n"})
+    )
+    _says_merge_or_delete(
+        err(store, {"command": "insert", "path": "/memories/f.md", "insert_line": 1, "insert_text": "cccccc"})
+    )
     assert (store.folder / "f.md").read_text() == "a" * (FILE_CAP - 5) + "\n"
 
 

@@ -1,0 +1,191 @@
+"""The journal and the snapshot: where each memory came from, whether it was read, and forgetting."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.core.memory import MemoryStore, list_repositories
+from tests.conftest import git
+from tests.core.memory.conftest import err, ok
+
+
+def test_writes_record_time_session_command_path_and_words(store: MemoryStore) -> None:
+    ok(
+        store,
+        {"command": "create", "path": "/memories/b.md", "file_text": "uses make\n"},
+        session_id="s1",
+        user_words="remember we build with make",
+    )
+    ok(
+        store,
+        {"command": "str_replace", "path": "/memories/b.md", "old_str": "make", "new_str": "ninja"},
+        session_id="s2",
+        user_words="we switched to ninja",
+    )
+    ok(
+        store,
+        {"command": "insert", "path": "/memories/b.md", "insert_line": 0, "insert_text": "# Build"},
+        session_id="s2",
+    )
+    entries = store.history("/memories/b.md")
+    assert [(e.kind, e.command, e.session_id, e.user_words) for e in entries] == [
+        ("write", "create", "s1", "remember we build with make"),
+        ("write", "str_replace", "s2", "we switched to ninja"),
+        ("write", "insert", "s2", ""),
+    ]
+    assert entries[0].at <= entries[1].at <= entries[2].at
+    assert entries[0].at.tzinfo is not None
+
+
+def test_reads_are_journaled_by_view_and_snapshot_and_counted(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
+    ok(store, {"command": "create", "path": "/memories/never.md", "file_text": "n"})
+    ok(store, {"command": "view", "path": "/memories/a.md"}, session_id="s1")
+    ok(store, {"command": "view", "path": "/memories"}, session_id="s1")  # a listing reads no file
+    store.snapshot(session_id="s2")
+    stats = store.stats()
+    assert stats["/memories/a.md"].read_count == 2
+    assert stats["/memories/never.md"].read_count == 1
+    assert [(e.command, e.session_id) for e in store.history("/memories/a.md") if e.kind == "read"] == [
+        ("view", "s1"),
+        ("snapshot", "s2"),
+    ]
+    a = stats["/memories/a.md"]
+    assert a.last_written is not None and a.last_read is not None and a.last_read >= a.last_written
+    assert a.write_count == 1 and a.chars == 1
+
+
+def test_a_file_written_by_hand_has_stats_without_history(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
+    (store.folder / "hand.md").write_text("by hand")
+    s = store.stats()["/memories/hand.md"]
+    assert (s.last_written, s.last_read, s.read_count, s.chars) == (None, None, 0, 7)
+
+
+def test_deleting_a_file_or_folder_deletes_its_history(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, user_words="note a")
+    ok(store, {"command": "create", "path": "/memories/d/x.md", "file_text": "x"})
+    ok(store, {"command": "create", "path": "/memories/d2/y.md", "file_text": "y"})
+    ok(store, {"command": "delete", "path": "/memories/a.md"})
+    ok(store, {"command": "delete", "path": "/memories/d"})
+    assert store.history("/memories/a.md") == [] and store.history("/memories/d/x.md") == []
+    assert len(store.history("/memories/d2/y.md")) == 1  # a sibling whose name starts the same is kept
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "again"})
+    assert [e.user_words for e in store.history("/memories/a.md")] == [""]
+
+
+def test_renaming_moves_history_and_records_the_rename(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/old.md", "file_text": "o"}, user_words="first words")
+    ok(store, {"command": "create", "path": "/memories/dir/in.md", "file_text": "i"}, user_words="inner")
+    ok(store, {"command": "rename", "old_path": "/memories/old.md", "new_path": "/memories/new.md"}, session_id="r")
+    ok(store, {"command": "rename", "old_path": "/memories/dir", "new_path": "/memories/dir2"})
+    assert store.history("/memories/old.md") == []
+    moved = store.history("/memories/new.md")
+    assert [(e.command, e.user_words) for e in moved] == [("create", "first words"), ("rename", "")]
+    assert moved[1].detail == "from /memories/old.md" and moved[1].session_id == "r"
+    assert [e.command for e in store.history("/memories/dir2/in.md")] == ["create", "rename"]
+
+
+def test_the_journal_is_hidden_and_cannot_be_addressed(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, session_id="s")
+    assert (store.folder / ".journal.sqlite").is_file()
+    assert ".journal" not in ok(store, {"command": "view", "path": "/memories"})
+    for path in ("/memories/.journal.sqlite", "/memories/.repository.json", "/memories/.lock"):
+        err(store, {"command": "view", "path": path})
+        err(store, {"command": "delete", "path": path})
+    assert ".journal" not in store.snapshot()
+    if os.name == "posix":
+        assert stat.S_IMODE((store.folder / ".journal.sqlite").stat().st_mode) == 0o600
+
+
+def test_words_that_look_like_a_credential_are_not_journaled(store: MemoryStore) -> None:
+    words = "my key is sk-ant-api03-" + "Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0Gf9Ed"
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "the key is in the vault"}, user_words=words)
+    assert "sk-ant" not in store.history("/memories/a.md")[0].user_words
+    assert b"sk-ant" not in (store.folder / ".journal.sqlite").read_bytes()
+
+
+def test_a_corrupted_journal_is_started_afresh(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
+    (store.folder / ".journal.sqlite").write_bytes(b"this is not a database" * 100)
+    assert store.history("/memories/a.md") == []
+    ok(store, {"command": "create", "path": "/memories/b.md", "file_text": "b"}, session_id="after")
+    assert [e.session_id for e in store.history("/memories/b.md")] == ["after"]
+
+
+def test_snapshot_wraps_every_file_in_stable_order(store: MemoryStore) -> None:
+    assert store.snapshot() == ""
+    ok(store, {"command": "create", "path": "/memories/z.md", "file_text": "last\n"})
+    ok(store, {"command": "create", "path": "/memories/a/b.md", "file_text": "first"})
+    ok(store, {"command": "create", "path": "/memories/m.md", "file_text": "tries </memory> to escape"})
+    snap = store.snapshot()
+    assert snap == (
+        '<memory path="/memories/a/b.md">\nfirst\n</memory>\n\n'
+        '<memory path="/memories/m.md">\ntries &lt;/memory> to escape\n</memory>\n\n'
+        '<memory path="/memories/z.md">\nlast\n</memory>'
+    )
+    assert store.snapshot() == snap
+
+
+def test_forget_removes_memory_and_journal_for_real(empty_repo: Path) -> None:
+    store = MemoryStore.for_repository(empty_repo)
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, session_id="s")
+    folder = store.folder
+    store.forget()
+    assert not folder.exists()
+    again = MemoryStore.for_repository(empty_repo)
+    assert again.files() == [] and again.history("/memories/a.md") == [] and again.snapshot() == ""
+    assert list_repositories() == []
+
+
+def test_list_repositories_names_each_repository_and_its_size(tmp_path: Path) -> None:
+    repos = []
+    for name in ("alpha", "beta"):
+        repo = tmp_path / name
+        repo.mkdir()
+        git(repo, "init", "-q")
+        repos.append(repo.resolve())
+    MemoryStore.for_repository(repos[0]).execute({"command": "create", "path": "/memories/a.md", "file_text": "aaaa"})
+    beta = MemoryStore.for_repository(repos[1])
+    beta.execute({"command": "create", "path": "/memories/b.md", "file_text": "bb"})
+    beta.execute({"command": "create", "path": "/memories/c/d.md", "file_text": "ddddd"})
+    found = list_repositories()
+    assert [(r.repository, r.chars, r.files, r.largest) for r in found] == [
+        (repos[0], 4, 1, 4),
+        (repos[1], 7, 2, 5),
+    ]
+    assert found[1].folder == beta.folder
+    # The metadata comes back if the folder is deleted while a session runs.
+    import shutil
+
+    shutil.rmtree(beta.folder)
+    beta.execute({"command": "create", "path": "/memories/e.md", "file_text": "e"})
+    assert [r.repository for r in list_repositories()] == repos
+
+
+def test_importing_the_store_stays_light() -> None:
+    code = (
+        "import sys, app.core.memory\n"
+        "heavy = [m for m in ('anthropic', 'numpy', 'PySide6', 'httpx', 'faster_whisper') if m in sys.modules]\n"
+        "print(','.join(heavy))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("count", [20])
+def test_opening_and_snapshotting_is_cheap(store: MemoryStore, count: int) -> None:
+    import time
+
+    for i in range(count):
+        ok(store, {"command": "create", "path": f"/memories/f{i}.md", "file_text": "x" * 200})
+    start = time.perf_counter()
+    for _ in range(20):
+        assert MemoryStore(store.folder).snapshot(session_id="s").count("<memory ") == count
+    assert (time.perf_counter() - start) / 20 < 0.25  # generous: a session start must not wait on memory
