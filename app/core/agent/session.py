@@ -56,6 +56,7 @@ MAX_STEPS = 20  # requests per turn; the last one may not call tools, so a turn 
 FALLBACK_SHOWN = "Details are on screen."
 FALLBACK_PLAIN = "Okay."
 CANCELLED_REPLY = "Cancelled."
+REFUSED_REPLY = "Claude declined to answer that. Try asking another way."
 STEP_LIMIT = ToolResult.error("Not run: this question has used all its tool calls. Answer with what you have.")
 
 EventSink = Callable[[Event], None]
@@ -80,6 +81,7 @@ class Session:
         self._cancel = threading.Event()
         self._stream = StreamHolder()
         self._turn_lock = threading.Lock()
+        self._checkpoint: tuple[int, dict[str, Any] | None] = (0, None)
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -103,11 +105,11 @@ class Session:
             self._cancel.clear()
             self._emit = _guarded(on_event)
             self._screens = []
-            checkpoint = (len(self._messages), self._messages[-1] if self._messages else None)
+            self._checkpoint = (len(self._messages), self._messages[-1] if self._messages else None)
             try:
                 result: TurnEnded | TurnFailed = self._run(user_text)
             except Exception as exc:
-                self._restore(checkpoint)
+                self._restore(self._checkpoint)
                 result = TurnFailed(self._failure_message(exc))
             finally:
                 self.last_activity = time.monotonic()
@@ -143,6 +145,8 @@ class Session:
                 raise AgentTurnError(
                     "I couldn't reach Claude: the connection dropped in the middle of the reply. Try again."
                 )
+            if step.stop_reason == "refusal":
+                return self._refused()
             if not step.tool_uses:
                 return self._finish(step)
             self._answer(step, cancelled=False, user_words=words, allow=not last_chance)
@@ -203,6 +207,12 @@ class Session:
             reply = FALLBACK_SHOWN if self._screens else FALLBACK_PLAIN
             self._emit(TextDelta(reply))
         return TurnEnded(reply=reply, screens=tuple(self._screens))
+
+    def _refused(self) -> TurnEnded:
+        # The API's advice: a refused request is not carried into the conversation that follows.
+        self._restore(self._checkpoint)
+        self._emit(TextDelta("\n\n" + REFUSED_REPLY))
+        return TurnEnded(reply=REFUSED_REPLY, screens=tuple(self._screens))
 
     def _cancelled(self) -> TurnEnded:
         return TurnEnded(reply=CANCELLED_REPLY, screens=tuple(self._screens), cancelled=True)

@@ -288,3 +288,15 @@ def test_a_model_that_never_stops_calling_tools_still_ends_the_turn(fake: FakeAP
     last_user = fake.requests[-1].body["messages"][-1]["content"]
     assert last_user[0]["type"] == "tool_result" and last_user[0]["is_error"] is True
     assert last_user[-1] == {"type": "text", "text": "Hello?"}
+
+
+def test_a_refusal_is_said_and_not_carried_into_the_next_turn(fake: FakeAPI, session: Session) -> None:
+    fake.script(text("Hi."), blocks({"type": "text", "text": "I'll expl"}, stop_reason="refusal"), text("Sure."))
+    session.run_turn("Hello")
+    refused = session.run_turn("Something the classifier declines")
+    assert isinstance(refused, TurnEnded) and "declined" in refused.reply
+    session.run_turn("Something else")
+    assert not fake.problems
+    messages = fake.requests[-1].body["messages"]
+    assert "declines" not in json.dumps(messages) and "I'll expl" not in json.dumps(messages)
+    assert [m["role"] for m in messages] == ["user", "assistant", "user"]
