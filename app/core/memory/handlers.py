@@ -92,13 +92,14 @@ def _refuse_text(*texts: str) -> ToolResult | None:
 
 def _write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str) -> ToolResult | None:
     """Check the new content of one file against the credential filter and the caps, then write it."""
-    refused = _refuse_text(vp.text, new)
-    if refused:
-        return refused
+    # Caps first: they are cheap, and they bound the text the credential patterns have to scan.
     old_chars = len(old) if old is not None else 0
     over = limits.check(vp.text, old_chars, len(new), total_chars(ctx.folder))
     if over:
         return _error(over)
+    refused = _refuse_text(vp.text, new)
+    if refused:
+        return refused
     ctx.folder.write_bytes(vp.parts, new.encode("utf-8"))
     ctx.journal.record("write", command, [vp.text], session_id=ctx.session_id, user_words=ctx.user_words)
     return None

@@ -84,16 +84,14 @@ class MemoryStore:
         """Run one memory tool command; every problem comes back as an error result, never an exception."""
         try:
             parsed = commands.parse(command)
-        except commands.InvalidCommand as exc:
-            return ToolResult.error(str(exc))
-        if user_words and credentials.find_credential(user_words):
-            user_words = _WITHHELD_WORDS
-        ctx = handlers.Context(self._fs, self._journal, session_id, user_words)
-        writes = isinstance(parsed, _WRITING)
-        try:
+            if not isinstance(user_words, str) or (user_words and credentials.find_credential(user_words)):
+                user_words = _WITHHELD_WORDS
+            ctx = handlers.Context(self._fs, self._journal, str(session_id), user_words)
             # With no folder yet, a read needs no lock: it finds nothing, and says so in the usual words.
             run = lambda: handlers.run(ctx, parsed)  # noqa: E731
-            return self._locked(run, write=writes, empty=run)
+            return self._locked(run, write=isinstance(parsed, _WRITING), empty=run)
+        except commands.InvalidCommand as exc:
+            return ToolResult.error(str(exc))
         except LinkRefused:
             return ToolResult.error("Error: The memory folder is not a plain folder (a link?); nothing was changed.")
         except LockTimeout:
@@ -130,7 +128,12 @@ class MemoryStore:
             self._journal.record("read", "snapshot", included, session_id=session_id, user_words="")
             return "\n\n".join(blocks)
 
-        return self._locked(build, write=False, empty=str)
+        try:
+            return self._locked(build, write=False, empty=str)
+        except (OSError, FolderError, LockTimeout):
+            # A session must start even when its memory cannot be read right now.
+            log.warning("memory snapshot of %s failed", self.folder, exc_info=True)
+            return ""
 
     def files(self) -> list[MemoryFile]:
         """Every memory file with its text (not journaled as a read)."""
@@ -181,8 +184,11 @@ class MemoryStore:
         if not self._fs.exists():
             return
         if POSIX:
-            with folder_lock(self.folder):
-                self._fs.remove()
+            try:
+                with folder_lock(self.folder):
+                    self._fs.remove()
+            except FileNotFoundError:
+                return  # someone else removed it first
         else:  # an open, locked file cannot be deleted on Windows
             self._fs.remove()
 
