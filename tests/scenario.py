@@ -240,7 +240,7 @@ def test_collects_added_lines() -> None:
     assert parse_diff(DIFF)[0].added_lines == ["import sys", "print(sys.argv)"]
 '''
 
-_TEST_RULES = '''\
+_TEST_RULES = """\
 from reviewbot.rules import MAX_LINE_LENGTH, LongLineRule, TodoRule
 
 
@@ -259,9 +259,9 @@ def test_todo_is_flagged() -> None:
 
 def test_fixme_is_flagged() -> None:
     assert len(TodoRule().check("a.py", ["# FIXME: wrong for empty diffs"])) == 1
-'''
+"""
 
-_TEST_ORCHESTRATOR = '''\
+_TEST_ORCHESTRATOR = """\
 from reviewbot.orchestrator import ReviewOrchestrator
 
 DIFF = "+++ b/a.py\\n+# TODO later\\n"
@@ -273,7 +273,7 @@ def test_review_finds_todo() -> None:
 
 def test_review_of_empty_diff() -> None:
     assert ReviewOrchestrator().review("") == []
-'''
+"""
 
 _NOTES = """\
 # Notes

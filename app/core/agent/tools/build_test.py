@@ -258,7 +258,7 @@ def _report(action: str, plan: _Plan, outcome: process.Outcome, root: Path, limi
     output = _shorten_paths(digest.strip_ansi(outcome.output), root)
     notes = " ".join(plan.notes)
     if outcome.timed_out:
-        header = f"The {noun} did not finish within {limit:.0f} s and was stopped ({plan.label})."
+        header = f"The {noun} did not finish within {limit:g} s and was stopped ({plan.label})."
         return ToolResult.error(digest.render(f"{header} {notes}".strip(), output))
     code = outcome.exit_code
     if plan.kind == "pytest" and "No module named pytest" in output:

@@ -133,7 +133,7 @@ def test_counts(output: str) -> str:
             add("packages passed" if go.group(1) == "ok" else "packages failed", 1)
     order = ["failed", "error", "passed", "skipped", "ignored", "xfailed", "xpassed", "deselected", "total"]
     words = sorted(tallies, key=lambda w: order.index(w) if w in order else len(order))
-    return ", ".join(f"{tallies[w]} {w}" for w in words if w != "warning" or tallies[w])
+    return ", ".join(f"{tallies[w]} {w}" for w in words if tallies[w] or w in ("passed", "failed"))
 
 
 def render(header: str, output: str, *, failures_title: str = "Errors", details: str = "", limit: int = LIMIT) -> str:

@@ -29,8 +29,12 @@ _QUIET_ENV = {
     "CLICOLOR": "0",
     "TERM": "dumb",
     "CARGO_TERM_COLOR": "never",
+    "RUST_BACKTRACE": "0",
     "DOTNET_CLI_TELEMETRY_OPTOUT": "1",
     "DOTNET_NOLOGO": "1",
+    # MSBuild and the compiler server otherwise stay running after the build, holding our output pipe.
+    "MSBUILDDISABLENODEREUSE": "1",
+    "DOTNET_CLI_USE_MSBUILD_SERVER": "0",
     "npm_config_update_notifier": "false",
     "npm_config_fund": "false",
     "npm_config_audit": "false",
@@ -147,7 +151,9 @@ def run(
         # Also after a normal exit: background children must not outlive the call.
         _kill_tree(proc)
     collector.thread.join(timeout=1.0)
-    if proc.stdout is not None:
+    # A process we could not reach (a daemon that double-forked) may still hold the pipe; closing it
+    # now would block on the reader's lock, so the reader is left to finish on its own.
+    if proc.stdout is not None and not collector.thread.is_alive():
         with contextlib.suppress(OSError):
             proc.stdout.close()
     stopped = timed_out or cancelled
