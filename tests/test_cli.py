@@ -34,3 +34,11 @@ def test_console_script_matches_module() -> None:
     script = os.path.join(os.path.dirname(sys.executable), "voice-dev-agent")
     out = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == f"voice-dev-agent {__version__}"
+
+
+def test_help_and_headless_commands_start_without_heavy_imports() -> None:
+    """`--help` and `memory show` stay instant: no SDK, speech runtime or Qt loaded for them."""
+    out = _run("-X", "importtime", "--help")
+    heavy = ("anthropic", "faster_whisper", "ctranslate2", "piper", "onnxruntime", "PySide6")
+    loaded = {line.split("|")[-1].strip().split(".")[0] for line in out.stderr.splitlines() if "|" in line}
+    assert not loaded & set(heavy), loaded & set(heavy)

@@ -6,13 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core import settings as settings_module
-from app.core.agent.client import make_client
 from app.core.agent.events import Event, ToolFinished, TurnFailed
-from app.core.agent.session import Session
 from app.core.repos import find_root
+
+if TYPE_CHECKING:
+    from app.core.agent.session import Session
 
 
 def register(subparsers: Any) -> None:
@@ -30,6 +31,11 @@ def register(subparsers: Any) -> None:
 
 def open_session(repo_arg: str | None) -> Session:
     """A new session on the repository holding `repo_arg` (raises a UserFacingError when unusable)."""
+    # Imported here: the SDK takes seconds to import, and every other subcommand
+    # (and --help) would pay for it when the parser is built.
+    from app.core.agent.client import make_client
+    from app.core.agent.session import Session
+
     repo = find_root(Path(repo_arg or "."))
     loaded = settings_module.load()
     if loaded.problem:

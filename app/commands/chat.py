@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from app.commands.ask import open_session
 from app.core.agent.events import Event, ScreenContent, TextDelta, ToolStarted, TurnEnded, TurnFailed
-from app.core.agent.session import Session
+
+if TYPE_CHECKING:
+    from app.core.agent.session import Session
 
 HELP = "Type a question. /new starts a new session, /quit ends (so does Ctrl-D)."
 
