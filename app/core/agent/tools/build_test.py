@@ -213,7 +213,7 @@ def _python_plan(action: str, folder: Path, root: Path, wanted: str) -> _Plan:
     files = python_check.python_files(folder)
     handle, name = tempfile.mkstemp(prefix="vda-pycheck-", suffix=".json")
     with os.fdopen(handle, "w", encoding="utf-8") as job:
-        json.dump({"files": files, "paths": paths, "modules": modules}, job)
+        json.dump({"files": files, "paths": paths, "modules": modules, "root": str(root)}, job)
     label = f"python: byte-compile {len(files)} files and import {len(modules)} modules"
     return _Plan(
         [python, "-c", python_check.CHECKER, name],

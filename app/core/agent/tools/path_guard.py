@@ -37,6 +37,8 @@ _KEY_SUFFIXES = frozenset(
 _PRIVATE_KEY_NAME = re.compile(r"^id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.pub)?$|^client_secret.*\.json$")
 _SHORT_NAME = re.compile(r"~\d")  # Windows 8.3 names like PROGRA~1 alias other names
 _ENCODED = re.compile(r"%[0-9a-fA-F]{2}")
+_LOCATION = re.compile(r"^([^:]+):(\d+)(?::\d+)?:?$")
+_REPARSE_POINT = 0x400  # Windows junctions and mount points are links that S_ISLNK does not report
 
 
 class PathRefused(Exception):
@@ -90,6 +92,13 @@ def _text_parts(raw: object, *, allow_root: bool) -> list[str]:
     if _ENCODED.search(text):
         raise PathRefused("path contains %-encoded characters; write the plain path relative to the repository")
     if ":" in text:
+        located = _LOCATION.match(text)
+        if located:
+            # Compiler output says "file:line"; tell the model how to ask for that line instead.
+            raise PathRefused(
+                f"path contains a colon; to read {located.group(1)} around line {located.group(2)}, "
+                f"give path='{located.group(1)}' and start_line={located.group(2)}"
+            )
         raise PathRefused("path contains a colon (drive letter, URL or stream name); give a repository path")
     # A backslash is a separator on Windows and never needed in a real path here.
     text = text.replace("\\", "/")
@@ -143,7 +152,7 @@ def resolve(repo: Path, raw: object, *, allow_dir: bool = False, allow_root: boo
             ) from exc
         except OSError as exc:
             raise PathRefused(f"'{relative}' cannot be looked at ({exc.strerror})") from exc
-        if stat.S_ISLNK(info.st_mode):
+        if stat.S_ISLNK(info.st_mode) or getattr(info, "st_file_attributes", 0) & _REPARSE_POINT:
             raise PathRefused(f"'{'/'.join(parts[: index + 1])}' is a symbolic link; links are never followed")
         if index < len(parts) - 1 and not stat.S_ISDIR(info.st_mode):
             raise PathRefused(f"'{'/'.join(parts[: index + 1])}' is not a folder")

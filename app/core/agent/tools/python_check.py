@@ -26,7 +26,7 @@ CHECKER = r"""
 import importlib, json, os, sys, traceback, warnings
 with open(sys.argv[1], encoding="utf-8") as handle:
     job = json.load(handle)
-root = os.getcwd()
+root = job["root"]  # paths are reported from the repository root, as read_file wants them
 errors = warns = 0
 
 def inside(path):

@@ -324,3 +324,13 @@ def test_bad_timeouts_are_refused(make_repo: Path, timeout: float) -> None:
 def test_missing_repository_is_an_error(tmp_path: Path) -> None:
     result = run_build(tmp_path / "gone")
     assert result.is_error and os.fspath(tmp_path) not in result.text.split(":")[0]
+
+
+def test_python_project_in_a_subfolder_reports_paths_from_the_repository_root(tmp_path: Path) -> None:
+    repo = tmp_path / "mono"
+    (repo / "svc" / "pkg").mkdir(parents=True)
+    (repo / "svc" / "pyproject.toml").write_text('[project]\nname = "svc"\n')
+    (repo / "svc" / "pkg" / "__init__.py").write_text("")
+    (repo / "svc" / "pkg" / "core.py").write_text("import os\n\nvalue = undefined_name\n")
+    result = run_build(repo, "svc")
+    assert "svc/pkg/core.py:3: error: NameError: name 'undefined_name' is not defined" in result.text

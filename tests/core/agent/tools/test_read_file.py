@@ -332,3 +332,9 @@ def test_unicode_names_and_nested_paths_work(tmp_path: Path) -> None:
     assert not result.is_error and "1  # Hallo" in result.text
     assert not read_file(tmp_path, "./docs//über/naïve.md").is_error
     assert not read_file(tmp_path, "docs\\über\\naïve.md").is_error
+
+
+def test_a_compiler_location_is_refused_with_the_way_to_ask(scenario: Path) -> None:
+    result = read_file(scenario, "reviewbot/orchestrator.py:6")
+    assert result.is_error
+    assert "path='reviewbot/orchestrator.py' and start_line=6" in result.text
