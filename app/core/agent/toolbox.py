@@ -72,11 +72,12 @@ TOOL_DEFINITIONS: list[dict[str, Any]] = [
     },
     {
         "name": "search_code",
-        "description": "Search tracked files for a regular expression (git grep); matching lines with numbers.",
+        "description": "Search tracked files with git grep (extended regular expression; case-insensitive "
+        "when the pattern is all lower-case); matching lines with file names and line numbers.",
         "input_schema": {
             "type": "object",
             "properties": {
-                "pattern": {**_STRING, "description": "regular expression"},
+                "pattern": {**_STRING, "description": "extended regular expression, e.g. 'class \\w+Orchestrator'"},
                 "path": {**_STRING, "description": "limit to this folder or file"},
             },
             "required": ["pattern"],
