@@ -134,9 +134,9 @@ class Speaker:
             while True:
                 try:
                     self._sentences.get_nowait()
-                    self._pending -= 1
                 except queue.Empty:
                     break
+            self._pending = 0  # the sentence in synthesis belongs to the old generation now
             self._idle.notify_all()
         if self._player is not None:
             self._player.stop()
@@ -207,7 +207,8 @@ class Speaker:
                 self._device_failed = isinstance(exc, AudioDeviceError)
             finally:
                 with self._lock:
-                    self._pending -= 1  # stop() already uncounted the queued ones, not this one
+                    if generation == self._generation:  # stop() has already cleared the count
+                        self._pending -= 1
                     self._idle.notify_all()
 
     def _speak(self, generation: int, sentence: str, ready_at: float) -> None:

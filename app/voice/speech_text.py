@@ -27,6 +27,7 @@ _IDENT = re.compile(
     r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b"  # snake_case
     r"|\b[a-z]+[A-Z][A-Za-z0-9]*\b"  # camelCase
     r"|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b"  # CamelCase
+    r"|\b[A-Z]{2,}(?=[A-Z][a-z])[A-Za-z0-9]*\b"  # HTTPServer
 )
 _SPLIT_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _ABBREVIATIONS = {"e.g.": "for example", "i.e.": "that is", "etc.": "and so on", "vs.": "versus"}

@@ -1,23 +1,24 @@
 """Transcription while the key is still held, so that after release only the tail remains.
 
 Whisper pads every call to a 30-second window, so one encoder pass is the least a
-transcription can cost. Re-transcribing the whole recording on release grows with its
-length; instead a worker thread commits the recording chunk by chunk while it is being
-made, cutting only where the speaker paused:
+transcription costs; what grows with a recording's length is decoding its words. A worker
+thread therefore commits the recording chunk by chunk while it is being made, cutting only
+where the speaker paused:
 
-- every half second of new audio, the Silero VAD looks at the uncommitted audio; when it
-  holds at least MIN_CHUNK seconds and a pause of PAUSE_MS that ended (speech resumed, or
+- every half second of new audio, the Silero VAD looks at the uncommitted audio; once it
+  holds at least MIN_CHUNK seconds and a pause of PAUSE_MS has ended (speech resumed, or
   the silence is still going on), everything up to the middle of the latest such pause is
-  transcribed once and committed, with the committed text as the prompt;
-- a chunk that reaches MAX_CHUNK seconds without any pause is cut at its quietest 30 ms
-  frame at least 1.5 s before the end (a gap between words, in practice) so the tail
-  cannot grow without bound;
-- on `finish()` the worker's pass in flight completes, then only the uncommitted tail is
-  transcribed.
+  transcribed once, with the committed text as the prompt, and committed;
+- audio that runs MAX_CHUNK seconds without a single pause is cut at its quietest 30 ms
+  frame at least 1.5 s before the end, so the window always fits one Whisper pass;
+- on `finish()` the pass in flight completes, then only the tail after the last cut is
+  transcribed: one encoder pass and the words since the last pause.
 
-Each chunk is a whole phrase Whisper sees with its neighbours' text as the prompt, which
-is why the result is as accurate as one pass over the whole recording (measured by
-`python -m app bench --voice`).
+Recordings shorter than MIN_CHUNK plus a pause are never cut, so they come out exactly as
+one pass would make them. Cutting at pauses keeps each phrase whole; a design that forced
+the decoder through the agreed words of earlier passes (Whisper's `prefix`) was as
+accurate but saved almost nothing, because CTranslate2 still steps through the prefix.
+`python -m app bench --voice` measures both speed and word accuracy against one pass.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MIN_CHUNK = 3.0  # seconds: shorter chunks give Whisper too little context
-MAX_CHUNK = 6.0  # seconds without a pause before a forced cut
+MIN_CHUNK = 5.0  # seconds: shorter chunks give Whisper too little context
+MAX_CHUNK = 24.0  # seconds without a pause before a forced cut
 PAUSE_MS = 200
 CHECK_EVERY = 0.5  # seconds of new audio between looks for a pause
 TRAILING_SILENCE = 0.4  # a pause still going on counts once it is this long

@@ -84,13 +84,25 @@ def _normalise(text: str) -> str:
 
 
 def _is_stock_hallucination(pieces: list[Piece], samples: np.ndarray) -> bool:
-    """True when the whole text is a stock phrase and nothing suggests a person said it."""
+    """True when the whole text is a stock phrase and nothing suggests a person said it.
+
+    Whisper's own no-speech probability is high even for a real, short "Thank you", so the
+    evidence is the audio: little voiced time according to the VAD, or hardly any level.
+    """
     text = _normalise(" ".join(p.text for p in pieces))
     if text not in STOCK_HALLUCINATIONS:
         return False
+    if min(p.avg_logprob for p in pieces) < LOGPROB_THRESHOLD:
+        return True
     loudness = float(np.sqrt(np.mean(np.square(samples)))) if samples.size else 0.0
-    unsure = max(p.no_speech_prob for p in pieces) > 0.15 or min(p.avg_logprob for p in pieces) < -0.8
-    return unsure or loudness < 0.005
+    return loudness < 0.005 or _voiced_seconds(samples) < 0.25
+
+
+def _voiced_seconds(samples: np.ndarray) -> float:
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    spans = get_speech_timestamps(samples, VadOptions(speech_pad_ms=0), sampling_rate=SAMPLE_RATE)
+    return sum(span["end"] - span["start"] for span in spans) / SAMPLE_RATE
 
 
 def _clean(text: str) -> str:
@@ -150,8 +162,18 @@ class Transcriber:
 
         return StreamingTranscription(self, vocabulary)
 
-    def decode(self, samples: np.ndarray, *, hotwords: str = "", prompt: str = "") -> list[Piece]:
-        """The segments Whisper finds in `samples`, hallucination guards applied."""
+    def decode(
+        self,
+        samples: np.ndarray,
+        *,
+        hotwords: str = "",
+        prompt: str = "",
+        beam_size: int = 0,
+    ) -> list[Piece]:
+        """The segments Whisper finds in `samples`, hallucination guards applied.
+
+        `prompt` is the text said just before (it helps Whisper with names and casing).
+        """
         self.load()
         audio = np.asarray(samples, dtype=np.float32).reshape(-1)
         if audio.size < SAMPLE_RATE // 10 or not np.isfinite(audio).all():
@@ -161,7 +183,7 @@ class Transcriber:
             segments, _info = self._model.transcribe(
                 audio,
                 language="en" if self._english_only else None,
-                beam_size=self.beam_size,
+                beam_size=beam_size or self.beam_size,
                 temperature=list(TEMPERATURES),
                 no_speech_threshold=NO_SPEECH_THRESHOLD,
                 log_prob_threshold=LOGPROB_THRESHOLD,

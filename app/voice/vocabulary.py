@@ -54,6 +54,8 @@ DEFINITION = re.compile(
     r"|\b(?:public|private|protected|internal)\s+(?:static\s+|async\s+|override\s+|virtual\s+|final\s+)*"
     r"[A-Za-z_][\w<>\[\],.?]*\s+([A-Za-z_]\w{2,})\s*[({;=]"
 )
+# Names brought in by an import are the repository's vocabulary too (renamed classes live on there).
+IMPORTED = re.compile(r"\bfrom\s+[\w.]+\s+import\s+\(?([\w ,\t]+)|\bimport\s*\{([^}]{1,400})\}")
 TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
 WORD = re.compile(r"[A-Za-z0-9]+")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b|_)|[A-Z]?[a-z]+|[A-Z]+|\d+")
@@ -165,6 +167,10 @@ def _scan(repo: Path, tracked: list[str]) -> _Scan:
         for match in DEFINITION.finditer(text):
             name = next(g for g in match.groups() if g)
             definitions[name] += 1
+        for match in IMPORTED.finditer(text):
+            for name in re.split(r"[\s,]+", match.group(1) or match.group(2)):
+                if len(split_identifier(name)) >= 2 and name.isidentifier():
+                    definitions.setdefault(name, 0)  # known; weighed by its mentions only
         mentions.update(TOKEN.findall(text))
     identifiers = {
         name: 2.0 * count + math.log1p(mentions.get(name, 0)) for name, count in definitions.items()
@@ -217,6 +223,16 @@ def memory_text(repo: Path) -> str:
     except Exception:  # the memory is a bonus here; never let it stop transcription
         log.debug("memory words unavailable for %s", repo, exc_info=True)
         return ""
+
+
+def _worth_a_hotword(name: str) -> bool:
+    """Names Whisper would not spell right on its own, and that people say aloud.
+
+    Plain words ("check") it spells anyway; dunder names and test functions nobody says.
+    """
+    if name.startswith("_") or name.lower().startswith("test"):
+        return False
+    return len(split_identifier(name)) >= 2 or name != name.lower()
 
 
 def _snappable(words: tuple[str, ...]) -> bool:
@@ -278,7 +294,10 @@ class Vocabulary:
 
     def hotwords(self, limit: int = 30) -> str:
         """The `limit` most relevant identifiers, space-separated, for Whisper's `hotwords`."""
-        ranked = sorted(self.terms.items(), key=lambda item: (-item[1], item[0]))
+        ranked = sorted(
+            ((name, score) for name, score in self.terms.items() if _worth_a_hotword(name)),
+            key=lambda item: (-item[1], item[0]),
+        )
         chosen: list[str] = []
         size = 0
         for name, _score in ranked:
@@ -318,7 +337,8 @@ class Vocabulary:
                     words.append("dot")
                 elif between.strip(" -"):
                     break
-            words.append(tokens[j].group().lower())
+            # "LongLine rule" (Whisper half-spelling a hotword) counts as long, line, rule.
+            words.extend(split_identifier(tokens[j].group()) or [tokens[j].group().lower()])
             written = self._phrases.get(tuple(words))
             if written is not None:
                 best = (j - i + 1, written)

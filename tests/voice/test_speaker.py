@@ -1,0 +1,65 @@
+"""Piper synthesis without any audio device: the words survive a round trip through Whisper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.core.errors import ModelLoadError
+from app.voice.speaker import Speaker, split_head
+from app.voice.transcriber import SAMPLE_RATE, Transcriber
+from tests.voice.audio_fixtures import words
+
+pytestmark = pytest.mark.slow
+
+
+def _to_16k(samples: np.ndarray, rate: int) -> np.ndarray:
+    count = int(samples.size * SAMPLE_RATE / rate)
+    return np.interp(np.arange(count) * rate / SAMPLE_RATE, np.arange(samples.size), samples).astype(np.float32)
+
+
+def test_synthesised_speech_says_the_words(voice: Speaker, transcriber: Transcriber) -> None:
+    samples, rate = voice.synthesize("The build is red because two tests fail.")
+    assert rate == 22050 and samples.dtype == np.float32
+    assert 1.0 < samples.size / rate < 6.0
+    heard = words(transcriber.transcribe(_to_16k(samples, rate)))
+    assert {"build", "red", "tests", "fail"} <= heard, heard
+
+
+def test_rate_and_volume_change_the_sound(voice: Speaker) -> None:
+    text = "Two tests fail in the orchestrator."
+    normal, _rate = voice.synthesize(text)
+    fast_speaker = Speaker(rate=1.6, volume=0.5)
+    fast_speaker._voice = voice._voice  # same loaded voice, other settings
+    fast, _ = fast_speaker.synthesize(text)
+    assert fast.size < normal.size * 0.8
+    assert np.abs(fast).max() <= 0.51 < np.abs(normal).max()
+
+
+def test_empty_text_is_silence(voice: Speaker) -> None:
+    samples, _rate = voice.synthesize("   ")
+    assert samples.size == 0
+
+
+def test_a_missing_or_broken_voice_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelLoadError, match="does not exist"):
+        Speaker(str(tmp_path / "nobody.onnx")).load()
+    lonely = tmp_path / "lonely.onnx"
+    lonely.write_bytes(b"onnx?")
+    with pytest.raises(ModelLoadError, match=r"lonely\.onnx\.json"):
+        Speaker(str(lonely)).load()
+    (tmp_path / "lonely.onnx.json").write_text('{"audio": {"sample_rate": 22050}}')
+    with pytest.raises(ModelLoadError, match="could not be loaded"):
+        Speaker(str(lonely)).load()
+
+
+def test_the_first_sentence_starts_with_a_short_head() -> None:
+    assert split_head("Short one.") == ["Short one."]
+    assert split_head("The build is red, because two tests in the review module fail today.") == [
+        "The build is red,",
+        "because two tests in the review module fail today.",
+    ]
+    head, rest = split_head("One two three four five six seven eight nine ten eleven.")
+    assert head == "One two three four five" and rest.startswith("six")

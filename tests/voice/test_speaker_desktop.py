@@ -1,0 +1,60 @@
+"""The whole mouth: Speaker → default sink "speaker" → its monitor → Whisper hears the words."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from app.voice.speaker import Speaker
+from app.voice.transcriber import Transcriber
+from tests.voice.audio_fixtures import MonitorRecording, sound_span, words
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_streamed_reply_is_heard_on_the_speaker(
+    desktop: None, voice: Speaker, transcriber: Transcriber, tmp_path: Path
+) -> None:
+    reply = "The **build** is red. Two tests fail in the `review_orchestrator` module."
+    with MonitorRecording(tmp_path) as recording:
+        for i in range(0, len(reply), 6):  # deltas as the agent streams them
+            voice.feed(reply[i : i + 6])
+            time.sleep(0.01)
+        voice.end()
+        assert voice.wait(30)
+    heard = transcriber.transcribe(recording.samples())
+    assert {"build", "red", "tests", "fail", "module"} <= words(heard), heard
+    assert not voice.is_speaking
+
+
+def test_barge_in_silences_the_reply_and_drops_the_rest(
+    desktop: None, voice: Speaker, tmp_path: Path
+) -> None:
+    long_reply = " ".join(f"This is sentence number {n} of a long answer about the build." for n in range(8))
+    with MonitorRecording(tmp_path) as recording:
+        voice.say(long_reply)
+        deadline = time.monotonic() + 10
+        while not voice.timings or not voice.timings[0][1].started_at:
+            assert time.monotonic() < deadline, "nothing played"
+            time.sleep(0.01)
+        first_sample = voice.timings[0][1].started_at
+        time.sleep(1.5)
+        voice.stop()
+        stopped = time.perf_counter()
+        assert not voice.is_speaking
+        time.sleep(1.0)
+    start, end = sound_span(recording.samples())
+    latency = (end - start) - (stopped - first_sample)
+    assert latency < 0.1, f"still audible {latency * 1000:.0f} ms after stop()"
+    assert voice.wait(0)
+    voice.timings.clear()
+
+
+def test_a_sound_cue_plays(desktop: None, voice: Speaker, tmp_path: Path) -> None:
+    with MonitorRecording(tmp_path) as recording:
+        voice.play_cue("listen_start")
+        time.sleep(0.5)
+    start, end = sound_span(recording.samples(), threshold=0.01)
+    assert 0.05 < end - start < 0.2

@@ -1,0 +1,84 @@
+"""`python -m app transcribe` and `python -m app say` as a user runs them, in real processes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.voice.transcriber import SAMPLE_RATE, Transcriber, read_audio
+from tests.scenario import make_scenario_repo
+from tests.voice.audio_fixtures import wav, words, write_wav
+
+pytestmark = pytest.mark.slow
+
+
+def app(*args: str, sound: bool = False) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    if not sound:  # like a server or CI runner: no display, no sound server
+        for name in ("DISPLAY", "PULSE_SERVER"):
+            env.pop(name, None)
+        env["PULSE_RUNTIME_PATH"] = "/nonexistent"
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_transcribe_prints_what_was_said() -> None:
+    out = app("transcribe", str(wav("Please run the tests and show me the first error.")))
+    assert out.returncode == 0, out.stderr
+    assert {"run", "tests", "error"} <= words(out.stdout), out.stdout
+
+
+def test_transcribe_with_a_repository_spells_its_identifiers(tmp_path: Path) -> None:
+    repo = make_scenario_repo(tmp_path)
+    spoken = wav("Why does the review orchestrator fail to import?")
+    plain = app("transcribe", str(spoken))
+    aware = app("transcribe", str(spoken), "--repo", str(repo))
+    assert aware.returncode == 0, aware.stderr
+    assert "ReviewOrchestrator" in aware.stdout and "ReviewOrchestrator" not in plain.stdout
+
+
+def test_silence_and_noise_print_nothing(tmp_path: Path) -> None:
+    silence = write_wav(tmp_path / "silence.wav", np.zeros(2 * SAMPLE_RATE, np.float32))
+    noise = write_wav(
+        tmp_path / "noise.wav", np.random.default_rng(5).normal(0, 0.1, 2 * SAMPLE_RATE).astype(np.float32)
+    )
+    for path in (silence, noise):
+        out = app("transcribe", str(path))
+        assert (out.returncode, out.stdout) == (0, ""), out.stderr
+
+
+def test_unreadable_input_is_one_clear_line(tmp_path: Path) -> None:
+    missing = app("transcribe", str(tmp_path / "nothing.wav"))
+    assert missing.returncode == 2 and "nothing.wav" in missing.stderr and "Traceback" not in missing.stderr
+    junk = tmp_path / "junk.wav"
+    junk.write_bytes(b"RIFF nonsense")
+    bad = app("transcribe", str(junk))
+    assert bad.returncode == 2 and "junk.wav" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_say_writes_a_wav_without_any_audio_device(tmp_path: Path, transcriber: Transcriber) -> None:
+    out_file = tmp_path / "out" / "reply.wav"
+    out = app("say", "The **build** is red. See https://example.com.", "--out", str(out_file))
+    assert out.returncode == 0, out.stderr
+    samples = read_audio(out_file)
+    assert samples.size > SAMPLE_RATE
+    heard = transcriber.transcribe(samples)
+    assert {"build", "red"} <= words(heard) and "example" not in heard.lower(), heard
+    assert not [p for p in out_file.parent.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_say_without_a_speaker_says_so() -> None:
+    out = app("say", "hello")
+    assert out.returncode == 2
+    assert "output device" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_say_out_loud(desktop: None) -> None:
+    out = app("say", "Testing the speaker.", sound=True)
+    assert out.returncode == 0, out.stderr

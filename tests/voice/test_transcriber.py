@@ -1,0 +1,118 @@
+"""Transcription through the real tiny.en model on speech espeak-ng makes: words in, nothing from silence."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.core.errors import ModelLoadError
+from app.voice.bench import word_accuracy
+from app.voice.transcriber import SAMPLE_RATE, Piece, Transcriber, _is_stock_hallucination
+from tests.voice.audio_fixtures import speech, words
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_spoken_question_comes_out_as_its_words(transcriber: Transcriber) -> None:
+    text = transcriber.transcribe(speech("Please run the tests and show me the first error."))
+    assert {"run", "tests", "error"} <= words(text), text
+
+
+@pytest.mark.parametrize(
+    "name, samples",
+    [
+        ("silence", np.zeros(3 * SAMPLE_RATE, np.float32)),
+        ("white noise", np.random.default_rng(7).normal(0, 0.1, 3 * SAMPLE_RATE).astype(np.float32)),
+        ("mains hum", (0.2 * np.sin(2 * np.pi * 50 * np.arange(3 * SAMPLE_RATE) / SAMPLE_RATE)).astype(np.float32)),
+        ("a click", np.r_[np.zeros(8000), np.ones(80), np.zeros(8000)].astype(np.float32)),
+        ("too short", np.zeros(100, np.float32)),
+        ("not a number", np.full(SAMPLE_RATE, np.nan, np.float32)),
+    ],
+)
+def test_silence_and_noise_give_no_text(transcriber: Transcriber, name: str, samples: np.ndarray) -> None:
+    assert transcriber.transcribe(samples) == "", name
+
+
+def test_stock_phrases_are_dropped_only_when_nobody_said_them(transcriber: Transcriber) -> None:
+    quiet = np.zeros(SAMPLE_RATE, np.float32)
+    noise = np.random.default_rng(3).normal(0, 0.05, SAMPLE_RATE).astype(np.float32)
+    invented = [Piece(0.0, 1.0, " Thank you.", no_speech_prob=0.4, avg_logprob=-0.5)]
+    assert _is_stock_hallucination(invented, quiet)
+    assert _is_stock_hallucination(invented, noise)
+    assert _is_stock_hallucination([Piece(0.0, 1.0, " Thanks for watching!", 0.05, -1.2)], speech("Thank you."))
+    assert not _is_stock_hallucination([Piece(0.0, 1.0, " Run the tests.", 0.4, -0.5)], quiet)
+    # Someone really saying it, clearly and loudly, is kept.
+    said = transcriber.transcribe(speech("Thank you."))
+    assert "thank" in said.lower(), said
+
+
+def test_a_missing_model_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelLoadError) as caught:
+        Transcriber(str(tmp_path / "nowhere")).load()
+    assert "nowhere" in str(caught.value) and "model.bin" in str(caught.value)
+
+
+def test_a_broken_model_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "model.bin").write_bytes(b"not a model")
+    (tmp_path / "config.json").write_text("{}")
+    with pytest.raises(ModelLoadError) as caught:
+        Transcriber(str(tmp_path)).load()
+    assert str(tmp_path) in str(caught.value)
+
+
+def test_the_model_loads_once(transcriber: Transcriber) -> None:
+    model = transcriber._model
+    started = time.perf_counter()
+    transcriber.load()
+    assert transcriber._model is model and time.perf_counter() - started < 0.05
+
+
+LONG = (
+    "Please open the session manager and check why the build failed this morning. "
+    "I think the change in the review orchestrator broke the tests, because the list of "
+    "changed files is now empty. Run the tests in the agent folder, then tell me which test "
+    "fails first, and show the error on screen."
+)
+
+
+def _hold(transcriber: Transcriber, samples: np.ndarray, speed: float) -> tuple[str, float, object]:
+    stream = transcriber.stream()
+    block = SAMPLE_RATE // 10
+    for start in range(0, samples.size, block):
+        stream.feed(samples[start : start + block])
+        time.sleep(block / SAMPLE_RATE / speed)
+    released = time.perf_counter()
+    text = stream.finish()
+    return text, time.perf_counter() - released, stream
+
+
+def test_streaming_leaves_only_a_tail_and_is_as_accurate_as_one_pass(transcriber: Transcriber) -> None:
+    samples = speech(LONG)
+    whole = transcriber.transcribe(samples)
+    text, _seconds, stream = _hold(transcriber, samples, speed=3.0)
+    duration = samples.size / SAMPLE_RATE
+    assert stream.passes >= 2  # type: ignore[attr-defined]
+    assert stream.tail_seconds < duration / 2  # type: ignore[attr-defined]
+    assert word_accuracy(LONG, text) >= word_accuracy(LONG, whole) - 0.05, (text, whole)
+    assert word_accuracy(LONG, text) > 0.7, text
+
+
+def test_a_short_hold_streams_to_the_same_text(transcriber: Transcriber) -> None:
+    samples = speech("Why is the build red?")
+    text, _seconds, _stream = _hold(transcriber, samples, speed=4.0)
+    assert text == transcriber.transcribe(samples)
+
+
+def test_a_cancelled_stream_gives_nothing(transcriber: Transcriber) -> None:
+    stream = transcriber.stream()
+    stream.feed(speech("Why is the build red?"))
+    stream.cancel()
+    assert stream.finish() == ""
+
+
+def test_a_silent_hold_gives_nothing(transcriber: Transcriber) -> None:
+    text, _seconds, _stream = _hold(transcriber, np.zeros(5 * SAMPLE_RATE, np.float32), speed=8.0)
+    assert text == ""

@@ -1,0 +1,110 @@
+"""The repository vocabulary: what it learns from a real git repository and how it rewrites speech."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from app.core import paths
+from app.voice.vocabulary import Vocabulary, split_identifier
+from tests.conftest import git
+from tests.scenario import make_scenario_repo
+
+
+@pytest.fixture
+def scenario(tmp_path: Path) -> Path:
+    return make_scenario_repo(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "name, parts",
+    [
+        ("ReviewOrchestrator", ["review", "orchestrator"]),
+        ("review_orchestrator", ["review", "orchestrator"]),
+        ("HTTPServer", ["http", "server"]),
+        ("getHTTP2Client", ["get", "http", "2", "client"]),
+        ("MAX_LINE_LENGTH", ["max", "line", "length"]),
+        ("pytest", ["pytest"]),
+    ],
+)
+def test_identifiers_split_into_spoken_words(name: str, parts: list[str]) -> None:
+    assert split_identifier(name) == parts
+
+
+def test_the_scenario_repository_names_become_hotwords_and_snap_targets(scenario: Path) -> None:
+    vocabulary = Vocabulary.for_repository(scenario)
+    hot = vocabulary.hotwords().split()
+    assert {"ReviewOrchestrator", "ChangedPath", "LongLineRule", "TodoRule", "parse_diff"} <= set(hot)
+    assert len(hot) <= 30
+    said = "Why does the review orchestrator still import changed file? Run pie test on the todo rule."
+    assert vocabulary.snap(said) == (
+        "Why does the ReviewOrchestrator still import ChangedFile? Run pytest on the TodoRule."
+    )
+    assert vocabulary.snap("Where is parse diff called, and what does format report print?") == (
+        "Where is parse_diff called, and what does format_report print?"
+    )
+    assert vocabulary.snap("open orchestrator dot py") == "open orchestrator.py"
+    assert vocabulary.snap("The Review-Orchestrator and revieworchestrator.") == (
+        "The ReviewOrchestrator and ReviewOrchestrator."
+    )
+
+
+def test_ordinary_speech_is_left_alone(scenario: Path) -> None:
+    vocabulary = Vocabulary(
+        {"is_valid": 5, "get_status": 5, "run_tests": 5, "to_do": 5, "FilePath": 1}, aliases={}
+    )
+    for said in (
+        "Is valid input rejected?",
+        "Get status of the build.",
+        "Run tests, please.",
+        "What is there to do today?",
+        "The review. Orchestrator was slow.",  # a sentence break is not an identifier
+    ):
+        assert vocabulary.snap(said) == said
+    assert Vocabulary.for_repository(scenario).snap("the line is long and the rule is old") == (
+        "the line is long and the rule is old"
+    )
+
+
+def test_aliases_from_settings_add_fixed_mappings(scenario: Path) -> None:
+    vocabulary = Vocabulary.for_repository(scenario, aliases={"review bot": "reviewbot", "the dash": "--"})
+    assert vocabulary.snap("Build review bot with the dash flag.") == "Build reviewbot with -- flag."
+
+
+def test_memory_words_join_the_vocabulary(scenario: Path) -> None:
+    memory = "The team calls the CI job DeployPipeline; release notes go in CHANGES.md."
+    vocabulary = Vocabulary.for_repository(scenario, extra_text=memory)
+    assert "DeployPipeline" in vocabulary.hotwords()
+    assert vocabulary.snap("Did the deploy pipeline run?") == "Did the DeployPipeline run?"
+
+
+def test_the_scan_is_cached_and_refreshed_when_files_change(scenario: Path) -> None:
+    Vocabulary.for_repository(scenario)
+    cache = list((paths.cache_dir() / "vocabulary").glob("*.json"))
+    assert len(cache) == 1
+    first = cache[0].stat().st_mtime_ns
+    time.sleep(0.01)
+    Vocabulary.for_repository(scenario)
+    assert cache[0].stat().st_mtime_ns == first  # nothing changed: read from the cache
+    source = scenario / "reviewbot" / "report.py"
+    source.write_text(source.read_text() + "\n\nclass SummaryWriter:\n    pass\n")
+    os.utime(source, ns=(time.time_ns() + 10**9, time.time_ns() + 10**9))
+    assert "SummaryWriter" in Vocabulary.for_repository(scenario).hotwords(limit=100)
+    git(scenario, "add", "-A")
+    git(scenario, "commit", "-q", "-m", "summary")
+    assert "SummaryWriter" in Vocabulary.for_repository(scenario).hotwords(limit=100)
+
+
+def test_hostile_and_odd_repositories_do_not_break_it(tmp_path: Path, empty_repo: Path) -> None:
+    assert Vocabulary.for_repository(tmp_path).hotwords() == ""  # not a repository at all
+    assert Vocabulary.for_repository(tmp_path).snap("run pie test") == "run pytest"
+    (empty_repo / "big.py").write_text("class HugeThing:\n" + "x = 1\n" * 100_000)
+    (empty_repo / "blob.py").write_bytes(b"\x00\xff\xfe class Binary\x00Thing:\n")
+    (empty_repo / "link.py").symlink_to("/etc/passwd")
+    (empty_repo / "ok_module.py").write_text("def build_index(): ...\n")
+    vocabulary = Vocabulary.for_repository(empty_repo)
+    assert "build_index" in vocabulary.hotwords()
+    assert "HugeThing" not in vocabulary.hotwords()  # over the per-file cap: never read
