@@ -1,0 +1,119 @@
+"""Sound devices by name: list inputs and outputs, find the one a setting names.
+
+Settings store a device as a name, not a PortAudio index, because indexes change
+when devices come and go. A name matches exactly first, then as a case-insensitive
+substring ("usb" finds "USB Audio Device: Audio (hw:1,0)"); an empty name means
+the system default. Failures are AudioDeviceError with the names that do exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from app.core.errors import AudioDeviceError
+
+Kind = Literal["input", "output"]
+
+_CHANNELS = {"input": "max_input_channels", "output": "max_output_channels"}
+_WHAT = {"input": "microphone", "output": "speaker"}
+
+
+@dataclass(frozen=True)
+class DeviceList:
+    inputs: list[str]
+    outputs: list[str]
+    default_input: str
+    default_output: str
+
+
+@dataclass(frozen=True)
+class Device:
+    index: int
+    name: str
+    default_samplerate: float
+    max_channels: int
+
+
+def portaudio() -> Any:
+    """The sounddevice module; AudioDeviceError when PortAudio itself is missing."""
+    try:
+        import sounddevice
+    except OSError as exc:  # sounddevice raises OSError when the PortAudio library is not installed
+        raise AudioDeviceError(
+            "The sound library PortAudio is not installed, so no microphone or speaker can be used.",
+            hint="Install PortAudio (libportaudio2 on Debian and Ubuntu) and start the app again.",
+        ) from exc
+    return sounddevice
+
+
+def _all_devices(sd: Any) -> list[dict[str, Any]]:
+    try:
+        return [dict(d) for d in sd.query_devices()]
+    except Exception as exc:
+        raise AudioDeviceError(f"The list of sound devices could not be read ({exc}).") from exc
+
+
+def _default_index(sd: Any, kind: Kind) -> int:
+    try:
+        info = sd.query_devices(kind=kind)
+    except Exception:  # PortAudio says "no default device" with an exception
+        return -1
+    return int(info.get("index", -1))
+
+
+def _unique(names: list[str]) -> list[str]:
+    return list(dict.fromkeys(names))  # Windows lists one device under several host APIs
+
+
+def list_devices() -> DeviceList:
+    """Names of input and output devices and of the defaults ("" when there is none)."""
+    sd = portaudio()
+    devices = _all_devices(sd)
+    inputs = [d["name"] for d in devices if d.get("max_input_channels", 0) > 0]
+    outputs = [d["name"] for d in devices if d.get("max_output_channels", 0) > 0]
+    names = {d["index"]: d["name"] for d in devices}
+    return DeviceList(
+        inputs=_unique(inputs),
+        outputs=_unique(outputs),
+        default_input=names.get(_default_index(sd, "input"), ""),
+        default_output=names.get(_default_index(sd, "output"), ""),
+    )
+
+
+def find_device(name: str, kind: Kind) -> Device:
+    """The device a setting names ("" = the system default); AudioDeviceError when there is none."""
+    sd = portaudio()
+    devices = [d for d in _all_devices(sd) if d.get(_CHANNELS[kind], 0) > 0]
+    what = _WHAT[kind]
+    wanted = name.strip()
+    if not devices:
+        raise AudioDeviceError(
+            f"No {what} was found on this computer.",
+            hint=f"Connect a {what}, or check that the sound system is running.",
+        )
+    if not wanted:
+        index = _default_index(sd, kind)
+        chosen = next((d for d in devices if d["index"] == index), None)
+        if chosen is None:
+            raise AudioDeviceError(
+                f"There is no default {what}.", hint=f"Choose a {what} under Settings, Audio."
+            )
+    else:
+        lowered = wanted.lower()
+        chosen = next((d for d in devices if d["name"] == wanted), None) or next(
+            (d for d in devices if lowered in d["name"].lower()), None
+        )
+        if chosen is None:
+            available = ", ".join(_unique([d["name"] for d in devices])[:8])
+            raise AudioDeviceError(
+                f"No {what} named {wanted!r} is connected.",
+                hint=f"Choose one under Settings, Audio (available: {available}), or leave it empty "
+                "for the system default.",
+            )
+    return Device(
+        index=int(chosen["index"]),
+        name=str(chosen["name"]),
+        default_samplerate=float(chosen.get("default_samplerate") or 0.0),
+        max_channels=int(chosen[_CHANNELS[kind]]),
+    )
