@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app import APP_DISPLAY_NAME
 from app.core.agent.events import ScreenContent
 from app.ui.controller import Answer
 
@@ -203,10 +204,14 @@ class AnswerPanel(QFrame):
         self.copy_button.setEnabled(page is not None)
         if page is None:
             self.title.setText("No answers yet")
+            self.setWindowTitle(f"Answers — {APP_DISPLAY_NAME}")
             self.caption.setText("Hold the hotkey and ask a question; answers of this session appear here.")
             self.browser.clear()
             return
-        self.title.setText(page.title or (f"“{page.question}”" if page.question else "Answer"))
+        heading = page.title or (f"“{page.question}”" if page.question else "Answer")
+        self.title.setText(heading)
+        # Frameless, but task switchers, screen readers and window tools still name it.
+        self.setWindowTitle(f"{heading} — {APP_DISPLAY_NAME}")
         self.caption.setText("Still answering…" if page.reply is None else page.reply)
         self.browser.setMarkdown(page.markdown or NOTHING_SHOWN)
         self._use_fixed_font_for_code()

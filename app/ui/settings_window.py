@@ -12,10 +12,10 @@ import copy
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -45,12 +45,14 @@ from app.core.errors import UserFacingError
 from app.core.settings import RepoCommands, Settings
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.memory_editor import MemoryEditor
+from app.ui.workers import Microphone
 
 log = logging.getLogger(__name__)
 
 MODELS = ("claude-haiku-5-5", "claude-sonnet-4-5", "claude-opus-4-5")
 DEFAULT_DEVICE = "System default"
 EMBEDDED = "Embedded (default)"
+METER_INTERVAL_MS = 66  # about 15 updates a second: smooth enough, cheap
 TEST_SENTENCE = "This is how answers will sound. The build is green and all tests pass."
 
 
@@ -94,17 +96,38 @@ def check_api_key(key: str) -> str:
     return "The key works." + (f" (Models include {names[0]}.)" if names else "")
 
 
+@dataclass(frozen=True)
+class _Meter:
+    """Where the level meter reads from, and how to let go of it."""
+
+    read: Callable[[], float]
+    close: Callable[[], None]
+
+
 class SettingsWindow(QDialog):
     saved = Signal(object)  # Settings
 
-    def __init__(self, settings: Settings, *, problem: str = "", parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        problem: str = "",
+        microphone: Microphone | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{APP_DISPLAY_NAME} — Settings")
         self.resize(780, 560)
         self._settings = copy.deepcopy(settings)
         self._background = Background(self)
         self._background.done.connect(self._on_background_done)
-        self._meter: Any = None
+        # The app's own microphone: when it is open on the chosen device, the meter reads it,
+        # because a second stream on a raw hardware device would be refused as busy.
+        self._microphone = microphone
+        self._meter: _Meter | None = None
+        self._meter_timer = QTimer(self)
+        self._meter_timer.setInterval(METER_INTERVAL_MS)
+        self._meter_timer.timeout.connect(self._show_meter_level)
 
         self.problem = QLabel(problem)
         self.problem.setWordWrap(True)
@@ -447,26 +470,37 @@ class SettingsWindow(QDialog):
         wanted = self.isVisible() and self.tabs.currentIndex() == 1
         if self._meter is not None and (restart or not wanted):
             meter, self._meter = self._meter, None
+            self._meter_timer.stop()
             try:
-                meter.stop()
+                meter.close()
             except Exception:
                 log.info("stopping the level meter failed", exc_info=True)
             self.level.setValue(0)
         if wanted and self._meter is None:
-            from app.ui.workers import Microphone
+            device = self.input_device.currentData() or ""
+            shared = self._microphone
+            if shared is not None and shared.armed and shared.device == device:
+                self._meter = _Meter(lambda: shared.current_level, lambda: None)
+            else:
+                from app.voice.audio import Recorder
 
-            meter = Microphone(self.input_device.currentData() or "")
-            meter.level.connect(lambda value: self.level.setValue(round(min(1.0, value) * 100)))
-            try:
-                meter.start()
-            except UserFacingError as exc:
-                self.level_status.setText(str(exc))
-                return
-            except Exception as exc:
-                self.level_status.setText(f"The microphone cannot be opened ({_short_error(exc)}).")
-                return
+                recorder = Recorder(device)
+                try:
+                    recorder.arm()  # only the level is wanted: the stream stays open, nothing is recorded
+                except UserFacingError as exc:
+                    self.level_status.setText(str(exc))
+                    return
+                except Exception as exc:
+                    self.level_status.setText(f"The microphone cannot be opened ({_short_error(exc)}).")
+                    return
+                self._meter = _Meter(lambda: recorder.level, recorder.close)
             self.level_status.setText("")
-            self._meter = meter
+            self._meter_timer.start()
+
+    @Slot()
+    def _show_meter_level(self) -> None:
+        if self._meter is not None:
+            self.level.setValue(round(min(1.0, self._meter.read()) * 100))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

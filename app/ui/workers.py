@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
@@ -24,6 +24,9 @@ from app.core.agent.events import TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
 from app.core.settings import Settings
 from app.ui.ports import AgentPort, Capture, MicrophonePort, SpeechPort
+
+if TYPE_CHECKING:
+    from app.voice.audio import Recorder
 
 log = logging.getLogger(__name__)
 
@@ -47,29 +50,96 @@ def stop_thread(thread: QThread, timeout_ms: int = 5000) -> None:
 
 
 class Microphone(MicrophonePort):
-    """The real microphone (app.voice.audio.Recorder); levels reach the main thread as a signal."""
+    """The real microphone (app.voice.audio.Recorder); levels reach the main thread as a signal.
+
+    One recorder serves the whole run. While armed (the app arms it for as long as the
+    hotkey listens) its stream stays open, so a recording begins with the 300 ms before
+    the press and the first syllable survives; unarmed, each press opens the device.
+    """
 
     def __init__(self, device: str = "") -> None:
         super().__init__()
         self._device = device
-        self._recorder: Any = None
+        self._recorder: Recorder | None = None
+        self._want_armed = False
         self._last_level_at = 0.0
 
+    @property
+    def device(self) -> str:
+        return self._device
+
+    @property
+    def armed(self) -> bool:
+        """The stream is open now (so its level is live)."""
+        return self._recorder is not None and self._recorder.armed
+
+    @property
+    def current_level(self) -> float:
+        """The input level now (0..1), for a meter that polls while no recording runs."""
+        recorder = self._recorder
+        return recorder.level if recorder is not None else 0.0
+
     def set_device(self, device: str) -> None:
+        if device == self._device:
+            return
         self._device = device
+        recorder, self._recorder = self._recorder, None
+        if recorder is not None:
+            recorder.close()
+        if self._want_armed:
+            self.arm()
+
+    def arm(self) -> bool:
+        """Keep the stream open for pre-roll; False (logged) when the device cannot open now.
+
+        A failure is not reported to the user here: the next press opens the device again
+        and says what is wrong if it still fails.
+        """
+        self._want_armed = True
+        try:
+            self._get().arm()
+        except UserFacingError as exc:
+            log.info("the microphone stays closed until a press: %s", exc)
+            return False
+        except Exception:  # an unforeseen driver failure: the press reports whatever is still wrong
+            log.warning("the microphone could not be opened ahead of a press", exc_info=True)
+            return False
+        return True
+
+    def disarm(self) -> None:
+        self._want_armed = False
+        if self._recorder is not None:
+            self._recorder.disarm()
+
+    def close(self) -> None:
+        """Release the device (at shutdown)."""
+        self._want_armed = False
+        if self._recorder is not None:
+            self._recorder.close()
 
     def start(self) -> None:
-        from app.voice.audio import Recorder
-
-        self._recorder = Recorder(device=self._device, on_level=self._on_level)
-        self._recorder.start()
+        recorder = self._get()
+        recorder.start()
+        if self._want_armed and not recorder.armed:
+            # Arming failed earlier (no device at start-up); the device opened now, so keep it.
+            try:
+                recorder.arm()
+            except UserFacingError:
+                log.info("the microphone could not be kept open", exc_info=True)
 
     def stop(self) -> Capture:
-        recorder, self._recorder = self._recorder, None
-        if recorder is None:
+        recorder = self._recorder
+        if recorder is None or not recorder.recording:
             return Capture(np.zeros(0, dtype=np.float32), 0.0, is_speech=False)
         recording = recorder.stop()
         return Capture(recording.samples, recording.duration, recording.is_speech, recording.problem)
+
+    def _get(self) -> Recorder:
+        if self._recorder is None:
+            from app.voice.audio import Recorder
+
+            self._recorder = Recorder(device=self._device, on_level=self._on_level)
+        return self._recorder
 
     def _on_level(self, level: float) -> None:
         # Runs on the recorder's consumer thread: only a (throttled) signal leaves it.

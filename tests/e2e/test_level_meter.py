@@ -1,0 +1,57 @@
+"""The settings window's level meter follows the real microphone (PulseAudio's "mic" sink on the test desktop)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.settings import Settings
+from app.ui.settings_window import SettingsWindow
+from app.ui.workers import Microphone
+
+
+@pytest.fixture
+def speech(tmp_path: Path) -> Path:
+    path = tmp_path / "level.wav"
+    text = "Testing the microphone level, one two three."
+    subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(path), text], check=True, timeout=60)
+    return path
+
+
+@pytest.fixture(params=["own stream", "app microphone"])
+def app_microphone(request: pytest.FixtureRequest) -> Iterator[Microphone | None]:
+    """Without the app's microphone the window opens its own stream; with it armed, it reads that one."""
+    if request.param == "own stream":
+        yield None
+        return
+    microphone = Microphone("")
+    assert microphone.arm()
+    yield microphone
+    microphone.close()
+
+
+def test_meter_moves_while_someone_speaks_and_falls_back_after(
+    desktop: None, qtbot: QtBot, speech: Path, app_microphone: Microphone | None
+) -> None:
+    window = SettingsWindow(Settings(), microphone=app_microphone)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentIndex(1)  # the Voice tab, where the meter is
+    assert window.level_status.text() == ""  # no complaint about the microphone
+    qtbot.wait(300)
+    assert window.level.value() < 10  # the microphone is silent
+
+    player = subprocess.Popen(["paplay", "--device=mic", str(speech)])
+    try:
+        qtbot.waitUntil(lambda: window.level.value() >= 30, timeout=15_000)
+    finally:
+        player.wait(timeout=60)
+    qtbot.waitUntil(lambda: window.level.value() < 10, timeout=10_000)
+
+    window.tabs.setCurrentIndex(0)  # leaving the tab lets go of the microphone
+    assert window.level.value() == 0
+    window.close()

@@ -1,0 +1,376 @@
+"""A spoken turn end to end, as a person has it: the real app, a real hotkey, real sound in and out.
+
+On the test desktop (Xvfb with icewm's tray, PulseAudio null sinks "mic" and "speaker"),
+the real app process talks to the fake Messages API in another process. xdotool holds
+Ctrl+Alt+Space while espeak-ng's question plays into the microphone; the app transcribes
+it, the agent runs a real tool on the scenario repository and shows a panel, and the
+reply comes out of the speaker, where the test records it and transcribes it back. A
+second question gets a long reply, and a press of the hotkey while it is spoken must
+silence it at once (barge-in). The app then quits cleanly on SIGTERM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from app.core import paths
+from app.voice.transcriber import Transcriber
+from tests.fakeapi import text, tool_use
+from tests.scenario import make_scenario_repo
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+API_KEY = "sk-ant-test-e2e-fake-key-0123456789"
+CHORD = "ctrl+alt+space"
+
+# "why is the build red" is the question people ask, but tiny.en with this repository's hotwords hears
+# espeak-ng's rendering of it as "why is the real thread" (reported); this wording is heard right.
+QUESTION = "tell me why the build is red"
+PANEL_TITLE = "Why the build is red"
+PANEL_MARKDOWN = (
+    "## Build fails\n\n"
+    "`reviewbot/orchestrator.py` line 6 still imports `ChangedFile`:\n\n"
+    "```python\nfrom reviewbot.models import ChangedFile, Finding\n```\n\n"
+    "| File | State |\n|---|---|\n| models.py | renamed |\n| orchestrator.py | old name |\n"
+)
+REPLY = "The build fails because ChangedFile was renamed halfway."
+FOLLOW_UP = "tell me more about the rename"
+LONG_REPLY = (
+    "Here is the longer story of the rename. "
+    "The model class got its new name in the models module, and the diff parser already uses it. "
+    "The orchestrator still imports the old name on line six, so importing that module fails. "
+    "That import error stops the build before a single test can run. "
+    "The orchestrator tests are never collected for the same reason. "
+    "To fix it, finish the rename in the orchestrator and run the build again. "
+    "After that, one rule test still fails, because fix me markers are not flagged yet. "
+    "That one is a separate bug in the rules module, and it is a small change."
+)
+
+SOUND = 0.01  # RMS of a 20 ms frame above which the speaker is audibly playing (silence is exactly 0)
+BARGE_IN_LIMIT = 0.3  # seconds from the press until the speaker is silent
+
+
+# ---- the speaker's monitor, recorded for the whole test --------------------------------------
+
+
+class Monitor:
+    """Records a PulseAudio monitor source continuously, with each sample's time on the test's clock."""
+
+    RATE = 16_000
+    FRAME = 320  # 20 ms
+
+    def __init__(self, source: str) -> None:
+        command = ["parec", f"--device={source}", "--format=s16le", f"--rate={self.RATE}", "--channels=1"]
+        # A short latency keeps each sample's arrival close to the moment it was played.
+        self._proc = subprocess.Popen([*command, "--latency-msec=20"], stdout=subprocess.PIPE)
+        self._lock = threading.Lock()
+        self._samples: list[np.ndarray] = []
+        self._count = 0
+        self._origin = float("inf")  # monotonic time of sample 0
+        self._thread = threading.Thread(target=self._read, name="monitor", daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        assert self._proc.stdout is not None
+        fd = self._proc.stdout.fileno()
+        rest = b""
+        while True:
+            data = os.read(fd, 8192)
+            arrived = time.monotonic()
+            if not data:
+                return
+            data, rest = rest + data, b""
+            if len(data) % 2:
+                data, rest = data[:-1], data[-1:]
+            block = np.frombuffer(data, "<i2").astype(np.float32) / 32768.0
+            with self._lock:
+                self._samples.append(block)
+                self._count += block.size
+                # A sample cannot arrive before it was captured: the earliest consistent origin.
+                self._origin = min(self._origin, arrived - self._count / self.RATE)
+
+    def stop(self) -> None:
+        self._proc.terminate()
+        self._proc.wait(timeout=10)
+
+    def now(self) -> float:
+        """The test clock's time of the newest sample (-inf before any)."""
+        with self._lock:
+            return self._origin + self._count / self.RATE if self._count else float("-inf")
+
+    def audio(self, start: float, end: float = float("inf")) -> np.ndarray:
+        with self._lock:
+            if not self._count:
+                return np.zeros(0, np.float32)
+            samples = np.concatenate(self._samples)
+            origin = self._origin
+        first = max(0, int((start - origin) * self.RATE))
+        last = samples.size if end == float("inf") else max(first, int((end - origin) * self.RATE))
+        return samples[first:last]
+
+    def loud_times(self, start: float, end: float = float("inf")) -> list[float]:
+        """Start times of the 20 ms frames in [start, end) louder than SOUND."""
+        chunk = self.audio(start, end)
+        count = chunk.size // self.FRAME
+        if count == 0:
+            return []
+        rms = np.sqrt(np.mean(np.square(chunk[: count * self.FRAME].reshape(count, self.FRAME)), axis=1))
+        return [start + i * self.FRAME / self.RATE for i in np.flatnonzero(rms > SOUND)]
+
+    def wait_for_sound(self, after: float, timeout: float) -> float:
+        """The time the speaker first played something after `after`."""
+        found = wait_for(lambda: self.loud_times(after)[:1], timeout, "sound from the speaker")
+        return float(found[0])
+
+    def wait_for_silence(self, after: float, quiet: float, timeout: float) -> float:
+        """The time of the last sound once the speaker has been silent for `quiet` seconds."""
+
+        def settled() -> list[float]:
+            loud = self.loud_times(after)
+            last = loud[-1] + self.FRAME / self.RATE if loud else after
+            return [last] if self.now() - last >= quiet else []
+
+        return wait_for(settled, timeout, f"{quiet} s of silence from the speaker")[0]
+
+
+def wait_for(condition: Callable[[], Any], timeout: float, what: str, every: float = 0.05) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(every)
+
+
+# ---- the processes -------------------------------------------------------------------------
+
+
+@dataclass
+class Rig:
+    repo: Path
+    home: Path
+    requests_log: Path
+    app: subprocess.Popen[bytes]
+    app_stderr: Path
+    monitor: Monitor
+
+    @property
+    def log_file(self) -> Path:
+        return self.home / "logs" / paths.log_file().name
+
+    def log_text(self) -> str:
+        try:
+            return self.log_file.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def requests(self) -> list[dict[str, Any]]:
+        """The bodies of the requests the fake API received, in order (complete lines only)."""
+        try:
+            lines = self.requests_log.read_text(encoding="utf-8").split("\n")[:-1]
+        except FileNotFoundError:
+            return []
+        return [json.loads(line)["body"] for line in lines if line.strip()]
+
+    def alive(self) -> None:
+        if self.app.poll() is not None:
+            raise AssertionError(
+                f"the app exited with {self.app.returncode}:\n{self.app_stderr.read_text(errors='replace')[-3000:]}"
+            )
+
+
+def _spawn_fake(tmp_path: Path, replies: list[dict[str, Any]]) -> tuple[subprocess.Popen[str], str, Path]:
+    script = tmp_path / "replies.json"
+    script.write_text(json.dumps(replies), encoding="utf-8")
+    log = tmp_path / "requests.jsonl"
+    command = ["-m", "tests.fakeapi", "--port", "0", "--api-key", API_KEY, "--script", str(script), "--log", str(log)]
+    fake = subprocess.Popen([sys.executable, *command], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert fake.stdout is not None
+    first = fake.stdout.readline()
+    match = re.search(r"listening on (http://\S+)", first)
+    assert match, f"the fake API did not start: {first!r}"
+    return fake, match.group(1), log
+
+
+@pytest.fixture
+def rig(desktop: None, tmp_path: Path) -> Iterator[Rig]:
+    repo = make_scenario_repo(tmp_path)
+    home = tmp_path / "home"
+    replies = [
+        tool_use("build"),
+        tool_use("show_on_screen", {"title": PANEL_TITLE, "text": PANEL_MARKDOWN}),
+        text(REPLY),
+        text(LONG_REPLY),
+    ]
+    fake, base_url, requests_log = _spawn_fake(tmp_path, replies)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    env.update(
+        VOICE_DEV_AGENT_HOME=str(home),
+        ANTHROPIC_BASE_URL=base_url,
+        ANTHROPIC_API_KEY=API_KEY,
+        QT_QPA_PLATFORM="xcb",
+        PYTHONUNBUFFERED="1",
+    )
+    monitor = Monitor("speaker.monitor")
+    stderr = tmp_path / "app-stderr.txt"
+    with stderr.open("wb") as err:
+        app = subprocess.Popen(
+            [sys.executable, "-m", "app", "--repo", str(repo)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
+    rig = Rig(repo, home, requests_log, app, stderr, monitor)
+    try:
+        yield rig
+    finally:
+        for proc in (app, fake):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(timeout=10)
+        subprocess.run(["xdotool", "keyup", CHORD], timeout=10, check=False)
+        monitor.stop()
+
+
+def xdotool(*args: str) -> None:
+    subprocess.run(["xdotool", *args], check=True, timeout=10)
+
+
+def output(*command: str) -> str:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+def find_window(title: str) -> list[str]:
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title], capture_output=True, text=True)
+    return found.stdout.split()
+
+
+def speech_wav(folder: Path, words: str) -> Path:
+    path = folder / f"{re.sub(r'[^a-z]+', '-', words)}.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "165", "-w", str(path), words], check=True, timeout=60)
+    return path
+
+
+def ask_out_loud(rig: Rig, wav: Path) -> float:
+    """Hold the hotkey, play the question into the microphone, let go; returns the release time."""
+    recordings = rig.log_text().count("recording from")
+    xdotool("keydown", CHORD)
+    # Speak once the app listens, as a person watching the tray icon would.
+    wait_for(lambda: rig.log_text().count("recording from") > recordings, 30, "the app to start recording")
+    subprocess.run(["paplay", "--device=mic", str(wav)], check=True, timeout=60)
+    time.sleep(0.3)  # a person lets go a moment after the last word
+    released = time.monotonic()
+    xdotool("keyup", CHORD)
+    return released
+
+
+def words_of(value: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", value.lower()))
+
+
+def user_text(body: dict[str, Any]) -> str:
+    """The words of the request's newest user message (text blocks only)."""
+    content = body["messages"][-1]["content"]
+    if isinstance(content, str):
+        return content
+    return " ".join(block.get("text", "") for block in content if block.get("type") == "text")
+
+
+# ---- the test ------------------------------------------------------------------------------
+
+
+def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it(rig: Rig, tmp_path: Path) -> None:
+    started = time.monotonic()
+    question_wav = speech_wav(tmp_path, QUESTION)
+    follow_up_wav = speech_wav(tmp_path, FOLLOW_UP)
+
+    # The app says when it can be used: tray shown, hotkey listening, models loaded.
+    ready = wait_for(lambda: (rig.alive(), re.search(r"ready: .*", rig.log_text()))[1], 180, "the ready line")
+    ready_line = ready.group(0)
+    assert "tray shown" in ready_line and "hotkey listening" in ready_line, ready_line
+    assert "microphone open" in ready_line, ready_line  # kept open for the pre-roll
+    assert "transcriber loaded" in ready_line and "speaker loaded" in ready_line, ready_line
+    ready_at = time.monotonic()
+
+    # --- a question by voice ---
+    released = ask_out_loud(rig, question_wav)
+    wait_for(lambda: (rig.alive(), len(rig.requests()) >= 3)[1], 120, "the agent's three requests")
+    first, after_tool, after_screen = rig.requests()[:3]
+    heard = words_of(user_text(first))
+    assert {"build", "red"} <= heard, f"the question reached the model as {user_text(first)!r}"
+    build_result = after_tool["messages"][-1]["content"][0]
+    assert build_result["type"] == "tool_result"
+    # The real build ran on the scenario repository and its failure went back to the model.
+    assert "ChangedFile" in json.dumps(build_result["content"])
+    assert after_screen["messages"][-1]["content"][0]["type"] == "tool_result"
+
+    # The panel popped up with the scripted content's title.
+    window = wait_for(lambda: find_window(PANEL_TITLE), 30, "the answer panel")[0]
+    geometry = dict(line.split("=", 1) for line in output("xdotool", "getwindowgeometry", "--shell", window).split())
+    x, y, w, h = (int(geometry[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+    assert w >= 200 and h >= 150, geometry
+
+    # The reply was spoken: record the speaker until it falls silent, then listen to it.
+    spoke_at = rig.monitor.wait_for_sound(released, 120)
+    spoken_until = rig.monitor.wait_for_silence(spoke_at, quiet=1.5, timeout=60)
+    shot = SHOTS / "e2e-panel.png"
+    screen = json.loads(output(sys.executable, "-m", "tests.e2e.screen", str(shot), *map(str, (x, y, w, h))))
+    assert screen["saved"] and shot.stat().st_size > 10_000
+    assert screen["colours"] > 20, f"the panel's area looks empty in {shot}: {screen}"
+
+    transcriber = Transcriber()
+    transcriber.load()
+    reply_heard = transcriber.transcribe(rig.monitor.audio(spoke_at - 0.3, spoken_until + 0.3))
+    assert {"build", "renamed"} <= words_of(reply_heard), f"the speaker said {reply_heard!r}"
+    assert words_of(reply_heard) & {"fails", "fail", "failed"}, f"the speaker said {reply_heard!r}"
+    turn_seconds = spoke_at - released
+
+    # --- barge-in: a press while a long reply is spoken silences it ---
+    released = ask_out_loud(rig, follow_up_wav)
+    wait_for(lambda: (rig.alive(), len(rig.requests()) >= 4)[1], 120, "the follow-up request")
+    follow_up = user_text(rig.requests()[3])
+    assert {"tell", "more"} <= words_of(follow_up), f"the follow-up reached the model as {follow_up!r}"
+    long_start = rig.monitor.wait_for_sound(released, 120)
+    # Let it talk for a couple of seconds, as a person listening would before interrupting.
+    wait_for(lambda: rig.monitor.now() - long_start >= 2.0, 30, "two seconds of the long reply")
+    assert rig.monitor.loud_times(long_start), "the long reply was not audible"
+    pressed = time.monotonic()
+    xdotool("keydown", CHORD)
+    wait_for(lambda: rig.monitor.now() >= pressed + 3.0, 30, "three seconds after the press")
+    before = rig.monitor.loud_times(pressed - 1.0, pressed)
+    after = rig.monitor.loud_times(pressed)
+    xdotool("keyup", CHORD)
+    assert before, "the reply was not being spoken when the hotkey was pressed"
+    # LONG_REPLY lasts over 20 s, so without the barge-in the speaker would still be talking.
+    silent_after = (after[-1] + Monitor.FRAME / Monitor.RATE - pressed) if after else 0.0
+    assert silent_after <= BARGE_IN_LIMIT, f"the speaker went on for {silent_after:.2f} s after the press"
+
+    # --- quit as the session manager would ---
+    rig.alive()
+    rig.app.send_signal(signal.SIGTERM)
+    code = rig.app.wait(timeout=30)
+    stderr = rig.app_stderr.read_text(errors="replace")
+    assert code == 0, stderr[-3000:]
+    assert "Traceback" not in stderr, stderr[-3000:]
+    assert "Traceback" not in rig.log_text(), rig.log_text()[-3000:]
+    print(
+        f"\ne2e: ready after {ready_at - started:.1f} s; release to first spoken sound {turn_seconds:.1f} s; "
+        f"silent {silent_after * 1000:.0f} ms after the barge-in press; whole test {time.monotonic() - started:.1f} s"
+    )
