@@ -19,7 +19,7 @@ _MODIFIER_ALIASES = {
     "shift": "shift", "shift_l": "shift", "shift_r": "shift",
     "super": "super", "win": "super", "windows": "super", "cmd": "super", "command": "super",
     "cmd_l": "super", "cmd_r": "super", "super_l": "super", "super_r": "super", "hyper": "super",
-}  # fmt: skip
+}
 
 _KEY_ALIASES = {
     "space": "space", "spacebar": "space", " ": "space",
@@ -36,7 +36,7 @@ _KEY_ALIASES = {
     "plus": "+", "minus": "-", "comma": ",", "period": ".", "slash": "/", "backslash": "\\",
     "semicolon": ";", "apostrophe": "'", "grave": "`", "equal": "=",
     "bracketleft": "[", "bracketright": "]",
-}  # fmt: skip
+}
 
 # What Shift turns a US-layout key into: a chord names the key, not the character it types.
 _UNSHIFT = dict(zip('!@#$%^&*()_+{}|:"<>?~', "1234567890-=[]\\;',./`", strict=True))
@@ -44,7 +44,7 @@ _UNSHIFT = dict(zip('!@#$%^&*()_+{}|:"<>?~', "1234567890-=[]\\;',./`", strict=Tr
 # X11 keysyms pynput reports as bare key codes: Meta (Alt while Shift is down), AltGr, Hyper.
 _X11_MODIFIER_KEYSYMS = {
     65511: "alt", 65512: "alt", 65027: "alt", 65406: "alt", 65517: "super", 65518: "super",
-}  # fmt: skip
+}
 
 _SHOWN = {"ctrl": "Ctrl", "alt": "Alt", "shift": "Shift", "super": "Super"}
 

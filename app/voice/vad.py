@@ -50,6 +50,11 @@ def warm_up() -> None:
     _silero()
 
 
+def silero_loaded() -> bool:
+    """Whether the Silero model is loaded (False: not yet, or the energy detector stands in)."""
+    return _model is not None
+
+
 def warm_up_in_background() -> None:
     """Start loading the model on a daemon thread unless it is loaded or loading already."""
     global _warming

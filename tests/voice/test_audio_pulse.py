@@ -192,7 +192,7 @@ class PrivatePulse:
         command = [
             "pulseaudio", "--daemonize=no", "--exit-idle-time=-1", "-n", "--load=module-native-protocol-unix",
             "--load=module-null-sink sink_name=usb", "--load=module-always-sink",
-        ]  # fmt: skip
+        ]
         self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         assert wait_for(self._answers, 10.0), "the private PulseAudio daemon did not start"
         subprocess.run(["pactl", "set-default-source", "usb.monitor"], env=self.env, check=True)

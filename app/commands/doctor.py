@@ -1,0 +1,206 @@
+"""`python -m app doctor`: check what the app needs on this computer, one line each, OK or what to fix.
+
+Each check runs on its own and catches everything, so a missing display, sound
+server or model only turns its own line into a FIX; the command always finishes.
+Exit code 0 when every line is OK, 1 otherwise. The API key is never printed:
+only where it was found and a masked form.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.core import api_key, paths
+from app.core import settings as settings_module
+from app.core.errors import MissingApiKeyError, UserFacingError
+from app.core.settings import Settings
+
+MIC_WAIT_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Check:
+    ok: bool
+    name: str
+    text: str
+
+    def line(self) -> str:
+        return f"{'OK ' if self.ok else 'FIX'} {self.name}: {self.text}"
+
+
+def _fix(name: str, exc: BaseException) -> Check:
+    if isinstance(exc, UserFacingError):
+        return Check(False, name, str(exc))
+    return Check(False, name, f"unexpected error ({type(exc).__name__}: {exc}); see the log file.")
+
+
+def check_settings() -> tuple[Check, Settings]:
+    result = settings_module.load()
+    if result.problem:
+        return Check(False, "settings", f"{result.problem} Open Settings and save them again."), result.settings
+    return Check(True, "settings", str(paths.settings_file())), result.settings
+
+
+def check_microphone(settings: Settings) -> Check:
+    from app.voice.audio import Recorder
+    from app.voice.devices import list_devices
+
+    devices = list_devices()
+    recorder = Recorder(settings.input_device)
+    try:
+        recorder.arm()
+        if not recorder.wait_ready(MIC_WAIT_SECONDS):
+            return Check(
+                False,
+                "microphone",
+                f"{recorder.device_name!r} opened but sent no sound for {MIC_WAIT_SECONDS:.0f} s; "
+                "choose another microphone under Settings, Audio, or check the system's sound settings.",
+            )
+        name, rate = recorder.device_name, recorder.sample_rate
+    finally:
+        recorder.close()
+    others = ", ".join(repr(n) for n in devices.inputs)
+    return Check(True, "microphone", f"{name!r} delivers sound at {rate} Hz (inputs: {others})")
+
+
+def check_speaker(settings: Settings) -> Check:
+    from app.voice.devices import find_device, list_devices, portaudio
+
+    devices = list_devices()
+    device = find_device(settings.output_device, "output")
+    sd = portaudio()
+    try:
+        sd.check_output_settings(device=device.index, samplerate=device.default_samplerate, channels=1)
+    except Exception as exc:
+        return Check(
+            False, "speaker", f"{device.name!r} cannot play ({exc}); choose another under Settings, Audio."
+        )
+    others = ", ".join(repr(n) for n in devices.outputs)
+    return Check(True, "speaker", f"{device.name!r} (outputs: {others})")
+
+
+def check_hotkey(settings: Settings) -> Check:
+    from app.voice.chord import parse_chord
+    from app.voice.hotkey import FALLBACK_HINT, hotkey_support
+
+    try:
+        chord = parse_chord(settings.hotkey)
+    except ValueError as exc:
+        return Check(False, "global hotkey", f"{exc} Fix it under Settings, Hotkey.")
+    support = hotkey_support()
+    if not support.ok:
+        return Check(False, "global hotkey", f"{support.reason} {FALLBACK_HINT}")
+    where = {"x11": f"X11 display {os.environ.get('DISPLAY', '')}", "macos": "macOS", "windows": "Windows"}
+    text = f"{chord} ({settings.hotkey_mode}) can be watched on {where.get(support.backend, support.backend)}"
+    return Check(True, "global hotkey", f"{text}. {support.note}".strip().rstrip("."))
+
+
+def check_transcriber(settings: Settings) -> Check:
+    from app.voice.transcriber import Transcriber
+
+    model = Transcriber(settings.whisper_model)
+    model.load()
+    which = settings.whisper_model or "embedded tiny.en"
+    return Check(True, "transcription model", f"{which} loaded in {model.load_seconds:.2f} s")
+
+
+def check_voice(settings: Settings) -> Check:
+    from app.voice.speaker import Speaker
+
+    speaker = Speaker(settings.piper_voice)
+    speaker.load()
+    which = Path(settings.piper_voice).name if settings.piper_voice else "embedded en_US-joe-medium"
+    return Check(True, "voice", f"{which} loaded in {speaker.load_seconds:.2f} s")
+
+
+def check_speech_detector() -> Check:
+    from app.voice import vad
+
+    started = time.perf_counter()
+    vad.warm_up()
+    took = time.perf_counter() - started
+    if vad.silero_loaded():
+        return Check(True, "speech detector", f"Silero VAD ready in {took:.2f} s")
+    return Check(True, "speech detector", "Silero VAD unavailable; the energy detector stands in")
+
+
+def check_api_key() -> Check:
+    key, source = api_key.find_api_key()
+    if not key:
+        missing = MissingApiKeyError()
+        return Check(False, "API key", f"{missing.message} {missing.hint}")
+    return Check(True, "API key", f"found in the {source} ({api_key.mask(key)})")
+
+
+def check_folders() -> Check:
+    folders = {
+        "data": paths.data_dir(),
+        "config": paths.config_dir(),
+        "cache": paths.cache_dir(),
+        "logs": paths.log_dir(),
+    }
+    broken: list[str] = []
+    for label, folder in folders.items():
+        try:
+            paths.ensure_private_dir(folder)
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-", delete=True) as probe:
+                probe.write(b"ok")
+                probe.flush()
+        except OSError as exc:
+            broken.append(f"{label} folder {folder} ({exc.strerror or exc})")
+    if broken:
+        return Check(
+            False,
+            "data folders",
+            "cannot write to " + "; ".join(broken) + ". Fix the permissions, or set VOICE_DEV_AGENT_HOME "
+            "to a writable folder.",
+        )
+    return Check(True, "data folders", "writable: " + ", ".join(str(f) for f in folders.values()))
+
+
+def run_checks(echo: Callable[[Check], None] = lambda c: None) -> list[Check]:
+    """Every check in order; `echo` sees each result as soon as it is known."""
+    checks: list[Check] = []
+
+    def record(name: str, func: Callable[[], Check]) -> None:
+        try:
+            check = func()
+        except Exception as exc:  # one failing check must not hide the others
+            check = _fix(name, exc)
+        checks.append(check)
+        echo(check)
+
+    try:
+        settings_check, settings = check_settings()
+    except Exception as exc:
+        settings_check, settings = _fix("settings", exc), Settings()
+    checks.append(settings_check)
+    echo(settings_check)
+    record("microphone", lambda: check_microphone(settings))
+    record("speaker", lambda: check_speaker(settings))
+    record("global hotkey", lambda: check_hotkey(settings))
+    record("transcription model", lambda: check_transcriber(settings))
+    record("voice", lambda: check_voice(settings))
+    record("speech detector", check_speech_detector)
+    record("API key", check_api_key)
+    record("data folders", check_folders)
+    return checks
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "doctor", help="check devices, hotkey, models, API key and folders; say what to fix"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    checks = run_checks(echo=lambda check: print(check.line(), flush=True))
+    return 0 if all(check.ok for check in checks) else 1

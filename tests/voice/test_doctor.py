@@ -1,0 +1,107 @@
+"""`python -m app doctor` as a person runs it: on a bare machine, with bad settings, on the test desktop."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.commands import doctor
+from app.core.settings import Settings
+
+REPO = Path(__file__).resolve().parents[2]
+FAKE_KEY = "sk-ant-api03-" + "x" * 40 + "WXYZ"
+
+
+def run_doctor(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app", "doctor"], cwd=REPO, env=env, capture_output=True, text=True, timeout=180
+    )
+
+
+def lines_by_name(stdout: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for line in stdout.splitlines():
+        assert line.startswith(("OK  ", "FIX ")), f"not an OK/FIX line: {line!r}"
+        name = line[4:].split(":", 1)[0]
+        found[name] = line
+    return found
+
+
+@pytest.fixture
+def bare_env(app_home: Path) -> dict[str, str]:
+    """No display, no sound server, no API key: a headless box."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "PULSE_SERVER")}
+    env["PULSE_RUNTIME_PATH"] = str(app_home / "no-pulse-here")
+    env["VOICE_DEV_AGENT_HOME"] = str(app_home)
+    return env
+
+
+def test_headless_machine_gets_fix_lines_and_no_traceback(bare_env: dict[str, str], app_home: Path) -> None:
+    result = run_doctor(bare_env)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = lines_by_name(result.stdout)
+    expected = "settings,microphone,speaker,global hotkey,transcription model,voice,speech detector,API key"
+    assert list(lines) == [*expected.split(","), "data folders"]
+    for name in ("microphone", "speaker", "global hotkey", "API key"):
+        assert lines[name].startswith("FIX "), lines[name]
+    assert "DISPLAY" in lines["global hotkey"] and "python -m app ask" in lines["global hotkey"]
+    assert "ANTHROPIC_API_KEY" in lines["API key"]
+    for name in ("settings", "transcription model", "voice", "speech detector", "data folders"):
+        assert lines[name].startswith("OK  "), lines[name]
+    assert " s" in lines["transcription model"] and "loaded in" in lines["voice"]
+    assert str(app_home) in lines["data folders"]
+
+
+def test_api_key_source_is_shown_but_never_the_key(bare_env: dict[str, str]) -> None:
+    result = run_doctor({**bare_env, "ANTHROPIC_API_KEY": FAKE_KEY})
+    line = lines_by_name(result.stdout)["API key"]
+    assert line.startswith("OK  ") and "environment" in line and line.endswith("WXYZ)")
+    assert FAKE_KEY not in result.stdout + result.stderr
+    assert "x" * 10 not in result.stdout
+
+
+def test_bad_settings_point_at_what_to_fix(bare_env: dict[str, str], app_home: Path) -> None:
+    config = app_home / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    bad = {
+        "hotkey": "ctrl+banana",
+        "whisper_model": str(app_home / "no-model"),
+        "piper_voice": str(app_home / "voice.onnx"),
+    }
+    (config / "settings.json").write_text(json.dumps(bad), encoding="utf-8")
+    result = run_doctor(bare_env)
+    lines = lines_by_name(result.stdout)
+    assert result.returncode == 1
+    assert lines["global hotkey"].startswith("FIX ") and "banana" in lines["global hotkey"]
+    assert lines["transcription model"].startswith("FIX ") and "no-model" in lines["transcription model"]
+    assert lines["voice"].startswith("FIX ") and "voice.onnx" in lines["voice"]
+
+
+def test_unwritable_data_folder_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("VOICE_DEV_AGENT_HOME", str(blocker))
+    check = doctor.check_folders()
+    assert not check.ok
+    assert "a-file" in check.text and "VOICE_DEV_AGENT_HOME" in check.text
+
+
+def test_hotkey_setting_that_does_not_parse_is_a_fix_line() -> None:
+    check = doctor.check_hotkey(Settings(hotkey="ctrl+"))
+    assert not check.ok and "Settings" in check.line()
+
+
+def test_on_the_test_desktop_everything_is_ok(desktop: None, app_home: Path) -> None:
+    env = {**os.environ, "VOICE_DEV_AGENT_HOME": str(app_home), "ANTHROPIC_API_KEY": FAKE_KEY}
+    result = run_doctor(env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = lines_by_name(result.stdout)
+    assert all(line.startswith("OK  ") for line in lines.values())
+    assert "delivers sound" in lines["microphone"]
+    assert "Ctrl+Alt+Space" in lines["global hotkey"]
