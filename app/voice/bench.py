@@ -6,8 +6,8 @@ held" (1.0: the worker gets exactly the time it would get live; faster feeding w
 make streaming look worse), and release → final text is timed from the last block on,
 exactly as after a real release. The one-pass figure is a transcription of the whole
 recording started at the same moment. First audio latency is measured at the playback
-callback (when the first sample of the sentence is handed to the device) and needs an
-output device.
+callback (when the first sample of the sentence is handed to the device), with the output
+prepared when listening started as the app does, and needs an output device.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ BLOCK = SAMPLE_RATE // 10
 
 UTTERANCES = {
     "3s": "Why is the build red? Check the last commit.",
-    "8s": "The review orchestrator collects every changed file, then runs the tests "
-    "and writes a report for the pull request.",
+    "8s": "Can you look at the last three commits? One of them changed the settings loader, "
+    "and I want to know which one.",
     "20s": "Please open the session manager and check why the build failed this morning. "
     "I think the change in the review orchestrator broke the tests, because the list of "
     "changed files is now empty. Run the tests in the agent folder, then tell me which test "
@@ -163,14 +163,16 @@ def _first_audio_latency(runs: int) -> dict[str, Any]:
     latencies = []
     sentence = "The build is red because two tests fail in the review orchestrator. "
     for _ in range(runs):
+        speaker.prepare()  # the app does this when listening starts
+        time.sleep(2.0)  # listening, transcription and the agent's first tokens take longer than this
+        speaker.timings.clear()
         for piece in re.findall(r"\S+\s*", sentence):  # tokens arrive like a streaming reply
             speaker.feed(piece)
             time.sleep(0.02)
         speaker.end()
         speaker.wait(timeout=20)
-        ready_at, item = speaker.timings[-1]
+        ready_at, item = speaker.timings[0]
         latencies.append((item.started_at - ready_at) * 1000)
-        time.sleep(0.3)
     speaker.close()
     return {"first_audio_ms": _median(latencies)}
 
@@ -191,8 +193,15 @@ def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
         s.load()
         loads_p.append(s.load_seconds)
     transcriber, speaker = t, s
-    results["load_seconds"] = {"whisper": _median(loads_w), "piper": _median(loads_p)}
-    say(f"model load: whisper {results['load_seconds']['whisper']} s, piper {results['load_seconds']['piper']} s")
+    results["load_seconds"] = {
+        "whisper_first": round(loads_w[0], 3),
+        "whisper": _median(loads_w),
+        "piper_first": round(loads_p[0], 3),
+        "piper": _median(loads_p),
+    }
+    loads = results["load_seconds"]
+    say(f"model load (first in this process / median of {len(loads_w)}): whisper {loads['whisper_first']} / "
+        f"{loads['whisper']} s, piper {loads['piper_first']} / {loads['piper']} s")
 
     say(f"release → final text (streaming fed at {FEED_SPEED}× real time vs one pass after release):")
     rtfs = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.core.errors import ModelLoadError
-from app.core.settings import Settings
 
 WHISPER_FILES = ("model.bin", "config.json")
 
@@ -66,8 +65,3 @@ def piper_voice(configured: str = "") -> Path:
             hint="Piper voices come as a pair: the .onnx file and its .onnx.json config.",
         )
     return path
-
-
-def from_settings(settings: Settings) -> tuple[str, str]:
-    """(whisper model folder, piper voice) as configured; "" means the default."""
-    return settings.whisper_model, settings.piper_voice

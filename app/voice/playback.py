@@ -4,8 +4,11 @@ Sentences arrive one by one while a reply streams; opening a stream per sentence
 put a gap (and a device open) between them. Instead one output stream runs while there
 is something to say and its callback takes samples from a queue, writing silence when
 the queue is empty. `stop()` empties the queue and aborts the stream, which also drops
-what the device had buffered, so speech ends within a block or two. The stream is
-stopped after a short idle time so an idle app does not hold the device.
+what the device had buffered, so speech ends within a block or two; the stream is started
+again at once, because a stream reaching PulseAudio through ALSA's pulse plugin takes
+0.6-2 s after start() before it consumes audio (measured here). For the same reason
+`warm()` starts it ahead of need (the app does so when listening starts), and it is only
+stopped after IDLE_CLOSE seconds without audio, so an idle app does not hold the device.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from app.core.errors import AudioDeviceError
 log = logging.getLogger(__name__)
 
 BLOCK = 512  # frames per callback: about 23 ms at 22.05 kHz, the granularity of stop()
-IDLE_CLOSE = 2.0  # seconds of silence before the stream is stopped
+IDLE_CLOSE = 30.0  # seconds of silence before the stream is stopped
 
 
 def output_devices() -> list[str]:
@@ -125,11 +128,12 @@ class Player:
                 self._queue.clear()
                 self.stopped_at = time.perf_counter()
             if self._stream is not None and self._running:
-                self._running = False
                 try:
                     self._stream.abort()
+                    self._stream.start()  # flowing again by the time the next reply comes
                 except Exception:
-                    log.warning("aborting the output stream failed", exc_info=True)
+                    self._running = False
+                    log.warning("restarting the output stream after stop failed", exc_info=True)
         self._idle.set()
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -141,14 +145,23 @@ class Player:
         return not self._idle.is_set()
 
     def close(self) -> None:
-        self.stop()
+        """Release the device; audio already handed to it still plays out unless stop() came first."""
         with self._control:
             stream, self._stream = self._stream, None
+            running, self._running = self._running, False
+        if stream is not None and running:
+            try:
+                stream.stop()  # unlike abort(), lets the device play what it holds
+            except Exception:
+                log.warning("stopping the output stream failed", exc_info=True)
         if stream is not None:
             try:
                 stream.close()
             except Exception:
                 log.warning("closing the output stream failed", exc_info=True)
+        with self._lock:
+            self._queue.clear()
+        self._idle.set()
 
     # -- stream handling -------------------------------------------------------------------
     def _ensure_running(self) -> None:

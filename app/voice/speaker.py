@@ -160,6 +160,11 @@ class Speaker:
         with self._lock:
             return self._pending > 0 or self._player_busy()
 
+    def prepare(self) -> None:
+        """Start the audio output now (call when listening starts): a sound server can take a
+        second or two to start consuming a new stream, which would otherwise delay the reply."""
+        self._warm_output()
+
     def play_cue(self, name: str) -> None:
         """Play a short sound cue ("listen_start", "listen_stop"); silently skipped without a device."""
         try:
@@ -169,7 +174,9 @@ class Speaker:
             log.info("sound cue %s not played: %s", name, exc)
 
     def close(self) -> None:
-        self.stop()
+        """Release the output device; anything still queued is dropped."""
+        if self.is_speaking:
+            self.stop()
         if self._player is not None:
             self._player.close()
 

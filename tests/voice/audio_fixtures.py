@@ -61,7 +61,11 @@ class MonitorRecording:
              "--file-format=wav", "--latency-msec=20", str(self.path)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
-        time.sleep(0.4)  # let the stream connect before anything plays
+        # Return once parecord really captures: its file grows past the header.
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and (not self.path.exists() or self.path.stat().st_size < 4000):
+            time.sleep(0.05)
+        time.sleep(0.2)
         return self
 
     def __exit__(self, *_exc: object) -> None:
@@ -72,6 +76,13 @@ class MonitorRecording:
 
     def samples(self) -> np.ndarray:
         return read_audio(self.path)
+
+
+def warm_up(player: object) -> None:
+    """Start an output stream and wait until the sound server consumes it (0.6-2 s with pulse via ALSA),
+    so the playback callback's clock matches what the monitor hears."""
+    player.warm()  # type: ignore[attr-defined]
+    time.sleep(2.5)
 
 
 def sound_span(samples: np.ndarray, rate: int = SAMPLE_RATE, threshold: float = 0.02) -> tuple[float, float]:

@@ -10,7 +10,7 @@ import pytest
 
 from app.core.errors import AudioDeviceError
 from app.voice.playback import Player, output_devices, resolve_output_device
-from tests.voice.audio_fixtures import MonitorRecording, sound_span
+from tests.voice.audio_fixtures import MonitorRecording, sound_span, warm_up
 
 RATE = 22050
 
@@ -32,6 +32,7 @@ def test_devices_are_found_by_name(desktop: None) -> None:
 
 def test_queued_audio_plays_without_gaps(desktop: None, tmp_path: Path) -> None:
     player = Player(RATE)
+    warm_up(player)
     try:
         with MonitorRecording(tmp_path) as recording:
             for _ in range(4):  # four pieces, as four sentences would arrive
@@ -50,6 +51,7 @@ def test_queued_audio_plays_without_gaps(desktop: None, tmp_path: Path) -> None:
 
 def test_stop_silences_within_100_ms(desktop: None, tmp_path: Path) -> None:
     player = Player(RATE)
+    warm_up(player)
     try:
         with MonitorRecording(tmp_path) as recording:
             item = player.play(tone(5.0))
