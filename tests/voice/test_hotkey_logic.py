@@ -149,7 +149,7 @@ def test_right_hand_modifiers_count_as_the_modifier() -> None:
 
 def test_releasing_a_modifier_first_still_ends_the_hold() -> None:
     trigger = Trigger(parse_chord("ctrl+alt+space"))
-    events = chord_down(0.0, "ctrl", "alt", "space") + [(1.0, "release", "ctrl")]
+    events = [*chord_down(0.0, "ctrl", "alt", "space"), (1.0, "release", "ctrl")]
     events += [(1.0 + i * 0.04, "press", "space") for i in range(1, 10)]  # space still repeating
     events += [(1.5, "release", "space"), (1.6, "release", "alt")]
     actions = run(trigger, events, until=3.0)
