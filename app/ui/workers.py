@@ -399,6 +399,8 @@ class AgentWorker(AgentPort):
         with self._lock:
             self._session = None
         self._repo, self._settings = repo, settings
+        # Import the SDK now, on this thread: otherwise the first question waits ~1.5 s for it.
+        import app.core.agent.session  # noqa: F401
 
     @Slot(int, str)
     def _run_turn(self, turn_id: int, text: str) -> None:
