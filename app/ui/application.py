@@ -2,8 +2,10 @@
 
 Start-up order: QApplication, settings (a problem with the file is reported), the
 message sink (held messages arrive now), the active repository, the tray, the
-workers (models load in the background), the hotkey. Shutdown on aboutToQuit runs
-in the reverse order: hotkey, microphone, speech, agent, then the threads.
+workers (models load in the background), the hotkey and, while it listens, the open
+microphone (pre-roll). Once the models are loaded one INFO line `ready: ...` goes to
+the log, which tests and benchmarks wait for. Shutdown on aboutToQuit runs in the
+reverse order: hotkey, microphone, speech, agent, then the threads.
 """
 
 from __future__ import annotations

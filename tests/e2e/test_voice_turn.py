@@ -203,8 +203,12 @@ def _spawn_fake(tmp_path: Path, replies: list[dict[str, Any]]) -> tuple[subproce
     fake = subprocess.Popen([sys.executable, *command], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert fake.stdout is not None
     first = fake.stdout.readline()
+    fake.stdout.close()  # only the first line matters; the requests go to the log file
     match = re.search(r"listening on (http://\S+)", first)
-    assert match, f"the fake API did not start: {first!r}"
+    if not match:
+        fake.kill()
+        fake.wait(timeout=10)
+        raise AssertionError(f"the fake API did not start: {first!r}")
     return fake, match.group(1), log
 
 
@@ -243,7 +247,7 @@ def rig(desktop: None, tmp_path: Path) -> Iterator[Rig]:
     finally:
         for proc in (app, fake):
             if proc.poll() is None:
-                proc.kill()
+                proc.kill()  # the test already asserted a clean quit where it mattered
                 proc.wait(timeout=10)
         subprocess.run(["xdotool", "keyup", CHORD], timeout=10, check=False)
         monitor.stop()
