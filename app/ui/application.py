@@ -128,6 +128,7 @@ class DesktopApp(QObject):
         self.hotkey.released.connect(c.release)
         menu.repository_chosen.connect(self.set_repository)
         menu.choose_folder.connect(self.choose_folder)
+        menu.listen.connect(self.toggle_listening)
         menu.ask_typing.connect(self.ask_by_typing)
         menu.show_last_answer.connect(self.panel.show_last)
         menu.new_session.connect(c.new_session)
@@ -221,6 +222,13 @@ class DesktopApp(QObject):
         folder = QFileDialog.getExistingDirectory(None, "Choose a git repository", start)
         if folder:
             self.set_repository(Path(folder))
+
+    def toggle_listening(self) -> None:
+        """The tray's Listen item: a press, or the release when already listening."""
+        if self.controller.state is State.LISTENING:
+            self.controller.release()
+        else:
+            self.controller.press()
 
     def ask_by_typing(self) -> None:
         text, ok = QInputDialog.getText(None, f"{APP_DISPLAY_NAME} — Ask", "Your question:")

@@ -46,6 +46,7 @@ class AppMenu(QMenu):
 
     repository_chosen = Signal(object)  # Path
     choose_folder = Signal()
+    listen = Signal()  # start listening, or stop when already listening
     ask_typing = Signal()
     show_last_answer = Signal()
     new_session = Signal()
@@ -65,6 +66,8 @@ class AppMenu(QMenu):
         self._repo_group = QActionGroup(self)
         self._repo_group.setExclusive(True)
         self.addSeparator()
+        # Where no global hotkey can work (Wayland, no accessibility permission), this is how to speak.
+        self.listen_action = self._action("Listen", self.listen, "Start listening; choose Stop listening when done")
         self.ask_action = self._action("Ask by typing…", self.ask_typing, "Ask a question without speaking")
         self.last_answer_action = self._action(
             "Show last answer", self.show_last_answer, "Open the panel with the answers of this session"
@@ -117,6 +120,9 @@ class AppMenu(QMenu):
 
     def set_speaking(self, speaking: bool) -> None:
         self.stop_action.setEnabled(speaking)
+
+    def set_listening(self, listening: bool) -> None:
+        self.listen_action.setText("Stop listening" if listening else "Listen")
 
     def set_has_answer(self, has_answer: bool) -> None:
         self.last_answer_action.setEnabled(has_answer)
@@ -287,6 +293,7 @@ class Tray(QObject):
         tip = self._tooltip()
         self.menu.set_status(tip.splitlines()[0].removeprefix(f"{APP_DISPLAY_NAME}: "))
         self.menu.set_speaking(self._state == "speaking")
+        self.menu.set_listening(self._state == "listening")
         if self.tray_icon is not None:
             self.tray_icon.setToolTip(tip)
         if self.status_window is not None:

@@ -50,6 +50,7 @@ def test_menu_has_every_entry_in_order(qtbot: QtBot, tmp_path: Path) -> None:
     assert menu.texts() == [
         "Ready",
         "Repository: project",
+        "Listen",
         "Ask by typing…",
         "Show last answer",
         "New session",
@@ -72,6 +73,7 @@ def test_menu_actions_emit_their_signals(qtbot: QtBot, tmp_path: Path) -> None:
     other = tmp_path / "other"
     menu.set_repositories(tmp_path / "project", [other])
     for action, signal in (
+        (menu.listen_action, menu.listen),
         (menu.ask_action, menu.ask_typing),
         (menu.new_session_action, menu.new_session),
         (menu.memory_action, menu.open_memory),
@@ -107,6 +109,7 @@ def test_tray_state_tooltip_and_error(qtbot: QtBot, tmp_path: Path) -> None:
     assert tray.tooltip.startswith("Voice Dev Agent: Problem")
     tray.show_state("listening")  # the next action clears the error look
     assert tray.tooltip.startswith("Voice Dev Agent: Listening")
+    assert menu.listen_action.text() == "Stop listening"  # the same item ends a recording started from it
     tray.show_level(0.5)
 
 
