@@ -12,6 +12,7 @@ from typing import Any
 SUITES = (
     ("agent", "app.core.agent.bench", "run_agent_bench"),
     ("voice", "app.voice.bench", "run_voice_bench"),
+    ("startup", "app.startup_bench", "run_startup_bench"),
 )
 
 

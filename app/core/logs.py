@@ -34,5 +34,7 @@ def setup(level: int = logging.INFO) -> None:
     handler._voice_dev_agent = True  # type: ignore[attr-defined]
     root.addHandler(handler)
     root.setLevel(level)
-    # httpx logs every request URL at INFO; keep the file about the app.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    # The HTTP client logs every request URL at INFO; keep the file about the app.
+    # (The SDK's client library has shipped under both names.)
+    for name in ("httpx", "httpx2", "httpcore", "httpcore2"):
+        logging.getLogger(name).setLevel(logging.WARNING)
