@@ -117,21 +117,66 @@ def word_accuracy(reference: str, hypothesis: str) -> float:
     return max(0.0, 1.0 - row[len(hyp)] / max(1, len(ref)))
 
 
-def identifier_accuracy(
-    transcriber: Transcriber, repo: Path, audio_dir: Path
+# Everyday questions with no identifier in them: the vocabulary must not make these worse.
+ORDINARY_QUESTIONS = [
+    "Why is the build red?",
+    "What was I doing on Friday?",
+    "Run the tests.",
+    "What branch am I on?",
+    "Show me the last commit.",
+    "Which tests are failing?",
+    "What changed since yesterday?",
+    "Explain this error to me.",
+    "Start a new session.",
+    "Read me the notes from last week.",
+]
+PADS = (0.3, 0.6)  # seconds of silence before the speech: Whisper's reading shifts with the offset
+
+
+def padded(samples: np.ndarray, pad: float) -> np.ndarray:
+    """`samples` with `pad` seconds of silence either side, like a real hold of the key."""
+    silence = np.zeros(int(pad * SAMPLE_RATE), np.float32)
+    return np.concatenate([silence, samples, silence])
+
+
+def vocabulary_effect(
+    transcriber: Transcriber,
+    vocabulary: Vocabulary,
+    identifier_set: list[tuple[str, tuple[str, ...]]],
+    audio: Callable[[str], np.ndarray],
 ) -> dict[str, float]:
-    """Share of expected identifiers spelled exactly, without and with the repository vocabulary."""
-    vocabulary = Vocabulary.for_repository(repo)
+    """Without and with `vocabulary`, at each of PADS: word accuracy on ORDINARY_QUESTIONS,
+    the share of expected identifiers spelled exactly on `identifier_set`, and the median
+    seconds one transcription takes."""
+    acc: dict[str, list[float]] = {"without": [], "with": []}
     hits = {"without": 0, "with": 0}
+    seconds: dict[str, list[float]] = {"without": [], "with": []}
     total = 0
-    for text, expected in IDENTIFIER_SET:
-        samples = read_audio(espeak_wav(text, audio_dir))
-        plain = transcriber.transcribe(samples)
-        aware = transcriber.transcribe(samples, vocabulary)
-        total += len(expected)
-        hits["without"] += sum(name in plain for name in expected)
-        hits["with"] += sum(name in aware for name in expected)
-    return {k: v / total for k, v in hits.items()}
+
+    def both(samples: np.ndarray) -> dict[str, str]:
+        out = {}
+        for key, vocab in (("without", None), ("with", vocabulary)):
+            started = time.perf_counter()
+            out[key] = transcriber.transcribe(samples, vocab)
+            seconds[key].append(time.perf_counter() - started)
+        return out
+
+    for pad in PADS:
+        for said in ORDINARY_QUESTIONS:
+            for key, text in both(padded(audio(said), pad)).items():
+                acc[key].append(word_accuracy(said, text))
+        for said, expected in identifier_set:
+            total += len(expected)
+            for key, text in both(padded(audio(said), pad)).items():
+                hits[key] += sum(name in text for name in expected)
+    return {
+        "ordinary_without": round(statistics.mean(acc["without"]), 3),
+        "ordinary_with": round(statistics.mean(acc["with"]), 3),
+        "identifiers_without": round(hits["without"] / total, 3),
+        "identifiers_with": round(hits["with"] / total, 3),
+        "seconds_without": _median(seconds["without"]),
+        "seconds_with": _median(seconds["with"]),
+    }
 
 
 def _stream(transcriber: Transcriber, audio: np.ndarray) -> tuple[float, str, float]:
@@ -249,8 +294,19 @@ def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
         f"{latency.get('note', '')}".rstrip())
 
     with tempfile.TemporaryDirectory() as tmp:
-        accuracy = identifier_accuracy(transcriber, make_sample_repo(Path(tmp)), audio_dir)
-    results["identifier_accuracy"] = accuracy
-    say(f"identifier accuracy on {len(IDENTIFIER_SET)} utterances: without vocabulary "
-        f"{accuracy['without']:.0%}, with vocabulary {accuracy['with']:.0%}")
+        vocabulary = Vocabulary.for_repository(make_sample_repo(Path(tmp)))
+        second_before = transcriber.second_decodes
+        effect = vocabulary_effect(
+            transcriber, vocabulary, IDENTIFIER_SET, lambda said: read_audio(espeak_wav(said, audio_dir))
+        )
+    results["vocabulary"] = effect
+    checked = transcriber.second_decodes - second_before
+    asked = len(PADS) * (len(ORDINARY_QUESTIONS) + len(IDENTIFIER_SET))
+    say(f"with the sample repository's vocabulary, over {len(PADS)} audio offsets:")
+    say(f"  identifiers spelled right ({len(IDENTIFIER_SET)} questions): without {effect['identifiers_without']:.0%}, "
+        f"with {effect['identifiers_with']:.0%}")
+    say(f"  word accuracy of {len(ORDINARY_QUESTIONS)} everyday questions: without {effect['ordinary_without']:.3f}, "
+        f"with {effect['ordinary_with']:.3f}")
+    say(f"  one transcription (median): without {effect['seconds_without']} s, with {effect['seconds_with']} s "
+        f"(a plain decode was added to check {checked} of {asked} hotword decodes)")
     return results

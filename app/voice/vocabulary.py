@@ -38,6 +38,8 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 6 * 1024 * 1024
 MAX_SCAN_SECONDS = 2.0
 MAX_PHRASE_WORDS = 6
+HOTWORD_LIMIT = 16
+HOTWORD_CHARS = 200
 
 SOURCE_SUFFIXES = frozenset(
     [
@@ -228,11 +230,15 @@ def memory_text(repo: Path) -> str:
 def _worth_a_hotword(name: str) -> bool:
     """Names Whisper would not spell right on its own, and that people say aloud.
 
-    Plain words ("check") it spells anyway; dunder names and test functions nobody says.
+    Only compound names (`ReviewOrchestrator`, `parse_diff`): a single word ("Finding",
+    "thread") Whisper spells anyway, and putting ordinary words in the hotword prompt pulls
+    everyday speech towards them ("why is the build red" became "why is the real thread").
+    Constants (`MAX_LINE_LENGTH`), dunder names and test functions nobody says aloud; `snap()`
+    still spells all of them.
     """
-    if name.startswith("_") or name.lower().startswith("test"):
+    if name.startswith("_") or name.lower().startswith("test") or name.isupper():
         return False
-    return len(split_identifier(name)) >= 2 or name != name.lower()
+    return len(split_identifier(name)) >= 2
 
 
 def _snappable(words: tuple[str, ...]) -> bool:
@@ -292,8 +298,12 @@ class Vocabulary:
         """The vocabulary the app uses: the repository, its alias list from Settings, its memory."""
         return cls.for_repository(repo, settings.repo_aliases.get(str(repo)), memory_text(repo))
 
-    def hotwords(self, limit: int = 30) -> str:
-        """The `limit` most relevant identifiers, space-separated, for Whisper's `hotwords`."""
+    def hotwords(self, limit: int = HOTWORD_LIMIT, max_chars: int = HOTWORD_CHARS) -> str:
+        """The `limit` most relevant compound identifiers, space-separated, for Whisper's `hotwords`.
+
+        Few and short on purpose: every hotword is prompt text the decoder leans towards,
+        and `max_chars` (about three characters a token) keeps the prompt to a few dozen tokens.
+        """
         ranked = sorted(
             ((name, score) for name, score in self.terms.items() if _worth_a_hotword(name)),
             key=lambda item: (-item[1], item[0]),
@@ -301,7 +311,7 @@ class Vocabulary:
         chosen: list[str] = []
         size = 0
         for name, _score in ranked:
-            if len(chosen) >= limit or size + len(name) > 600:
+            if len(chosen) >= limit or size + len(name) > max_chars:
                 break
             chosen.append(name)
             size += len(name) + 1
