@@ -18,9 +18,12 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
+    QPalette,
     QShortcut,
+    QTextCharFormat,
     QTextCursor,
     QTextFormat,
+    QTextTable,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -46,6 +49,28 @@ class Page:
     markdown: str
     question: str = ""
     reply: str | None = None  # None while the turn is still running
+
+
+def separate_tables_from_code(markdown: str) -> str:
+    """Put an invisible paragraph between a code block and a table right after it.
+
+    Qt's Markdown import (6.11) merges the first header cell of such a table with the
+    code block's end: the cell loses its bold and gains an empty line.
+    """
+    lines = markdown.split("\n")
+    out: list[str] = []
+    fence = ""
+    for i, line in enumerate(lines):
+        out.append(line)
+        stripped = line.strip()
+        if not fence and stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+        elif fence and stripped.startswith(fence):
+            fence = ""
+            following = next((later for later in lines[i + 1 :] if later.strip()), "")
+            if following.lstrip().startswith("|"):
+                out.extend(["", "\u200b"])
+    return "\n".join(out)
 
 
 class AnswerPanel(QFrame):
@@ -213,8 +238,9 @@ class AnswerPanel(QFrame):
         # Frameless, but task switchers, screen readers and window tools still name it.
         self.setWindowTitle(f"{heading} — {APP_DISPLAY_NAME}")
         self.caption.setText("Still answering…" if page.reply is None else page.reply)
-        self.browser.setMarkdown(page.markdown or NOTHING_SHOWN)
+        self.browser.setMarkdown(separate_tables_from_code(page.markdown) or NOTHING_SHOWN)
         self._use_fixed_font_for_code()
+        self._style_code_blocks_and_tables()
 
     def _use_fixed_font_for_code(self) -> None:
         # Qt gives code only the generic name "monospace"; name the system's fixed font as well.
@@ -240,6 +266,41 @@ class AnswerPanel(QFrame):
                     cursor.setCharFormat(fmt)
                 iterator += 1
             block = block.next()
+
+    def _style_code_blocks_and_tables(self) -> None:
+        # Qt's Markdown import gives code blocks no background and tables bare, spaced-out
+        # cells; a shaded block and a tight grid read far better at a glance.
+        document = self.browser.document()
+        shade = self.palette().color(QPalette.ColorRole.AlternateBase)
+        if shade == self.palette().color(QPalette.ColorRole.Base):
+            shade = shade.darker(106)
+        cursor = QTextCursor(document)
+        block = document.begin()
+        while block.isValid():
+            if block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
+                cursor.setPosition(block.position())
+                fmt = block.blockFormat()
+                fmt.setBackground(shade)
+                fmt.setLeftMargin(4)
+                fmt.setRightMargin(4)
+                cursor.setBlockFormat(fmt)
+            block = block.next()
+        for frame in document.rootFrame().childFrames():
+            if not isinstance(frame, QTextTable):
+                continue
+            table_format = frame.format()
+            table_format.setCellSpacing(0)
+            table_format.setCellPadding(4)
+            table_format.setBorderCollapse(True)
+            frame.setFormat(table_format)
+            for row in range(frame.rows()):
+                for column in range(frame.columns()):
+                    cell = frame.cellAt(row, column)
+                    cell_format = cell.format()
+                    cell_format.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
+                    if row == 0:
+                        cell_format.setBackground(shade)
+                    cell.setFormat(cell_format)
 
     # ---- placement and focus -------------------------------------------------------------
 

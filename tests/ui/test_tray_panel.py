@@ -175,3 +175,22 @@ def test_panel_steps_through_answers_copies_and_closes(qtbot: QtBot) -> None:
     assert not panel.isVisible()
     panel.clear()
     assert panel.pages == [] and panel.title.text() == "No answers yet"
+
+
+def test_panel_table_after_a_code_block_keeps_its_header_and_code_is_shaded(qtbot: QtBot) -> None:
+    panel = AnswerPanel()
+    qtbot.addWidget(panel)
+    markdown = "```python\nfrom app import ChangedFile\n```\n\n| File | State |\n|---|---|\n| models.py | renamed |\n"
+    panel.add_screen(ScreenContent(markdown, "Build"))
+    document = panel.browser.document()
+    table = next(f for f in document.rootFrame().childFrames() if isinstance(f, QTextTable))
+    text = document.toPlainText()
+    for column, name in enumerate(("File", "State")):
+        cell = table.cellAt(0, column)
+        assert text[cell.firstPosition() : cell.lastPosition()] == name  # no stray empty line
+        assert document.findBlock(cell.firstPosition()).charFormat().fontWeight() >= 600 or any(
+            f.charFormat().fontWeight() >= 600
+            for f in (it.fragment() for it in _fragments(document.findBlock(cell.firstPosition())))
+        )
+    code = document.findBlock(text.index("from app import"))
+    assert code.blockFormat().background().style() != Qt.BrushStyle.NoBrush
