@@ -137,7 +137,13 @@ def _timed_turn(fake: Any, session: Any, words: str) -> float:
     started = time.perf_counter()
     session.run_turn(words)
     wall = time.perf_counter() - started
-    served = sum(r.finished_at - r.received_at for r in fake.requests[before:])
+    answered = fake.requests[before:]
+    # The fake's thread stamps `finished_at` just after the last byte goes out, which can be
+    # a moment after the client has already read it: wait for the stamps, never read a zero.
+    deadline = time.perf_counter() + 5
+    while any(not r.finished_at for r in answered) and time.perf_counter() < deadline:
+        time.sleep(0.001)
+    served = sum(r.finished_at - r.received_at for r in answered if r.finished_at)
     return (wall - served) * 1000
 
 

@@ -14,7 +14,9 @@ def test_bench_reports_sizes_that_add_up_and_leaves_the_app_home_alone(capsys: o
     parts = sizes["system_instructions"] + sizes["system_memory"] + sizes["tools"] + sizes["messages"]
     assert 0 < parts < sizes["body"]
     assert sizes["system_memory"] > 200  # the sample memory was in the prompt
-    assert all(value > 0 for value in result["overhead_ms"].values())
+    # Positive and plausible: a turn against a local fake never takes a minute, so a figure
+    # that large means a timestamp was read before the fake had set it.
+    assert all(0 < value < 60_000 for value in result["overhead_ms"].values()), result["overhead_ms"]
     assert os.environ["VOICE_DEV_AGENT_HOME"] == home_before
     printed = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "first request of a session" in printed and "loop overhead per turn" in printed
