@@ -110,6 +110,8 @@ class DesktopApp(QObject):
         self.controller = Controller(
             speech=self.speech, agent=self.agent, microphone=self.microphone, settings=settings, repo=repo
         )
+        # Transcribe while the key is held, with the vocabulary of the repository asked about.
+        self.microphone.stream_to(self.speech, lambda: self.controller.repo)
         self.settings_window: SettingsWindow | None = None
         self._threads: list[QThread] = []
         self._hotkey_state = ""  # "listening" or "unavailable" once the listener was started

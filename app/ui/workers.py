@@ -26,7 +26,10 @@ from app.core.settings import Settings
 from app.ui.ports import AgentPort, Capture, MicrophonePort, SpeechPort
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from app.voice.audio import Recorder
+    from app.voice.streaming import StreamingTranscription
 
 log = logging.getLogger(__name__)
 
@@ -49,12 +52,81 @@ def stop_thread(thread: QThread, timeout_ms: int = 5000) -> None:
         log.warning("thread %s did not stop within %d ms", thread.objectName(), timeout_ms)
 
 
+class LiveTranscription:
+    """The recording in progress on its way to a streaming transcription (app.voice.streaming).
+
+    Made on the main thread at a press; the recorder's consumer thread feeds it (only an
+    append, never the model); the speech worker attaches the stream once the vocabulary is
+    ready (blocks fed before that are kept and handed over) and finishes it on release. A
+    recording that is dropped (too short, no speech, interrupted) cancels it.
+    """
+
+    def __init__(self, repo: Path | None) -> None:
+        self.repo = repo
+        self._lock = threading.Lock()
+        self._blocks: list[np.ndarray] = []
+        self._stream: StreamingTranscription | None = None
+        self._fed = 0
+        self._claimed = False
+        self._cancelled = False
+
+    @property
+    def fed(self) -> int:
+        """Samples fed so far: always the start of the recording."""
+        with self._lock:
+            return self._fed
+
+    def feed(self, samples: np.ndarray) -> None:
+        with self._lock:
+            if self._cancelled:
+                return
+            self._fed += samples.size
+            if self._stream is None:
+                self._blocks.append(samples)
+                return
+            stream = self._stream
+        stream.feed(samples)
+
+    def attach(self, stream: StreamingTranscription) -> None:
+        """Give the blocks so far to `stream` and send later ones straight to it (speech worker thread)."""
+        with self._lock:
+            if self._cancelled:
+                stream.cancel()
+                return
+            for block in self._blocks:
+                stream.feed(block)
+            self._blocks.clear()
+            self._stream = stream
+
+    def claim(self, repo: Path | None) -> StreamingTranscription | None:
+        """The recording is being transcribed: its stream (None while not attached yet), unless it was
+        cancelled or is for another repository."""
+        with self._lock:
+            self._claimed = not self._cancelled and repo == self.repo
+            return self._stream if self._claimed else None
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled = True
+            self._blocks.clear()
+            stream, self._stream = self._stream, None
+        if stream is not None:
+            stream.cancel()
+
+    def cancel_unless_claimed(self) -> None:
+        with self._lock:
+            claimed = self._claimed
+        if not claimed:
+            self.cancel()
+
+
 class Microphone(MicrophonePort):
     """The real microphone (app.voice.audio.Recorder); levels reach the main thread as a signal.
 
     One recorder serves the whole run. While armed (the app arms it for as long as the
     hotkey listens) its stream stays open, so a recording begins with the 300 ms before
     the press and the first syllable survives; unarmed, each press opens the device.
+    With `stream_to`, what is recorded is transcribed while the key is still held.
     """
 
     def __init__(self, device: str = "") -> None:
@@ -63,6 +135,14 @@ class Microphone(MicrophonePort):
         self._recorder: Recorder | None = None
         self._want_armed = False
         self._last_level_at = 0.0
+        self._speech: SpeechWorker | None = None
+        self._repo_of: Callable[[], Path | None] = lambda: None
+        self._live: LiveTranscription | None = None
+
+    def stream_to(self, speech: SpeechWorker, repo_of: Callable[[], Path | None]) -> None:
+        """Feed each recording to `speech` as it is made; `repo_of()` names the repository at a press."""
+        self._speech = speech
+        self._repo_of = repo_of
 
     @property
     def device(self) -> str:
@@ -119,7 +199,13 @@ class Microphone(MicrophonePort):
 
     def start(self) -> None:
         recorder = self._get()
-        recorder.start()
+        # Set before the recording starts: the stream must see the recording from its first block.
+        self._live = self._speech.begin_stream(self._repo_of()) if self._speech is not None else None
+        try:
+            recorder.start()
+        except BaseException:
+            self._drop_live()
+            raise
         if self._want_armed and not recorder.armed:
             # Arming failed earlier (no device at start-up); the device opened now, so keep it.
             try:
@@ -130,16 +216,36 @@ class Microphone(MicrophonePort):
     def stop(self) -> Capture:
         recorder = self._recorder
         if recorder is None or not recorder.recording:
+            self._drop_live()
             return Capture(np.zeros(0, dtype=np.float32), 0.0, is_speech=False)
         recording = recorder.stop()
+        live, self._live = self._live, None
+        if live is not None:
+            if recording.is_speech and recording.samples.size:
+                # The controller asks for the transcription right after this returns; if it
+                # drops the capture instead (interrupted), nobody claims the stream.
+                QTimer.singleShot(0, live.cancel_unless_claimed)
+            else:
+                live.cancel()
         return Capture(recording.samples, recording.duration, recording.is_speech, recording.problem)
+
+    def _drop_live(self) -> None:
+        live, self._live = self._live, None
+        if live is not None:
+            live.cancel()
 
     def _get(self) -> Recorder:
         if self._recorder is None:
             from app.voice.audio import Recorder
 
-            self._recorder = Recorder(device=self._device, on_level=self._on_level)
+            self._recorder = Recorder(device=self._device, on_level=self._on_level, on_audio=self._on_audio)
         return self._recorder
+
+    def _on_audio(self, samples: np.ndarray) -> None:
+        # Runs on the recorder's consumer thread: an append, the model works elsewhere.
+        live = self._live
+        if live is not None:
+            live.feed(samples)
 
     def _on_level(self, level: float) -> None:
         # Runs on the recorder's consumer thread: only a (throttled) signal leaves it.
@@ -154,7 +260,8 @@ class SpeechWorker(SpeechPort):
 
     ready = Signal(bool, bool)  # transcriber usable, speaker usable
     _load_requested = Signal(object)
-    _transcribe_requested = Signal(int, object, object)
+    _transcribe_requested = Signal(int, object, object, object)  # id, samples, repo, stream or None
+    _stream_requested = Signal(object)
     _speak_requested = Signal(int, str, bool)  # utterance, text, whether it is the end
 
     def __init__(self, settings: Settings) -> None:
@@ -165,6 +272,8 @@ class SpeechWorker(SpeechPort):
         self._transcriber_problem = "The speech model is still loading."
         self._vocabularies: dict[Path, Any] = {}
         self._lock = threading.Lock()
+        self._live: LiveTranscription | None = None  # the recording being made, if it streams
+        self.last_stream: StreamingTranscription | None = None  # the last one finished, for tests and logs
         self._utterance = 0  # the utterance whose sound is playing or queued
         self._ending = False  # its text is complete: report done when the sound ends
         self._heard_sound = False
@@ -174,6 +283,7 @@ class SpeechWorker(SpeechPort):
         self._poll: QTimer | None = None
         self._load_requested.connect(self._load)
         self._transcribe_requested.connect(self._transcribe)
+        self._stream_requested.connect(self._start_stream)
         self._speak_requested.connect(self._speak)
 
     @property
@@ -186,8 +296,22 @@ class SpeechWorker(SpeechPort):
         """(Re)load the models for these settings on the worker thread."""
         self._load_requested.emit(settings)
 
+    def begin_stream(self, repo: Path | None) -> LiveTranscription:
+        """A recording starts: transcribe it while it is made (see LiveTranscription)."""
+        live = LiveTranscription(repo)
+        with self._lock:
+            previous, self._live = self._live, live
+        if previous is not None:
+            previous.cancel_unless_claimed()
+        self._stream_requested.emit(live)
+        return live
+
     def transcribe(self, request_id: int, samples: np.ndarray, repo: Path | None) -> None:
-        self._transcribe_requested.emit(request_id, samples, repo)
+        with self._lock:
+            live, self._live = self._live, None
+        if live is not None:
+            live.claim(repo)  # before Microphone's cancel_unless_claimed runs; the stream may attach later
+        self._transcribe_requested.emit(request_id, samples, repo, live)
 
     def speak_delta(self, utterance_id: int, text: str) -> None:
         self._request_speech(utterance_id, text, False)
@@ -276,14 +400,30 @@ class SpeechWorker(SpeechPort):
             messages.report_exception(exc)
         self.ready.emit(self._transcriber is not None, self._speaker is not None)
 
-    @Slot(int, object, object)
-    def _transcribe(self, request_id: int, samples: np.ndarray, repo: Path | None) -> None:
+    @Slot(object)
+    def _start_stream(self, live: LiveTranscription) -> None:
         if self._transcriber is None:
+            live.cancel()
+            return
+        try:
+            live.attach(self._transcriber.stream(self._vocabulary(live.repo)))
+        except Exception:  # the whole recording is still transcribed after release
+            log.exception("streaming transcription could not start")
+            live.cancel()
+
+    @Slot(int, object, object, object)
+    def _transcribe(
+        self, request_id: int, samples: np.ndarray, repo: Path | None, live: LiveTranscription | None
+    ) -> None:
+        if self._transcriber is None:
+            if live is not None:
+                live.cancel()
             self.transcribe_failed.emit(request_id, self._transcriber_problem)
             return
         try:
-            vocabulary = self._vocabulary(repo)
-            text = self._transcriber.transcribe(samples, vocabulary=vocabulary)
+            text = self._finish_stream(live, samples, repo)
+            if text is None:
+                text = self._transcriber.transcribe(samples, vocabulary=self._vocabulary(repo))
         except UserFacingError as exc:
             self.transcribe_failed.emit(request_id, str(exc))
             return
@@ -293,6 +433,25 @@ class SpeechWorker(SpeechPort):
             return
         log.info("heard %d characters", len(text))
         self.transcribed.emit(request_id, text)
+
+    def _finish_stream(self, live: LiveTranscription | None, samples: np.ndarray, repo: Path | None) -> str | None:
+        """The streamed text of this recording, or None when it has to be transcribed whole."""
+        # _start_stream ran before this (same thread, queued first), so a usable stream is attached now.
+        stream = live.claim(repo) if live is not None else None
+        if live is None or stream is None or live.fed > samples.size:
+            if live is not None:
+                live.cancel()
+            return None
+        rest = samples[live.fed :]  # blocks the recorder had not handed on yet
+        if rest.size:
+            stream.feed(rest)
+        text = stream.finish()
+        self.last_stream = stream
+        log.info(
+            "streamed %.1f s in %d passes while held; %.1f s left after release",
+            stream.duration, stream.passes, stream.tail_seconds,
+        )
+        return text
 
     def _vocabulary(self, repo: Path | None) -> Any:
         if repo is None:
