@@ -48,6 +48,7 @@ class Settings:
     speech_rate: float = 1.0
     volume: float = 1.0
     sound_cues: bool = True
+    keep_microphone_open: bool = True  # open while the hotkey listens, for pre-roll
     idle_minutes: int = 30
     tool_timeout_seconds: int = 300
     start_at_login: bool = False

@@ -162,9 +162,13 @@ class DesktopApp(QObject):
     def _start_hotkey(self, settings: Settings) -> None:
         listening = self.hotkey.start(settings)
         self._hotkey_state = "listening" if listening else "unavailable"
+        self._arm_microphone(settings)
+
+    def _arm_microphone(self, settings: Settings) -> None:
         # While the hotkey can fire, the microphone stays open so a recording starts with the
-        # moment before the press (the first syllable); without a hotkey nothing needs it open.
-        if listening:
+        # moment before the press (the first syllable); without a hotkey nothing needs it open,
+        # and the user may prefer it closed while idle (Settings: keep the microphone open).
+        if self._hotkey_state == "listening" and settings.keep_microphone_open:
             self.microphone.arm()
         else:
             self.microphone.disarm()
@@ -262,6 +266,8 @@ class DesktopApp(QObject):
             self.speech.load(new)
         if changed & {"hotkey", "hotkey_mode"}:
             self._start_hotkey(new)
+        elif "keep_microphone_open" in changed:
+            self._arm_microphone(new)
         self.tray.set_context(self.controller.repo, new.hotkey)
 
     def _update_repo_menu(self) -> None:

@@ -224,6 +224,13 @@ class SettingsWindow(QDialog):
         self.input_device = QComboBox()
         self.input_device.currentIndexChanged.connect(lambda _i: self._update_meter(restart=True))
         form.addRow("Microphone:", self.input_device)
+        self.keep_open = QCheckBox("Keep the microphone open for instant start")
+        self.keep_open.setToolTip(
+            "Keeps the last moment before each press, so your first syllable is heard. When off, the "
+            "microphone opens on each press and the first syllable can be clipped. While it is open, "
+            "some desktops show a microphone indicator."
+        )
+        form.addRow("", self.keep_open)
         self.level = QProgressBar()
         self.level.setRange(0, 100)
         self.level.setTextVisible(False)
@@ -321,6 +328,7 @@ class SettingsWindow(QDialog):
         _select_or_add(self.piper, settings.piper_voice)
         self.rate.setValue(round(settings.speech_rate * 100))
         self.cues.setChecked(settings.sound_cues)
+        self.keep_open.setChecked(settings.keep_microphone_open)
         repos = list(dict.fromkeys([*settings.recent_repos, *settings.repo_commands]))
         self.commands.setRowCount(len(repos))
         for row, repo in enumerate(repos):
@@ -374,6 +382,7 @@ class SettingsWindow(QDialog):
         s.piper_voice = self.piper.currentData() or ""
         s.speech_rate = self.rate.value() / 100
         s.sound_cues = self.cues.isChecked()
+        s.keep_microphone_open = self.keep_open.isChecked()
         commands: dict[str, RepoCommands] = {}
         for row in range(self.commands.rowCount()):
             cells = [self.commands.item(row, column) for column in range(3)]

@@ -37,8 +37,9 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 API_KEY = "sk-ant-test-e2e-fake-key-0123456789"
 CHORD = "ctrl+alt+space"
 
-# "why is the build red" is the question people ask, but tiny.en with this repository's hotwords hears
-# espeak-ng's rendering of it as "why is the real thread" (reported); this wording is heard right.
+# "why is the build red" is the question people ask, but tiny.en hears espeak-ng's rendering of it
+# as "why is the wheel red" at some audio offsets, with or without the repository's hotwords (measured;
+# the app heard "Why isn't the wheel red?"; the hotwords' own "real thread" is fixed): this wording is safe.
 QUESTION = "tell me why the build is red"
 PANEL_TITLE = "Why the build is red"
 PANEL_MARKDOWN = (
@@ -319,6 +320,8 @@ def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it
     first, after_tool, after_screen = rig.requests()[:3]
     heard = words_of(user_text(first))
     assert {"build", "red"} <= heard, f"the question reached the model as {user_text(first)!r}"
+    # It was transcribed while the key was held: only the tail after the last cut was left for the release.
+    assert re.search(r"streamed [\d.]+ s in \d+ passes while held", rig.log_text()), "no streaming transcription"
     build_result = after_tool["messages"][-1]["content"][0]
     assert build_result["type"] == "tool_result"
     # The real build ran on the scenario repository and its failure went back to the model.

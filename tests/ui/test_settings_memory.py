@@ -31,6 +31,10 @@ def test_settings_round_trip(qtbot: QtBot, tmp_path: Path) -> None:
     window.hotkey_mode.setCurrentIndex(window.hotkey_mode.findData("toggle"))
     window.commands.item(0, 1).setText("make build")
     window.commands.item(0, 2).setText("make check")
+    assert window.keep_open.isChecked()  # on by default: the first syllable is kept
+    tip = window.keep_open.toolTip()
+    assert "clipped" in tip and "indicator" in tip
+    window.keep_open.setChecked(False)
     assert window.save()
 
     loaded = settings_store.load()
@@ -38,6 +42,7 @@ def test_settings_round_trip(qtbot: QtBot, tmp_path: Path) -> None:
     s = loaded.settings
     assert (s.model, s.effort, s.max_tokens, s.idle_minutes) == ("claude-sonnet-4-5", "high", 4096, 10)
     assert (s.hotkey, s.hotkey_mode) == ("ctrl+shift+f12", "toggle")
+    assert s.keep_microphone_open is False
     assert s.repo_commands == {repo: RepoCommands("make build", "make check")}
     assert saved and saved[-1] == s
     assert json.loads(paths.settings_file().read_text())["schema_version"] == settings_store.SCHEMA_VERSION
