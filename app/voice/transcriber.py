@@ -180,8 +180,9 @@ class Transcriber:
         """The segments Whisper finds in `samples`, hallucination guards applied.
 
         `prompt` is the text said just before (it helps Whisper with names and casing).
-        With `hotwords`, the hotword decode is kept when Whisper is sure of it; otherwise a
-        plain decode is made too and the one Whisper finds likelier wins. Hotwords pull
+        With `hotwords`, the hotword decode is kept when Whisper is sure of it or when it says a
+        hotword the plain decode does not; otherwise a plain decode is made too and the one
+        Whisper finds likelier wins. Hotwords pull
         ordinary speech towards them ("why is the build red" → "why is the real thread"),
         and such a pull shows as a lower log-probability than the plain reading.
         """
@@ -199,7 +200,13 @@ class Transcriber:
             return biased
         self.second_decodes += 1
         plain = self._decode_once(audio, "", prompt, beam_size)
-        return biased if biased and (not plain or _confidence(biased) > _confidence(plain)) else plain
+        if not biased or not plain:
+            return biased or plain
+        # A hotword the biased decode spelled and the plain one missed is what hotwords are for.
+        names = set(hotwords.split())
+        if _spelled(biased, names) - _spelled(plain, names):
+            return biased
+        return biased if _confidence(biased) > _confidence(plain) else plain
 
     def _decode_once(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int) -> list[Piece]:
         with self._run_lock:
@@ -248,6 +255,17 @@ def _remember_last_encoding(model: Any, last: dict[str, Any]) -> None:
         return last["output"]
 
     model.encode = remembered
+
+
+def _spelled(pieces: list[Piece], names: set[str]) -> set[str]:
+    """The `names` said in the decoded text, spelled as code or as words ("review orchestrator")."""
+    from app.voice.vocabulary import split_identifier
+
+    said = " " + " ".join(
+        part for token in re.findall(r"[A-Za-z0-9_]+", " ".join(p.text for p in pieces))
+        for part in split_identifier(token)
+    ) + " "
+    return {name for name in names if f" {' '.join(split_identifier(name))} " in said}
 
 
 def _confidence(pieces: list[Piece]) -> float:
