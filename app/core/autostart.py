@@ -9,7 +9,6 @@ user's real session. Other platforms report that the option is not supported.
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from pathlib import Path
 
@@ -39,10 +38,20 @@ def entry_path() -> Path:
 
 def launch_command() -> str:
     """The command line that starts the desktop app the way it runs now."""
+    if getattr(sys, "frozen", False):  # a PyInstaller bundle: its executable is the app
+        return _exec_quote(sys.executable)
     script = Path(sys.executable).with_name(APP_NAME)
     if script.is_file() and os.access(script, os.X_OK):
-        return shlex.quote(str(script))
-    return f"{shlex.quote(sys.executable)} -m app"
+        return _exec_quote(str(script))
+    return f"{_exec_quote(sys.executable)} -m app"
+
+
+def _exec_quote(argument: str) -> str:
+    """Quote one argument for a desktop entry's Exec key (the spec's rules, not the shell's)."""
+    if argument and not any(c in argument for c in ' \t\n"\'\\><~|&;$*?#()`'):
+        return argument
+    escaped = "".join("\\" + c if c in '"`$\\' else c for c in argument)
+    return f'"{escaped}"'
 
 
 def entry_text(command: str) -> str:

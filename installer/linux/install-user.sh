@@ -30,8 +30,8 @@ fi
 
 mkdir -p "$BIN" "$APPS" "$ICONS"
 ln -sfn "$OPT/voice-dev-agent" "$BIN/voice-dev-agent"
-icon_src="$OPT/_internal/resources/icons/app.svg"
-[[ -f "$icon_src" ]] || icon_src="$(find "$OPT" -path '*resources/icons/app.svg' -print -quit)"
+icon_src="$OPT/_internal/resources/icons/voice-dev-agent.svg"
+[[ -f "$icon_src" ]] || icon_src="$(find "$OPT" -path '*resources/icons/voice-dev-agent.svg' -print -quit)"
 if [[ -n "$icon_src" && -f "$icon_src" ]]; then cp "$icon_src" "$ICONS/voice-dev-agent.svg"; fi
 
 cat >"$APPS/voice-dev-agent.desktop" <<DESKTOP

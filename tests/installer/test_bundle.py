@@ -95,6 +95,10 @@ def test_bundle_installs_per_user_and_runs_from_the_menu_path(bundle: Path, tmp_
     out = subprocess.run(["bash", str(ROOT / "installer/linux/install-user.sh"), str(bundle)], env=env,
                          capture_output=True, text=True, timeout=300)  # fmt: skip
     assert out.returncode == 0, out.stderr
+    # The menu finds it: a desktop entry pointing at the installed bundle, with the app's icon.
+    entry = (home / ".local/share/applications/voice-dev-agent.desktop").read_text()
+    assert f'Exec="{home}/.local/opt/voice-dev-agent/voice-dev-agent"' in entry
+    assert (home / ".local/share/icons/hicolor/scalable/apps/voice-dev-agent.svg").stat().st_size > 100
     run = subprocess.run([str(home / ".local/bin/voice-dev-agent"), "--version"], capture_output=True, text=True,
                          env=bundled_env(tmp_path / "data"), timeout=120)  # fmt: skip
     assert run.returncode == 0 and run.stdout.startswith("voice-dev-agent ")
