@@ -72,7 +72,7 @@ def test_a_long_question_is_mostly_transcribed_before_release(
     repo = make_scenario_repo(tmp_path)
     samples = speech(LONG)
     live = worker.begin_stream(repo)
-    feeder = threading.Thread(target=hold, args=(live, samples[: samples.size - SAMPLE_RATE // 4], 2.0))
+    feeder = threading.Thread(target=hold, args=(live, samples[: samples.size - SAMPLE_RATE // 4], 1.0))  # real time
     feeder.start()
     while feeder.is_alive():
         qtbot.wait(50)
