@@ -5,14 +5,18 @@ transcription costs; what grows with a recording's length is decoding its words.
 thread therefore commits the recording chunk by chunk while it is being made, cutting only
 where the speaker paused:
 
-- every half second of new audio, the Silero VAD looks at the uncommitted audio; once it
+- every quarter second of new audio, the Silero VAD looks at the uncommitted audio; once it
   holds at least MIN_CHUNK seconds and a pause of PAUSE_MS has ended (speech resumed, or
   the silence is still going on), everything up to the middle of the latest such pause is
   transcribed once, with the committed text as the prompt, and committed;
 - audio that runs MAX_CHUNK seconds without a single pause is cut at its quietest 30 ms
   frame at least 1.5 s before the end, so the window always fits one Whisper pass;
-- on `finish()` the pass in flight completes, then only the tail after the last cut is
-  transcribed: one encoder pass and the words since the last pause.
+- once the speaker has been quiet for SPECULATE_AFTER seconds, the uncommitted audio is
+  transcribed at once, speculatively: people let go of the key a moment after their last
+  word, and if nothing was said after that pass began, it is the final text already;
+- on `finish()` the pass in flight completes; then either the speculative text is used
+  (no speech after it) or only the tail after the last cut is transcribed: one encoder
+  pass and the words since the last pause.
 
 Recordings shorter than MIN_CHUNK plus a pause are never cut, so they come out exactly as
 one pass would make them. Cutting at pauses keeps each phrase whole; a design that forced
@@ -40,8 +44,10 @@ log = logging.getLogger(__name__)
 MIN_CHUNK = 5.0  # seconds: shorter chunks give Whisper too little context
 MAX_CHUNK = 24.0  # seconds without a pause before a forced cut
 PAUSE_MS = 200
-CHECK_EVERY = 0.5  # seconds of new audio between looks for a pause
+CHECK_EVERY = 0.25  # seconds of new audio between looks for a pause
 TRAILING_SILENCE = 0.4  # a pause still going on counts once it is this long
+SPECULATE_AFTER = 0.25  # seconds of quiet after speech before the final text is guessed
+SPECULATE_SLACK = int(0.12 * SAMPLE_RATE)  # VAD jitter between two looks at the same audio
 
 
 def _find_cut(window: np.ndarray) -> int | None:
@@ -78,6 +84,23 @@ def _quietest_frame(window: np.ndarray, lo: int, hi: int) -> int:
     return lo + int(np.argmin(energy)) * frame + frame // 2
 
 
+def _speech_end(audio: np.ndarray) -> int | None:
+    """Sample offset where the last speech in `audio` ends, or None when there is none."""
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    speech = get_speech_timestamps(
+        audio, VadOptions(min_silence_duration_ms=PAUSE_MS, speech_pad_ms=60), sampling_rate=SAMPLE_RATE
+    )
+    return int(speech[-1]["end"]) if speech else None
+
+
+class _Guess:
+    """A speculative final pass: the text of audio[start:end], whose speech ended at `speech_end`."""
+
+    def __init__(self, start: int, end: int, speech_end: int, text: str) -> None:
+        self.start, self.end, self.speech_end, self.text = start, end, speech_end, text
+
+
 class StreamingTranscription:
     """Feed 16 kHz mono float32 blocks as they arrive; `finish()` returns the text.
 
@@ -97,7 +120,9 @@ class StreamingTranscription:
         self._done = False
         self._cancelled = False
         self._cond = threading.Condition()
+        self._guess: _Guess | None = None
         self.passes = 0  # chunk passes made while audio still arrived
+        self.guessed = False  # the final text came from the speculative pass
         self.tail_seconds = 0.0  # audio left for the final pass
         self._worker = threading.Thread(target=self._run, name="streaming-transcription", daemon=True)
         self._worker.start()
@@ -124,7 +149,12 @@ class StreamingTranscription:
             return ""
         tail = self._audio()[self._committed_samples :]
         self.tail_seconds = tail.size / SAMPLE_RATE
-        if tail.size:
+        guess = self._usable_guess(tail)
+        if guess is not None:
+            self.guessed = True
+            self.tail_seconds = 0.0
+            self._committed.append(guess)
+        elif tail.size:
             self._committed.append(self._decode(tail))
         text = " ".join(t for t in self._committed if t).strip()
         if text and self._vocabulary is not None:
@@ -168,6 +198,7 @@ class StreamingTranscription:
                 window = audio[self._committed_samples :]
                 cut = _find_cut(window)
                 if cut is None:
+                    self._maybe_guess(window)
                     continue
                 started = time.perf_counter()
                 text = self._decode(window[:cut])
@@ -177,3 +208,26 @@ class StreamingTranscription:
                 log.debug("committed %.1f s in %.2f s", cut / SAMPLE_RATE, time.perf_counter() - started)
         except Exception:  # the final pass still covers everything not committed
             log.exception("streaming transcription pass failed")
+
+    def _maybe_guess(self, window: np.ndarray) -> None:
+        """Transcribe the uncommitted audio now if the speaker has just gone quiet."""
+        if window.size < int(0.3 * SAMPLE_RATE):
+            return
+        end = _speech_end(window)
+        if end is None or window.size - end < int(SPECULATE_AFTER * SAMPLE_RATE):
+            return
+        start = self._committed_samples
+        guess = self._guess
+        if guess is not None and guess.start == start and abs(guess.speech_end - (start + end)) <= SPECULATE_SLACK:
+            return  # this pause was guessed already
+        self._guess = _Guess(start, start + window.size, start + end, self._decode(window))
+
+    def _usable_guess(self, tail: np.ndarray) -> str | None:
+        """The speculative text, if it covers the same speech as the tail (nothing said since)."""
+        guess = self._guess
+        if guess is None or guess.start != self._committed_samples or not tail.size:
+            return None
+        end = _speech_end(tail)
+        if end is None:
+            return guess.text
+        return guess.text if self._committed_samples + end <= guess.speech_end + SPECULATE_SLACK else None

@@ -120,3 +120,21 @@ def test_a_cancelled_stream_gives_nothing(transcriber: Transcriber) -> None:
 def test_a_silent_hold_gives_nothing(transcriber: Transcriber) -> None:
     text, _seconds, _stream = _hold(transcriber, np.zeros(5 * SAMPLE_RATE, np.float32), speed=8.0)
     assert text == ""
+
+
+def test_letting_go_after_a_pause_uses_the_text_transcribed_during_the_pause(transcriber: Transcriber) -> None:
+    # People let go a moment after their last word: by then the words are transcribed already.
+    samples = speech("Run the tests and tell me what failed.", pad=0.8)
+    text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
+    assert stream.guessed  # type: ignore[attr-defined]
+    assert stream.tail_seconds == 0.0  # type: ignore[attr-defined]
+    assert words(text) == words(transcriber.transcribe(samples))
+
+
+def test_speaking_again_after_a_pause_discards_the_early_guess(transcriber: Transcriber) -> None:
+    first = speech("Run the tests.", pad=0.8)
+    second = speech("Then show me the failures on screen.", pad=0.3)
+    text, _seconds, stream = _hold(transcriber, np.concatenate([first, second]), speed=1.0)
+    assert not stream.guessed  # type: ignore[attr-defined]
+    heard = words(text)
+    assert {"tests", "show", "screen"} <= heard, text
