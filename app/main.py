@@ -24,7 +24,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         except KeyboardInterrupt:
             return 130
+    _import_pydantic_before_threads()
     # Imported here so headless commands never load Qt.
     from app.ui.application import run_desktop_app
 
     return run_desktop_app(repo=args.repo)
+
+
+def _import_pydantic_before_threads() -> None:
+    """Finish importing pydantic on this thread before any worker thread starts.
+
+    Once PySide6 is loaded, its import hook reads the source of every newly imported
+    module; when the agent worker (importing the SDK) and the speech worker import
+    pydantic at the same moment, that hook can touch pydantic half-way through its own
+    initialisation and the import fails with a circular-import error (seen about one start
+    in six). Imported whole here, on one thread, pydantic is simply there for both (~40 ms).
+    """
+    import pydantic.errors  # noqa: F401
+    from pydantic._internal import _validators  # noqa: F401
