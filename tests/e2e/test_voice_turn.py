@@ -37,10 +37,11 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 API_KEY = "sk-ant-test-e2e-fake-key-0123456789"
 CHORD = "ctrl+alt+space"
 
-# "why is the build red" is the question people ask, but tiny.en hears espeak-ng's rendering of it
-# as "why is the wheel red" at some audio offsets, with or without the repository's hotwords (measured;
-# the app heard "Why isn't the wheel red?"; the hotwords' own "real thread" is fixed): this wording is safe.
-QUESTION = "tell me why the build is red"
+# "why is the build red" is the question people ask, but tiny.en hears espeak-ng's "build" in it as
+# "wheel" or "bill" at some audio offsets, with or without the repository's hotwords ("tell me why the
+# build is red" too: "my bill is red" in a CI run). Measured at 8 offsets with the scenario's
+# vocabulary, this wording came through word for word every time; the test is about the app, not tiny.en.
+QUESTION = "run the build and tell me what failed"
 PANEL_TITLE = "Why the build is red"
 PANEL_MARKDOWN = (
     "## Build fails\n\n"
@@ -319,7 +320,7 @@ def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it
     wait_for(lambda: (rig.alive(), len(rig.requests()) >= 3)[1], 120, "the agent's three requests")
     first, after_tool, after_screen = rig.requests()[:3]
     heard = words_of(user_text(first))
-    assert {"build", "red"} <= heard, f"the question reached the model as {user_text(first)!r}"
+    assert {"build", "failed"} <= heard, f"the question reached the model as {user_text(first)!r}"
     # It was transcribed while the key was held: only the tail after the last cut was left for the release.
     assert re.search(r"streamed [\d.]+ s in \d+ passes while held", rig.log_text()), "no streaming transcription"
     build_result = after_tool["messages"][-1]["content"][0]
