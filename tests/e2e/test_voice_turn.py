@@ -320,7 +320,10 @@ def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it
     wait_for(lambda: (rig.alive(), len(rig.requests()) >= 3)[1], 120, "the agent's three requests")
     first, after_tool, after_screen = rig.requests()[:3]
     heard = words_of(user_text(first))
-    assert {"build", "failed"} <= heard, f"the question reached the model as {user_text(first)!r}"
+    # Four of its five key words: the spoken question reached the model (one word misheard now and
+    # then by tiny.en is not what this test is about).
+    key_words = {"run", "build", "tell", "what", "failed"}
+    assert len(heard & key_words) >= 4, f"the question reached the model as {user_text(first)!r}"
     # It was transcribed while the key was held: only the tail after the last cut was left for the release.
     assert re.search(r"streamed [\d.]+ s in \d+ passes while held", rig.log_text()), "no streaming transcription"
     build_result = after_tool["messages"][-1]["content"][0]
