@@ -119,7 +119,9 @@ def test_spoken_request_is_transcribed(recorder: Recorder, transcriber: Transcri
     time.sleep(0.3)
     recording = recorder.stop()
     assert recording.is_speech
-    assert {"run", "tests", "failed"} <= words(transcriber.transcribe(recording.samples))
+    heard = words(transcriber.transcribe(recording.samples))
+    # "test" or "tests": tiny.en drops the plural at some audio offsets of a live recording.
+    assert {"run", "failed"} <= heard and heard & {"test", "tests"}, heard
 
 
 def test_silence_is_not_speech(recorder: Recorder) -> None:
@@ -244,4 +246,5 @@ def test_microphone_lost_mid_recording_stops_with_a_message_and_the_next_press_w
         usb.close()
     assert again.problem == ""
     assert again.is_speech
-    assert {"run", "tests", "failed"} <= words(transcriber.transcribe(again.samples))
+    heard = words(transcriber.transcribe(again.samples))
+    assert {"run", "failed"} <= heard and heard & {"test", "tests"}, heard
