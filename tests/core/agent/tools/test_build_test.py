@@ -16,6 +16,7 @@ from app.core.agent.tools import run_build, run_tests
 from app.core.agent.tools.digest import LIMIT
 from app.core.agent.tools.toolchain import choose
 from app.core.tool_result import ToolResult
+from tests.core.agent.tools.procs import alive
 from tests.scenario import BUILD_ERROR_FILE, BUILD_ERROR_LINE, FAILING_TEST
 
 # --- the scenario ------------------------------------------------------------------------------
@@ -279,14 +280,6 @@ def test_settings_command_runs_through_the_shell(scenario: Path) -> None:
 # --- limits and cancel -------------------------------------------------------------------------
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            return handle.read().rsplit(b")", 1)[1].split()[0] != b"Z"
-    except (OSError, IndexError):
-        return False
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_cancelled_build_returns_promptly_and_leaves_no_process(make_repo: Path) -> None:
     cancel = threading.Event()
@@ -305,7 +298,7 @@ def test_cancelled_build_returns_promptly_and_leaves_no_process(make_repo: Path)
     assert box and time.monotonic() - started < 3.0  # generous for a loaded machine
     assert box[0].is_error and box[0].text.startswith("Cancelled")
     time.sleep(0.1)
-    assert not _alive(child)
+    assert not alive(child)
 
 
 def test_timeout_stops_a_hanging_build(make_repo: Path) -> None:

@@ -11,15 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.agent.tools import process
-
-
-def _alive(pid: int) -> bool:
-    """True while `pid` runs; a zombie (killed, waiting to be reaped) counts as gone."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            return handle.read().rsplit(b")", 1)[1].split()[0] != b"Z"
-    except (OSError, IndexError):
-        return False
+from tests.core.agent.tools.procs import alive
 
 
 def _wait_for(path: Path, seconds: float = 10.0) -> None:
@@ -31,7 +23,7 @@ def _wait_for(path: Path, seconds: float = 10.0) -> None:
 
 def _gone(pids: list[int], seconds: float = 2.0) -> bool:
     deadline = time.monotonic() + seconds
-    while any(_alive(pid) for pid in pids):
+    while any(alive(pid) for pid in pids):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.02)
@@ -60,7 +52,7 @@ def test_cancel_kills_children_and_escaped_grandchildren_within_half_a_second(tm
     _wait_for(tmp_path / "child.pid")
     _wait_for(tmp_path / "escaped.pid")
     pids = [int((tmp_path / name).read_text()) for name in ("child.pid", "escaped.pid")]
-    assert all(_alive(pid) for pid in pids)
+    assert all(alive(pid) for pid in pids)
     started = time.monotonic()
     cancel.set()
     worker.join(5)
