@@ -12,14 +12,12 @@ from pytestqt.qtbot import QtBot
 from app.core.settings import Settings
 from app.ui.settings_window import SettingsWindow
 from app.ui.workers import Microphone
+from app.voice.bench import espeak_wav
 
 
 @pytest.fixture
 def speech(tmp_path: Path) -> Path:
-    path = tmp_path / "level.wav"
-    text = "Testing the microphone level, one two three."
-    subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(path), text], check=True, timeout=60)
-    return path
+    return espeak_wav("Testing the microphone level, one two three.", tmp_path, speed=175)
 
 
 @pytest.fixture(params=["own stream", "app microphone"])

@@ -28,6 +28,7 @@ import numpy as np
 import pytest
 
 from app.core import paths
+from app.voice.bench import espeak_wav
 from app.voice.transcriber import Transcriber
 from tests.fakeapi import text, tool_use
 from tests.scenario import make_scenario_repo
@@ -268,12 +269,6 @@ def find_window(title: str) -> list[str]:
     return found.stdout.split()
 
 
-def speech_wav(folder: Path, words: str) -> Path:
-    path = folder / f"{re.sub(r'[^a-z]+', '-', words)}.wav"
-    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "175", "-w", str(path), words], check=True, timeout=60)
-    return path
-
-
 def ask_out_loud(rig: Rig, wav: Path) -> float:
     """Hold the hotkey, play the question into the microphone, let go; returns the release time."""
     recordings = rig.log_text().count("recording from")
@@ -304,8 +299,8 @@ def user_text(body: dict[str, Any]) -> str:
 
 def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it(rig: Rig, tmp_path: Path) -> None:
     started = time.monotonic()
-    question_wav = speech_wav(tmp_path, QUESTION)
-    follow_up_wav = speech_wav(tmp_path, FOLLOW_UP)
+    question_wav = espeak_wav(QUESTION, tmp_path, speed=175)
+    follow_up_wav = espeak_wav(FOLLOW_UP, tmp_path, speed=175)
 
     # The app says when it can be used: tray shown, hotkey listening, models loaded.
     ready = wait_for(lambda: (rig.alive(), re.search(r"ready: .*", rig.log_text()))[1], 180, "the ready line")
