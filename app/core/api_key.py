@@ -6,7 +6,6 @@ place that touches it.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 
@@ -41,12 +40,6 @@ def store_api_key(key: str) -> None:
     keyring.set_password(KEYRING_SERVICE, KEYRING_USER, key.strip())
 
 
-def delete_api_key() -> None:
-    import keyring
-    from keyring.errors import PasswordDeleteError
-
-    with contextlib.suppress(PasswordDeleteError):  # already gone is fine
-        keyring.delete_password(KEYRING_SERVICE, KEYRING_USER)
 
 
 def mask(key: str) -> str:

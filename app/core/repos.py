@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import subprocess
 from pathlib import Path
 
 from app.core.errors import RepositoryError
@@ -45,15 +44,3 @@ def memory_folder_name(repo: Path) -> str:
     name = re.sub(r"[^A-Za-z0-9._-]", "_", resolved.name or "root").lstrip(".") or "repo"
     return f"{name[:60]}-{digest}"
 
-
-def is_git_repository(path: Path) -> bool:
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(path), "rev-parse", "--is-inside-work-tree"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return out.returncode == 0 and out.stdout.strip() == "true"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter
 
 from app.core import paths
 
@@ -45,6 +45,3 @@ def level_step(level: float) -> int:
     """Levels rounded to tenths: the icon is redrawn only when the bar visibly moves."""
     return round(min(1.0, max(0.0, level)) * 10)
 
-
-def state_pixmap(name: str, size: int = _SIZE) -> QPixmap:
-    return icon(name).pixmap(size, size)
