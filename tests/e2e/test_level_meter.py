@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.bench.speech import espeak_wav
 from app.core.settings import Settings
 from app.ui.settings_window import SettingsWindow
 from app.ui.workers import Microphone
-from app.voice.bench import espeak_wav
 
 
 @pytest.fixture

@@ -27,10 +27,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from app.bench.fakeapi import text, tool_use
+from app.bench.speech import espeak_wav
 from app.core import paths
-from app.voice.bench import espeak_wav
 from app.voice.transcriber import Transcriber
-from tests.fakeapi import text, tool_use
 from tests.scenario import make_scenario_repo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -202,7 +202,8 @@ def _spawn_fake(tmp_path: Path, replies: list[dict[str, Any]]) -> tuple[subproce
     script = tmp_path / "replies.json"
     script.write_text(json.dumps(replies), encoding="utf-8")
     log = tmp_path / "requests.jsonl"
-    command = ["-m", "tests.fakeapi", "--port", "0", "--api-key", API_KEY, "--script", str(script), "--log", str(log)]
+    command = ["-m", "app.bench.fakeapi", "--port", "0", "--api-key", API_KEY, "--script", str(script),
+               "--log", str(log)]
     fake = subprocess.Popen([sys.executable, *command], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert fake.stdout is not None
     first = fake.stdout.readline()

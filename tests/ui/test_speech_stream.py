@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import QObject, Slot
 from pytestqt.qtbot import QtBot
 
+from app.bench.speech import word_accuracy
 from app.core.settings import Settings
 from app.ui.workers import SpeechWorker, start_thread, stop_thread
-from app.voice.bench import word_accuracy
 from app.voice.transcriber import SAMPLE_RATE
 from tests.scenario import make_scenario_repo
 from tests.voice.audio_fixtures import speech

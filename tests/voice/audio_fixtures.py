@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.voice.bench import espeak_wav
+from app.bench.speech import espeak_wav
 from app.voice.transcriber import SAMPLE_RATE, read_audio
 
 CACHE = Path(os.environ.get("VDA_TEST_AUDIO_CACHE", Path(tempfile.gettempdir()) / "vda-test-audio"))

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
-from app.voice.bench import word_accuracy
 from app.voice.streaming import MIN_CHUNK
 from app.voice.transcriber import SAMPLE_RATE, Piece, Transcriber, _is_stock_hallucination
 from tests.voice.audio_fixtures import speech, words

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app.voice.bench import padded, vocabulary_effect, word_accuracy
+from app.bench.speech import padded, word_accuracy
+from app.bench.vocabulary import vocabulary_effect
 from app.voice.transcriber import Transcriber, read_audio
 from app.voice.vocabulary import Vocabulary
 from tests.scenario import make_scenario_repo

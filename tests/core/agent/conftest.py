@@ -8,10 +8,10 @@ from pathlib import Path
 import anthropic
 import pytest
 
+from app.bench.fakeapi import FakeAPI
 from app.core.agent.session import Session
 from app.core.settings import Settings
 from tests.conftest import git
-from tests.fakeapi import FakeAPI
 
 
 @pytest.fixture

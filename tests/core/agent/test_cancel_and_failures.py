@@ -9,12 +9,12 @@ from pathlib import Path
 import anthropic
 import pytest
 
+from app.bench.fakeapi import FakeAPI, blocks, error, text, tool_use
 from app.core.agent.client import make_client
 from app.core.agent.events import Event, TextDelta, ToolStarted, TurnEnded, TurnFailed
 from app.core.agent.session import Session
 from app.core.errors import MissingApiKeyError
 from app.core.settings import RepoCommands, Settings
-from tests.fakeapi import FakeAPI, blocks, error, text, tool_use
 
 
 def _cancel_when(session: Session, events: list[Event], condition: type, delay: float = 0.1) -> threading.Thread:

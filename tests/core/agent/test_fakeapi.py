@@ -12,7 +12,7 @@ from typing import Any
 import anthropic
 import pytest
 
-from tests.fakeapi import FakeAPI, blocks, error, text, tool_use
+from app.bench.fakeapi import FakeAPI, blocks, error, text, tool_use
 
 
 def _first_reply(fake: FakeAPI, client: anthropic.Anthropic) -> list[dict[str, Any]]:
@@ -94,7 +94,7 @@ def test_runs_as_a_separate_process_with_a_script_file(tmp_path: Path) -> None:
     log = tmp_path / "requests.jsonl"
     root = Path(__file__).resolve().parents[3]
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.fakeapi", "--port", "0", "--script", str(script), "--log", str(log)],
+        [sys.executable, "-m", "app.bench.fakeapi", "--port", "0", "--script", str(script), "--log", str(log)],
         stdout=subprocess.PIPE,
         text=True,
         cwd=root,

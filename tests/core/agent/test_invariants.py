@@ -8,12 +8,12 @@ from typing import Any
 
 import anthropic
 
+from app.bench.fakeapi import FakeAPI, blocks, text, tool_use
 from app.core.agent import prompt
 from app.core.agent.events import Event, ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.agent.session import Session
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
-from tests.fakeapi import FakeAPI, blocks, text, tool_use
 
 
 def _texts(message: dict[str, Any]) -> str:

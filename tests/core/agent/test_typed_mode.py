@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI, text, tool_use
 from tests.scenario import BUILD_ERROR_FILE, BUILD_ERROR_LINE, make_scenario_repo
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from app.core.agent.bench import run_agent_bench
+from app.bench.agent import run_agent_bench
 
 
 def test_bench_reports_sizes_that_add_up_and_leaves_the_app_home_alone(capsys: object) -> None:

@@ -1,29 +1,30 @@
 """`python -m app bench --agent`: the size of a session's first request and the loop's own overhead.
 
-The overhead is measured against the fake Messages API of the test suite (tests/fakeapi.py,
-so it needs the source tree): the wall time of a turn minus the time the fake spent
-answering its requests, i.e. what the app, the SDK and HTTP add. Everything runs in a
+The overhead is measured against the fake Messages API the tests use too (app/bench/fakeapi.py):
+the wall time of a turn minus the time the fake spent answering its requests, i.e. what the
+app, the SDK and HTTP add. Everything runs in a
 temporary app home and repository, so the user's memory is never touched.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import anthropic
 
+from app.bench import fakeapi
+from app.bench.fakeapi import FakeAPI
+from app.core.agent.session import Session
+from app.core.memory import MemoryStore
 from app.core.paths import HOME_OVERRIDE
 from app.core.settings import Settings
 
@@ -36,17 +37,16 @@ LONG_SESSION_TURNS = 12
 
 
 def run_agent_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
-    fakeapi = _load_fake()
-    with _temporary_home() as home, fakeapi.FakeAPI() as fake:
+    with _temporary_home() as home, FakeAPI() as fake:
         repo = _make_repo(home)
         client = anthropic.Anthropic(api_key=fake.api_key, base_url=fake.base_url, max_retries=0)
-        sizes = _first_request_sizes(fakeapi, fake, client, repo)
+        sizes = _first_request_sizes(fake, client, repo)
         text_turns: list[float] = []
         tool_turns: list[float] = []
         for _ in range(max(1, runs)):
-            text_turns.append(_overhead(fakeapi, fake, client, repo, tool=False))
-            tool_turns.append(_overhead(fakeapi, fake, client, repo, tool=True))
-        long_run = _long_session(fakeapi, fake, client, repo)
+            text_turns.append(_overhead(fake, client, repo, tool=False))
+            tool_turns.append(_overhead(fake, client, repo, tool=True))
+        long_run = _long_session(fake, client, repo)
         early, late = long_run[:3], long_run[-3:]
     overhead: dict[str, float] = {
         "text_turn": round(statistics.median(text_turns), 2),
@@ -74,16 +74,6 @@ def run_agent_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
     return result
 
 
-def _load_fake() -> ModuleType:
-    source_root = str(Path(__file__).resolve().parents[3])
-    if (Path(source_root) / "tests" / "fakeapi.py").is_file() and source_root not in sys.path:
-        sys.path.insert(0, source_root)
-    try:
-        return importlib.import_module("tests.fakeapi")
-    except ModuleNotFoundError as exc:
-        raise RuntimeError("the agent benchmark needs the source tree (tests/fakeapi.py)") from exc
-
-
 @contextlib.contextmanager
 def _temporary_home() -> Iterator[Path]:
     previous = os.environ.get(HOME_OVERRIDE)
@@ -106,15 +96,11 @@ def _make_repo(home: Path) -> Path:
     return repo
 
 
-def _session(client: anthropic.Anthropic, repo: Path) -> Any:
-    from app.core.agent.session import Session
-
+def _session(client: anthropic.Anthropic, repo: Path) -> Session:
     return Session(repo, Settings(), client=client)
 
 
-def _first_request_sizes(fakeapi: ModuleType, fake: Any, client: anthropic.Anthropic, repo: Path) -> dict[str, int]:
-    from app.core.memory import MemoryStore
-
+def _first_request_sizes(fake: FakeAPI, client: anthropic.Anthropic, repo: Path) -> dict[str, int]:
     MemoryStore.for_repository(repo).execute(
         {"command": "create", "path": "/memories/notes.md", "file_text": SAMPLE_MEMORY}, session_id="bench"
     )
@@ -132,7 +118,7 @@ def _first_request_sizes(fakeapi: ModuleType, fake: Any, client: anthropic.Anthr
     }
 
 
-def _timed_turn(fake: Any, session: Any, words: str) -> float:
+def _timed_turn(fake: FakeAPI, session: Session, words: str) -> float:
     before = len(fake.requests)
     started = time.perf_counter()
     session.run_turn(words)
@@ -147,7 +133,7 @@ def _timed_turn(fake: Any, session: Any, words: str) -> float:
     return (wall - served) * 1000
 
 
-def _overhead(fakeapi: ModuleType, fake: Any, client: anthropic.Anthropic, repo: Path, *, tool: bool) -> float:
+def _overhead(fake: FakeAPI, client: anthropic.Anthropic, repo: Path, *, tool: bool) -> float:
     fake.reset()
     session = _session(client, repo)
     answer = "The build fails because orchestrator.py still imports the old class name. " * 3
@@ -158,7 +144,7 @@ def _overhead(fakeapi: ModuleType, fake: Any, client: anthropic.Anthropic, repo:
     return _timed_turn(fake, session, "Why is the build red?")
 
 
-def _long_session(fakeapi: ModuleType, fake: Any, client: anthropic.Anthropic, repo: Path) -> list[float]:
+def _long_session(fake: FakeAPI, client: anthropic.Anthropic, repo: Path) -> list[float]:
     fake.reset()
     session = _session(client, repo)
     timings = []

@@ -22,7 +22,7 @@ with blocks {"type": "text", "text": ...}, {"type": "thinking", "thinking": ...}
 and {"type": "tool_use", "name": ..., "input": {...}} (an id is added). `fake.respond_with(fn)` scripts
 with a function of the request instead. As a separate process, for the app under test:
 
-    python -m tests.fakeapi --port 0 --script replies.json [--api-key KEY]
+    python -m app.bench.fakeapi --port 0 --script replies.json [--api-key KEY]
     (prints "listening on http://127.0.0.1:PORT" on its first line; runs until killed)
 
 Requests are checked the way the API checks them: roles alternate and start with a user message;
@@ -428,19 +428,20 @@ def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
         def _send_error(self, request: RecordedRequest, reply: Reply) -> None:
             err = reply["error"]
             status = int(err.get("status", 500))
+            request_id = fake._new_id("req")
             payload = {
                 "type": "error",
                 "error": {
                     "type": err.get("type", _ERROR_TYPES.get(status, "api_error")),
                     "message": err["message"],
                 },
-                "request_id": fake._new_id("req"),
+                "request_id": request_id,
             }
             data = json.dumps(payload).encode()
             self.send_response(status)
             self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(data)))
-            self.send_header("request-id", payload["request_id"])
+            self.send_header("request-id", request_id)
             if status in (429, 529):
                 self.send_header("retry-after-ms", str(err.get("retry_after_ms", 20)))
             self.end_headers()
@@ -575,7 +576,7 @@ def _delta(index: int, delta: dict[str, Any]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.fakeapi", description="A fake Messages API on loopback.")
+    parser = argparse.ArgumentParser(prog="python -m app.bench.fakeapi", description="A fake Messages API on loopback.")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: any free port)")
     parser.add_argument("--script", help="JSON file: a list of replies, one per request")
     parser.add_argument("--api-key", default="sk-ant-test-fake-key", help="the API key the fake accepts")
