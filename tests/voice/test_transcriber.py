@@ -18,8 +18,9 @@ pytestmark = pytest.mark.slow
 
 
 def test_a_spoken_question_comes_out_as_its_words(transcriber: Transcriber) -> None:
-    text = transcriber.transcribe(speech("Please run the tests and show me the first error."))
-    assert {"run", "tests", "error"} <= words(text), text
+    heard = words(transcriber.transcribe(speech("Please run the tests and show me the first error.")))
+    # "test" or "tests": tiny.en drops the plural of espeak's "tests" on some machines (seen on a fresh one).
+    assert {"run", "error"} <= heard and heard & {"test", "tests"}, heard
 
 
 @pytest.mark.parametrize(
