@@ -9,8 +9,9 @@ reply of its turn as a caption, and the pages can be stepped through.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QUrl
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -20,10 +21,6 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPalette,
     QShortcut,
-    QTextCharFormat,
-    QTextCursor,
-    QTextFormat,
-    QTextTable,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -34,9 +31,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app import APP_DISPLAY_NAME
 from app.core.agent.events import ScreenContent
+from app.ui import links
 from app.ui.controller import Answer
+from app.ui.page_document import build_page_document
+from app.ui.titles import window_title
 
 WIDTH = 600
 MARGIN = 16
@@ -51,26 +50,16 @@ class Page:
     reply: str | None = None  # None while the turn is still running
 
 
-def separate_tables_from_code(markdown: str) -> str:
-    """Put an invisible paragraph between a code block and a table right after it.
+class PageBrowser(QTextBrowser):
+    """The page view: follows no link by itself and loads no resource (both go through the panel's rules)."""
 
-    Qt's Markdown import (6.11) merges the first header cell of such a table with the
-    code block's end: the cell loses its bold and gains an empty line.
-    """
-    lines = markdown.split("\n")
-    out: list[str] = []
-    fence = ""
-    for i, line in enumerate(lines):
-        out.append(line)
-        stripped = line.strip()
-        if not fence and stripped.startswith(("```", "~~~")):
-            fence = stripped[:3]
-        elif fence and stripped.startswith(fence):
-            fence = ""
-            following = next((later for later in lines[i + 1 :] if later.strip()), "")
-            if following.lstrip().startswith("|"):
-                out.extend(["", "\u200b"])
-    return "\n".join(out)
+    def __init__(self) -> None:
+        super().__init__()
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+
+    def loadResource(self, type: int, name: QUrl) -> Any:  # noqa: A002 (Qt's parameter name)
+        return None
 
 
 class AnswerPanel(QFrame):
@@ -94,12 +83,15 @@ class AnswerPanel(QFrame):
         self._was_active = False
         self._anchor: QRect | None = None
 
+        # Titles and captions come from the model: plain text, never markup.
         self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         title_font = self.title.font()
         title_font.setBold(True)
         title_font.setPointSizeF(title_font.pointSizeF() * 1.1)
         self.title.setFont(title_font)
         self.page_label = QLabel()
+        self.page_label.setTextFormat(Qt.TextFormat.PlainText)
         self.page_label.setStyleSheet("color: palette(mid);")
         self.prev_button = self._tool("◀", "Earlier answer (Left)", self.show_previous)
         self.next_button = self._tool("▶", "Later answer (Right)", self.show_next)
@@ -117,17 +109,26 @@ class AnswerPanel(QFrame):
         header.addWidget(self.close_button)
 
         self.caption = QLabel()
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setObjectName("caption")
         self.caption.setWordWrap(True)
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.caption.setToolTip("What was said aloud")
 
-        self.browser = QTextBrowser()
-        self.browser.setOpenExternalLinks(True)
+        self.browser = PageBrowser()
         self.browser.setFrameShape(QFrame.Shape.NoFrame)
-        self.browser.document().setDocumentMargin(6)
+        self.browser.anchorClicked.connect(self.open_link)
+        self.browser.highlighted.connect(self._show_link_target)
         fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._fixed_family = fixed.family()
+
+        # Where a link leads (on hover) and why one was not opened.
+        self.link_label = QLabel()
+        self.link_label.setObjectName("linkLabel")
+        self.link_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.link_label.setWordWrap(True)
+        self.link_label.setStyleSheet("color: palette(mid);")
+        self.link_label.hide()
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 14)
@@ -135,6 +136,7 @@ class AnswerPanel(QFrame):
         layout.addLayout(header)
         layout.addWidget(self.caption)
         layout.addWidget(self.browser, 1)
+        layout.addWidget(self.link_label)
 
         for keys, slot in (
             (QKeySequence.StandardKey.Copy, self.copy),
@@ -227,80 +229,49 @@ class AnswerPanel(QFrame):
         self.next_button.setEnabled(0 <= self._index < count - 1)
         self.page_label.setText(f"{self._index + 1} / {count}" if count > 1 else "")
         self.copy_button.setEnabled(page is not None)
+        self.link_label.hide()
         if page is None:
             self.title.setText("No answers yet")
-            self.setWindowTitle(f"Answers — {APP_DISPLAY_NAME}")
+            self.setWindowTitle(window_title("Answers"))
             self.caption.setText("Hold the hotkey and ask a question; answers of this session appear here.")
-            self.browser.clear()
+            self._show_markdown("")
             return
         heading = page.title or (f"“{page.question}”" if page.question else "Answer")
         self.title.setText(heading)
         # Frameless, but task switchers, screen readers and window tools still name it.
-        self.setWindowTitle(f"{heading} — {APP_DISPLAY_NAME}")
+        self.setWindowTitle(window_title(heading))
         self.caption.setText("Still answering…" if page.reply is None else page.reply)
-        self.browser.setMarkdown(separate_tables_from_code(page.markdown) or NOTHING_SHOWN)
-        self._use_fixed_font_for_code()
-        self._style_code_blocks_and_tables()
+        self._show_markdown(page.markdown or NOTHING_SHOWN)
 
-    def _use_fixed_font_for_code(self) -> None:
-        # Qt gives code only the generic name "monospace"; name the system's fixed font as well.
-        document = self.browser.document()
-        block = document.begin()
-        while block.isValid():
-            in_code_block = block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence)
-            iterator = block.begin()
-            while not iterator.atEnd():
-                fragment = iterator.fragment()
-                char_format = fragment.charFormat()
-                is_code = (
-                    in_code_block or char_format.fontFixedPitch() or "monospace" in (char_format.fontFamilies() or [])
-                )
-                if fragment.isValid() and is_code:
-                    cursor = QTextCursor(document)
-                    cursor.setPosition(fragment.position())
-                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
-                    fmt = fragment.charFormat()
-                    fmt.setFontFamilies([self._fixed_family, "monospace"])
-                    fmt.setFontStyleHint(QFont.StyleHint.Monospace)
-                    fmt.setFontFixedPitch(True)
-                    cursor.setCharFormat(fmt)
-                iterator += 1
-            block = block.next()
-
-    def _style_code_blocks_and_tables(self) -> None:
-        # Qt's Markdown import gives code blocks no background and tables bare, spaced-out
-        # cells; a shaded block and a tight grid read far better at a glance.
-        document = self.browser.document()
+    def _show_markdown(self, markdown: str) -> None:
         shade = self.palette().color(QPalette.ColorRole.AlternateBase)
         if shade == self.palette().color(QPalette.ColorRole.Base):
             shade = shade.darker(106)
-        cursor = QTextCursor(document)
-        block = document.begin()
-        while block.isValid():
-            if block.blockFormat().hasProperty(QTextFormat.Property.BlockCodeFence):
-                cursor.setPosition(block.position())
-                fmt = block.blockFormat()
-                fmt.setBackground(shade)
-                fmt.setLeftMargin(4)
-                fmt.setRightMargin(4)
-                cursor.setBlockFormat(fmt)
-            block = block.next()
-        for frame in document.rootFrame().childFrames():
-            if not isinstance(frame, QTextTable):
-                continue
-            table_format = frame.format()
-            table_format.setCellSpacing(0)
-            table_format.setCellPadding(4)
-            table_format.setBorderCollapse(True)
-            frame.setFormat(table_format)
-            for row in range(frame.rows()):
-                for column in range(frame.columns()):
-                    cell = frame.cellAt(row, column)
-                    cell_format = cell.format()
-                    cell_format.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
-                    if row == 0:
-                        cell_format.setBackground(shade)
-                    cell.setFormat(cell_format)
+        # Built detached, then handed over: the view lays the finished page out once.
+        # The browser owns it, so the page shown before is deleted.
+        self.browser.setDocument(build_page_document(markdown, shade, self._fixed_family, self.browser))
+
+    # ---- links ----------------------------------------------------------------------------
+
+    def open_link(self, url: QUrl) -> None:
+        """A click on a link: web addresses open once the user confirms the full address; nothing else opens."""
+        reason = links.refusal(url)
+        if reason is not None:
+            self._say_about_link(f"Not opened: {reason}")
+            return
+        if not links.open_after_confirmation(self, url):
+            self._say_about_link(f"Not opened: {links.full_address(url)}")
+
+    def _show_link_target(self, url: QUrl) -> None:
+        if url.isEmpty():
+            self.link_label.hide()
+            return
+        reason = links.refusal(url)
+        self._say_about_link(links.full_address(url) if reason is None else f"Will not open: {reason}")
+
+    def _say_about_link(self, text: str) -> None:
+        self.link_label.setText(text)
+        self.link_label.show()
 
     # ---- placement and focus -------------------------------------------------------------
 

@@ -1,0 +1,61 @@
+"""What a click on a link in the panel does: a web address opens after the user confirms it; nothing else opens.
+
+The panel shows text a model wrote after reading files that other people wrote, so
+a link can carry a secret in its query, start another program (`vscode://`,
+`ssh:`), or point at a local file. Only http and https leave the panel, and only
+once the person has seen the whole address.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+WEB_SCHEMES = ("http", "https")
+
+
+def full_address(url: QUrl) -> str:
+    """The address exactly as the browser would get it: percent-encoded, the host in ASCII (no look-alikes)."""
+    return bytes(url.toEncoded().data()).decode("ascii", errors="replace")
+
+
+def refusal(url: QUrl) -> str | None:
+    """Why this link must not open, in words for the user; None for a web address that may open once confirmed."""
+    scheme = url.scheme().lower()
+    if not url.isValid() or not scheme:
+        return "Links to files or relative paths are not opened from the panel."
+    if scheme == "file":
+        return "Links to files on this computer are not opened from the panel."
+    if scheme not in WEB_SCHEMES:
+        return f"“{scheme}:” links are not opened from the panel: only web addresses (http, https) are."
+    if not url.host():
+        return "That web address names no site, so it is not opened."
+    return None
+
+
+def confirm_dialog(parent: QWidget | None, url: QUrl) -> QMessageBox:
+    """The question asked before a web address opens; Cancel is the default, so Enter does not open it."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Open link?")
+    box.setTextFormat(QMessageBox.TextFormat.PlainText)
+    box.setText("Open this address in your web browser?")
+    box.setInformativeText(full_address(url))
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    open_button = box.addButton("Open", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.setEscapeButton(cancel)
+    open_button.setObjectName("open")
+    return box
+
+
+def open_after_confirmation(parent: QWidget | None, url: QUrl) -> bool:
+    """Ask, then open in the system's browser; True when the address was handed to it."""
+    box = confirm_dialog(parent, url)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is None or clicked.objectName() != "open":
+        return False
+    return QDesktopServices.openUrl(url)
