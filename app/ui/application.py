@@ -30,6 +30,7 @@ from app.ui.controller import Answer, Controller, State
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
+from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
 from app.ui.workers import AgentWorker, Microphone, SpeechWorker, start_thread, stop_thread
 
@@ -237,7 +238,7 @@ class DesktopApp(QObject):
             self.controller.press()
 
     def ask_by_typing(self) -> None:
-        text, ok = QInputDialog.getText(None, f"{APP_DISPLAY_NAME} — Ask", "Your question:")
+        text, ok = QInputDialog.getText(None, window_title("Ask"), "Your question:")
         if ok and text.strip():
             self.controller.ask(text)
 

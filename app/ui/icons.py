@@ -44,4 +44,3 @@ def listening_icon(level: float) -> QIcon:
 def level_step(level: float) -> int:
     """Levels rounded to tenths: the icon is redrawn only when the bar visibly moves."""
     return round(min(1.0, max(0.0, level)) * 10)
-

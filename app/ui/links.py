@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.ui.titles import window_title
+
 WEB_SCHEMES = ("http", "https")
 
 
@@ -38,7 +40,7 @@ def confirm_dialog(parent: QWidget | None, url: QUrl) -> QMessageBox:
     """The question asked before a web address opens; Cancel is the default, so Enter does not open it."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Open link?")
+    box.setWindowTitle(window_title("Open link"))
     box.setTextFormat(QMessageBox.TextFormat.PlainText)
     box.setText("Open this address in your web browser?")
     box.setInformativeText(full_address(url))

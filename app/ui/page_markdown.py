@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
-TABLE_CELLS = 500  # cells rendered as tables, over the whole page
+TABLE_CELLS = 400  # cells rendered as tables, over the whole page
 TABLE_COLUMNS = 24  # a wider table reads better as text, and costs less
 LIST_ITEMS = 500  # list items over the whole page
-INLINE_MARKS = 4_000  # `, *, _, ~ and [ outside code blocks: each pair is one format run
+INLINE_MARKS = 3_000  # `, *, _, ~ and [ outside code blocks: each pair is one format run
 LONG_RUN = 1_000  # characters without a break opportunity before one is added
 ZERO_WIDTH_SPACE = "\u200b"
 
@@ -28,7 +28,7 @@ _QUOTE_PREFIX = re.compile(r"^(?: {0,3}>)+ ?")
 _DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
 _INLINE_MARK = re.compile(r"[`*_~\[]")
-_LONG_RUN = re.compile(r"\S{%d,}" % (LONG_RUN + 1))
+_LONG_RUN = re.compile(r"\S{" + str(LONG_RUN + 1) + ",}")
 _BACKTICKS_AT_START = re.compile(r"^ *(`+)", re.MULTILINE)
 
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QUrl
 from PySide6.QtGui import (
-    QFont,
     QFontDatabase,
     QGuiApplication,
     QKeyEvent,
@@ -58,7 +57,7 @@ class PageBrowser(QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
 
-    def loadResource(self, type: int, name: QUrl) -> Any:  # noqa: A002 (Qt's parameter name)
+    def loadResource(self, type: int, name: QUrl) -> Any:
         return None
 
 

@@ -38,13 +38,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import APP_DISPLAY_NAME
 from app.core import api_key, autostart
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.settings import RepoCommands, Settings
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.memory_editor import MemoryEditor
+from app.ui.titles import window_title
 from app.ui.workers import Microphone
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class SettingsWindow(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"{APP_DISPLAY_NAME} — Settings")
+        self.setWindowTitle(window_title("Settings"))
         self.resize(780, 560)
         self._settings = copy.deepcopy(settings)
         self._background = Background(self)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from app import APP_DISPLAY_NAME
 from app.core.messages import Level, Message
 from app.ui import icons
+from app.ui.titles import window_title
 
 ERROR_SHOWN_MS = 6000
 STATE_WORDS = {
@@ -139,7 +140,7 @@ class StatusWindow(QWidget):
 
     def __init__(self, menu: AppMenu) -> None:
         super().__init__(None, Qt.WindowType.Tool | Qt.WindowType.WindowStaysOnTopHint)
-        self.setWindowTitle(APP_DISPLAY_NAME)
+        self.setWindowTitle(window_title())
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self._menu = menu
         self._icon = QLabel()

@@ -449,7 +449,9 @@ class SpeechWorker(SpeechPort):
         self.last_stream = stream
         log.info(
             "streamed %.1f s in %d passes while held; %.1f s left after release",
-            stream.duration, stream.passes, stream.tail_seconds,
+            stream.duration,
+            stream.passes,
+            stream.tail_seconds,
         )
         return text
 
