@@ -41,7 +41,7 @@ def confirm_dialog(parent: QWidget | None, url: QUrl) -> QMessageBox:
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle(window_title("Open link"))
-    box.setTextFormat(QMessageBox.TextFormat.PlainText)
+    box.setTextFormat(Qt.TextFormat.PlainText)
     box.setText("Open this address in your web browser?")
     box.setInformativeText(full_address(url))
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
