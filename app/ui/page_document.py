@@ -39,7 +39,7 @@ MAX_LIST_LEVEL = 5
 class PageDocument(QTextDocument):
     """A document that loads no resource: an image or a link never reads a local file into the panel."""
 
-    def loadResource(self, type: int, name: QUrl) -> Any:
+    def loadResource(self, type: int, name: QUrl | str) -> Any:
         return None
 
 

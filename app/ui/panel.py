@@ -57,7 +57,7 @@ class PageBrowser(QTextBrowser):
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
 
-    def loadResource(self, type: int, name: QUrl) -> Any:
+    def loadResource(self, type: int, name: QUrl | str) -> Any:
         return None
 
 

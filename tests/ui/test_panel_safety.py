@@ -119,7 +119,14 @@ def test_web_links_open_only_after_the_person_confirms_the_full_address(
 
 @pytest.mark.parametrize(
     "target",
-    ["file:///etc/passwd", "vscode://file/etc/passwd", "secret.txt", "../notes.md", "javascript:alert(1)", "data:text/html,x"],
+    [
+        "file:///etc/passwd",
+        "vscode://file/etc/passwd",
+        "secret.txt",
+        "../notes.md",
+        "javascript:alert(1)",
+        "data:text/html,x",
+    ],
 )
 def test_file_relative_and_custom_links_are_refused(
     qtbot: QtBot, panel: AnswerPanel, opened: OpenedUrls, target: str, tmp_path: Path
