@@ -1,7 +1,7 @@
 """The model's Markdown bounded so that Qt lays out any page quickly, whatever its shape.
 
 Qt's Markdown import and layout cost grows faster than the text for a few shapes
-(measured on Qt 6.11 with `python -m app bench --panel`): table cells (a 3,000-row
+(measured on Qt 6.11 with `python -m app bench --panel`): lines styled one by one, table cells (a 3,000-row
 table took seconds), items of one list (quadratic: 12,000 items took 10 s), inline
 formats (code spans, emphasis, links: 15,000 took about 1 s) and unbreakable runs
 of characters (one 60,000-character word took 1 s, 10 s with formats inside).
@@ -18,6 +18,7 @@ TABLE_CELLS = 400  # cells rendered as tables, over the whole page
 TABLE_COLUMNS = 24  # a wider table reads better as text, and costs less
 LIST_ITEMS = 500  # list items over the whole page
 INLINE_MARKS = 3_000  # `, *, _, ~ and [ outside code blocks: each pair is one format run
+BLOCKS = 3_000  # lines outside code blocks (headings, paragraphs...): each is styled and laid out apart
 LONG_RUN = 1_000  # characters without a break opportunity before one is added
 ZERO_WIDTH_SPACE = "\u200b"
 
@@ -36,7 +37,7 @@ def bound_markdown(markdown: str) -> str:
     """The page as Qt should see it: the same Markdown up to the first budget passed, the rest as text."""
     lines = markdown.split("\n")
     out: list[str] = []
-    cells, items, marks = TABLE_CELLS, LIST_ITEMS, INLINE_MARKS
+    cells, items, marks, blocks = TABLE_CELLS, LIST_ITEMS, INLINE_MARKS, BLOCKS
     fence = ""
     i = 0
     while i < len(lines):
@@ -73,7 +74,8 @@ def bound_markdown(markdown: str) -> str:
         if _LIST_ITEM.match(content):
             items -= 1
         marks -= _marks(content)
-        if items < 0 or marks < 0:
+        blocks -= 1 if line.strip() else 0
+        if items < 0 or marks < 0 or blocks < 0:
             return _with_rest_as_text(out, lines[i:])
         out.append(_break_long_runs(line))
         i += 1

@@ -80,12 +80,15 @@ def _answer_next_dialog(button: str) -> list[str]:
 
 def test_a_big_table_after_an_earlier_page_shows_within_a_second(panel: AnswerPanel) -> None:
     # The page: 3,000 rows, 18,000 characters. On main this kept the GUI thread busy
-    # for over two minutes; it now takes about 0.3 s here. The limit of 1 s leaves room for a
-    # busy shared machine, and any return of the per-cell relayout fails it by far.
+    # for over two minutes; it now costs the GUI thread about 0.15 s of CPU here. The test
+    # bounds that CPU time by 1 s: a margin of about 6x, and the wall time (checked loosely)
+    # swings with the other work on a shared machine. A return of the per-cell relayout
+    # costs minutes and fails either bound.
     table = "|a|b|\n|---|---|\n" + "".join(f"|r{n}|y|\n" for n in range(3000))
     assert len(table) > 18_000
-    seconds = render_seconds(panel, table)
-    assert seconds < 1.0, f"the page took {seconds:.2f} s"
+    wall, cpu = render_seconds(panel, table)
+    assert cpu < 1.0, f"the GUI thread was busy for {cpu:.2f} s"
+    assert wall < 5.0, f"the page took {wall:.2f} s"
     text = panel.browser.toPlainText()
     # The first rows form a table, the rest is still there to read, as text.
     assert "r0" in text and "r2999" in text
