@@ -80,6 +80,7 @@ class AnswerPanel(QFrame):
         self._pages: list[Page] = []
         self._index = -1
         self._was_active = False
+        self._asking = False  # a question of the panel's own is open: losing activation to it is no "click outside"
         self._anchor: QRect | None = None
 
         # Titles and captions come from the model: plain text, never markup.
@@ -258,7 +259,14 @@ class AnswerPanel(QFrame):
         if reason is not None:
             self._say_about_link(f"Not opened: {reason}")
             return
-        if not links.open_after_confirmation(self, url):
+        self._asking = True
+        try:
+            opened = links.open_after_confirmation(self, url)
+        finally:
+            self._asking = False
+        if opened:
+            self.link_label.hide()
+        else:
             self._say_about_link(f"Not opened: {links.full_address(url)}")
 
     def _show_link_target(self, url: QUrl) -> None:
@@ -322,7 +330,7 @@ class AnswerPanel(QFrame):
         if event.type() == QEvent.Type.ActivationChange:
             if self.isActiveWindow():
                 self._was_active = True
-            elif self._was_active and self.isVisible():
+            elif self._was_active and self.isVisible() and not self._asking:
                 self.hide()  # a click outside, once the user had clicked into it
         super().changeEvent(event)
 

@@ -114,6 +114,8 @@ def test_web_links_open_only_after_the_person_confirms_the_full_address(
     qtbot.waitUntil(lambda: bool(said), timeout=3000)
     assert said[1] == address and said[2] == "Cancel"  # the whole address, and Enter does not open it
     assert opened.urls == []
+    qtbot.wait(50)
+    assert panel.isVisible()  # asking did not close the page the person was reading
     said = _answer_next_dialog("Open")
     _click_link(qtbot, panel, "the docs")
     qtbot.waitUntil(lambda: opened.urls != [], timeout=3000)
