@@ -33,6 +33,8 @@ DOCUMENT_MARGIN = 6
 # nested hundreds of levels deep left one character per line and took seconds to lay
 # out; deeper levels keep the indent of the deepest one shown.
 MAX_LEFT_MARGIN = 160.0
+# The Markdown import keeps an image's words here in recent Qt; older ones have only its address.
+ALT_TEXT = getattr(QTextFormat.Property, "ImageAltText", None)
 MAX_LIST_LEVEL = 5
 
 
@@ -104,7 +106,7 @@ def _style_blocks(document: QTextDocument, shade: QColor, fixed_family: str) -> 
             char_format = fragment.charFormat()
             if char_format.isImageFormat():
                 image = char_format.toImageFormat()
-                words = image.stringProperty(QTextFormat.Property.ImageAltText) or image.name()
+                words = (image.stringProperty(ALT_TEXT) if ALT_TEXT is not None else "") or image.name()
                 images.append((fragment.position(), words))
             elif char_format.fontFixedPitch() or "monospace" in (char_format.fontFamilies() or []):
                 cursor.setPosition(fragment.position())
