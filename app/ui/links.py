@@ -22,6 +22,20 @@ def full_address(url: QUrl) -> str:
     return bytes(url.toEncoded().data()).decode("ascii", errors="replace")
 
 
+def wrapped(address: str, width: int = 72) -> str:
+    """The address in lines of `width` characters: a long query has nowhere to wrap, and would push the
+    dialog's buttons off the screen."""
+    return "\n".join(address[i : i + width] for i in range(0, len(address), width)) or address
+
+
+def shortened(address: str, most: int = 70) -> str:
+    """The address with its middle left out when it is long (for the hover line; the question shows it all)."""
+    if len(address) <= most:
+        return address
+    keep = (most - 1) // 2
+    return f"{address[:keep]}…{address[-keep:]}"
+
+
 def refusal(url: QUrl) -> str | None:
     """Why this link must not open, in words for the user; None for a web address that may open once confirmed."""
     scheme = url.scheme().lower()
@@ -30,7 +44,7 @@ def refusal(url: QUrl) -> str | None:
     if scheme == "file":
         return "Links to files on this computer are not opened from the panel."
     if scheme not in WEB_SCHEMES:
-        return f"“{scheme}:” links are not opened from the panel: only web addresses (http, https) are."
+        return f"“{shortened(scheme, 24)}:” links are not opened from the panel: only web addresses (http, https) are."
     if not url.host():
         return "That web address names no site, so it is not opened."
     return None
@@ -43,7 +57,7 @@ def confirm_dialog(parent: QWidget | None, url: QUrl) -> QMessageBox:
     box.setWindowTitle(window_title("Open link"))
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setText("Open this address in your web browser?")
-    box.setInformativeText(full_address(url))
+    box.setInformativeText(wrapped(full_address(url)))
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     open_button = box.addButton("Open", QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)

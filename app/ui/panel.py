@@ -267,14 +267,14 @@ class AnswerPanel(QFrame):
         if opened:
             self.link_label.hide()
         else:
-            self._say_about_link(f"Not opened: {links.full_address(url)}")
+            self._say_about_link(f"Not opened: {links.shortened(links.full_address(url))}")
 
     def _show_link_target(self, url: QUrl) -> None:
         if url.isEmpty():
             self.link_label.hide()
             return
         reason = links.refusal(url)
-        self._say_about_link(links.full_address(url) if reason is None else f"Will not open: {reason}")
+        self._say_about_link(links.shortened(links.full_address(url)) if reason is None else f"Will not open: {reason}")
 
     def _say_about_link(self, text: str) -> None:
         self.link_label.setText(text)
