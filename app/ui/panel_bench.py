@@ -57,6 +57,8 @@ SHAPES: dict[str, Callable[[], str]] = {
     "many reference links": lambda: _fill("[a] ", "", "\n\n[a]: https://example.com\n"),
     "many code spans": lambda: _fill("`a` "),
     "many headings": lambda: _fill("# h\n"),
+    "CJK text, no spaces": lambda: "漢字" * (SCREEN_TEXT_CAP // 2),
+    "one letter, many accents": lambda: "a" + "\u0301" * (SCREEN_TEXT_CAP - 1),
     "raw html": lambda: _fill("<b>x</b><a href='vscode://x'>y</a>\n"),
     "just under every budget": _just_under_every_budget,
 }
