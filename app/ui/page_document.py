@@ -33,9 +33,9 @@ DOCUMENT_MARGIN = 6
 # nested hundreds of levels deep left one character per line and took seconds to lay
 # out; deeper levels keep the indent of the deepest one shown.
 MAX_LEFT_MARGIN = 160.0
+MAX_LIST_LEVEL = 5
 # The Markdown import keeps an image's words here in recent Qt; older ones have only its address.
 ALT_TEXT = getattr(QTextFormat.Property, "ImageAltText", None)
-MAX_LIST_LEVEL = 5
 
 
 class PageDocument(QTextDocument):
