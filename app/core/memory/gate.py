@@ -33,8 +33,59 @@ class GateRefusal:
     message: str
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """A pattern and the cheap test that must pass before it runs: a digit, if it needs one, and one of its words."""
+
+    reason: str
+    triggers: tuple[str, ...]
+    digit: bool
+    pattern: re.Pattern[str]
+
+    def matches(self, line: str, lower: str, has_digit: bool) -> bool:
+        # Substring tests run at C speed; most lines hold none of a shape's words, so its regex never runs.
+        if self.digit and not has_digit:
+            return False
+        if self.triggers and not any(t in lower for t in self.triggers):
+            return False
+        return self.pattern.search(line) is not None
+
+
+# Messages runtimes and compilers print, matched as plain substrings of the lowered line.
+_ERROR_PHRASES = (
+    "object reference not set",
+    "cannot read properties of undefined",
+    "cannot read properties of null",
+    "cannot read property",
+    "is not a function",
+    "undefined reference to",
+    "cannot find symbol",
+    "no module named",
+    "mismatched types",
+    "does not contain a definition for",
+    "is not assignable to",
+    "has no attribute",
+    "unresolved import",
+    "unresolved reference",
+    "unresolved external",
+    "nil pointer dereference",
+    "index out of range",
+    "nullpointerexception",
+    "null pointer exception",
+    "nullreferenceexception",
+)
+
+
+def _shape(reason: str, triggers: str, pattern: str, digit: bool = False) -> _Shape:
+    return _Shape(reason, tuple(triggers.split("|")) if triggers else (), digit, _rx(pattern))
 
 
 # File names as they appear in build output and notes: a known source or project extension.
@@ -43,7 +94,8 @@ _EXT = (
     r"rs|go|java|kt|kts|scala|swift|m|mm|c|cc|cpp|cxx|h|hpp|rb|php|dart|ex|exs|lua|sh|ps1|sql|proto|json|ya?ml|"
     r"toml|xml|ini|cfg|gradle|cmake|md|txt|html|css|scss|lock)"
 )
-_FILE = rf"[\w./\\-]*\w\.{_EXT}\b"
+# Anchored at the start of a token, so a long run of word characters costs one pass, not one per position.
+_FILE = rf"(?<![\w./\\-])[\w./\\-]*\w\.{_EXT}\b"
 _FILE_RX = re.compile(_FILE, re.IGNORECASE)
 
 _VERDICT_NOUN = (
@@ -62,168 +114,226 @@ _THRESHOLD = re.compile(
     re.IGNORECASE,
 )
 
-_ALWAYS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
+_ALWAYS: tuple[_Shape, ...] = (
+    _shape(
         "it is a stack trace, which the next failing run prints again",
-        _rx(
-            r"traceback \(most recent call last\)|\bfile \"[^\"]+\", line \d+|^\s*at [\w.$<>`]+\s*\(|"
-            r"\bpanicked at\b|\bgoroutine \d+ \[|\bstack ?trace\s*:|^\s*-->\s|\bcaused by:\s|"
-            r"\bsegmentation fault\b|\bcore dumped\b|\bunhandled exception\b"
-        ),
+        'traceback|file "|at |panicked|goroutine|stack|-->|caused by|segmentation|core dumped|unhandled',
+        r"traceback \(most recent call last\)|\bfile \"[^\"]+\", line \d+|^\s*at [\w.$<>`]+\s*\(|"
+        r"\bpanicked at\b|\bgoroutine \d+ \[|\bstack ?trace\s*:|^\s*-->\s|\bcaused by:\s|"
+        r"\bsegmentation fault\b|\bcore dumped\b|\bunhandled exception\b",
     ),
-    (
+    # A diagnostic pasted as printed ("error TS2345: ...", "warning CS8602: ...") is output, whatever follows.
+    _shape(
         "it is compiler output, which the next build prints again",
-        # A diagnostic pasted as printed ("error TS2345: ...", "warning CS8602: ...") is output, whatever follows.
-        _rx(
-            r"\b(?:error|warning|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?\s*:|^\s*[A-Z]{1,4}\d{3,5}\s*:\s+\w|"
-            r"^\s*(?:fatal error|error|fatal)\s*:\s*'"
-        ),
+        "error|fatal|warning",
+        r"\b(?:error|warning|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?\s*:|^\s*(?:fatal error|error|fatal)\s*:\s*'",
     ),
-    (
+    _shape(
+        "it is compiler output, which the next build prints again",
+        ": ",
+        r"^\s*[A-Z]{1,4}\d{3,5}\s*:\s+\w",
+        digit=True,
+    ),
+    _shape(
         "it pins a problem to a file and line number, which the next edit moves",
-        _rx(
-            rf"{_FILE}\s*(?::\s*(?:line\s*)?\d+|\(\d+(?:,\s*\d+)?\)|,?\s+(?:at\s+|on\s+)?line\s+\d+|#L\d+)|"
-            r"(?<![\w-])(?:on |at |in )?lines?\s+\d+(?:\s*[-–]\s*\d+)?\b(?!\s*(?:characters|chars|columns|words))|"
-            r"\bline:\s*\d+|:line \d+"
-        ),
+        "line|:|(|#l",
+        rf"{_FILE}\s*(?::\s*(?:line\s*)?\d+|\(\d+(?:,\s*\d+)?\)|,?\s+(?:at\s+|on\s+)?line\s+\d+|#L\d+)|"
+        r"(?<![\w-])lines?\s+\d+(?:\s*[-–]\s*\d+)?\b(?!\s*(?:characters|chars|columns|words))|"
+        r"\bline:\s*\d+|:line \d+",
+        digit=True,
     ),
-    (
+    _shape(
         "it is a build or test count, which the build and test tools report afresh every run",
-        _rx(
-            rf"\b\d+(?:\s*/\s*\d+|\s+(?:of|out of)\s+\d+)?\s+(?:[\w-]+\s+)?{_VERDICT_NOUN}\s+"
-            rf"(?:(?:are|is|still|now|currently|were|was|have|has|that)\s+)*{_VERDICT_WORD}\b|"
-            rf"\b\d+\s+(?:failed|failing|failures?|passed|passing|errors?|warnings?|skipped|"
-            r"xfailed|deselected|broken|succeeded)\b(?!\s+(?:policy|budget|allowed|limit))|"
-            r"\b(?:passed|failed|failures|errors|warnings|skipped|total tests|tests run)\s*[:=]\s*\d+|"
-            r"\b\d+\s*/\s*\d+\s+(?:\w+\s+)?(?:pass|passing|passed|fail|failing|failed|green)\b"
-        ),
+        "fail|pass|error|warning|skip|broken|red|green|left|remaining|to fix|succeed|total|tests run|timing out|"
+        "timed out|flaking|deselected",
+        rf"\b\d+(?:\s*/\s*\d+|\s+(?:of|out of)\s+\d+)?\s+(?:[\w-]+\s+)?{_VERDICT_NOUN}\s+"
+        rf"(?:(?:are|is|still|now|currently|were|was|have|has|that)\s+)*{_VERDICT_WORD}\b|"
+        r"\b\d+\s+(?:failed|failing|failures?|passed|passing|errors?|warnings?|skipped|"
+        r"xfailed|deselected|broken|succeeded)\b(?!\s+(?:policy|budget|allowed|limit))|"
+        r"\b(?:passed|failed|failures|errors|warnings|skipped|total tests|tests run)\s*[:=]\s*\d+|"
+        r"\b\d+\s*/\s*\d+\s+(?:\w+\s+)?(?:pass|passing|passed|fail|failing|failed|green)\b",
+        digit=True,
     ),
-    (
+    _shape(
         "it lists changed or uncommitted files, which git_status shows at any time",
-        _rx(
-            rf"\b\d+\s+(?:files?|changes?|insertions?|deletions?)\s*(?:\([+-]\)\s*)?(?:{_CHANGE_WORD}|\(\+\)|\(-\))|"
-            rf"\b\d+\s+{_CHANGE_WORD}\s+(?:files?|changes?)|"
-            r"^\s*(?:[MADRCU?!]{1,2}|modified:|deleted:|new file:|renamed:|both modified:)\s+\S+\.\w+\s*$|"
-            r"\bnothing to commit\b|\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
-            r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b"
-        ),
+        "nothing to commit|working |uncommitted|not staged|changed|modified|staged|untracked|dirty|touched|edited|"
+        "unpushed|insertion|deletion|change|?? |m |a |d |r |u |c ",
+        rf"\b\d+\s+(?:files?|changes?|insertions?|deletions?)\s*(?:\([+-]\)\s*)?(?:{_CHANGE_WORD}|\(\+\)|\(-\))|"
+        rf"\b\d+\s+{_CHANGE_WORD}\s+(?:files?|changes?)|"
+        r"^\s*(?:[MADRCU?!]{1,2}|modified:|deleted:|new file:|renamed:|both modified:)\s+\S+\.\w+\s*$|"
+        r"\bnothing to commit\b|\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
+        r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b",
     ),
-    (
+    _shape(
         "it records branch, ahead/behind or merge state, which git_status shows at any time",
-        _rx(
-            r"\b(?:ahead|behind)\s+(?:of\s+\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
-            r"\[(?:ahead|behind) \d+|\bnot (?:yet )?(?:been )?merged(?: yet)?\b|\bunmerged\b|"
-            r"\bhas diverged\b|\bhave diverged\b|\bis up[ -]to[ -]date with\b|\bdetached head\b|"
-            r"\bhead is (?:now )?at\b|\bnot (?:yet )?pushed\b|\bunpushed commits?\b"
-        ),
+        "ahead|behind|merged|diverged|up to date|up-to-date|detached|head is|pushed",
+        r"\b(?:ahead|behind)\s+(?:of\s+\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
+        r"\[(?:ahead|behind) \d+|\bnot (?:yet )?(?:been )?merged(?: yet)?\b|\bunmerged\b|"
+        r"\bhas diverged\b|\bhave diverged\b|\bis up[ -]to[ -]date with\b|\bdetached head\b|"
+        r"\bhead is (?:now )?at\b|\bnot (?:yet )?pushed\b|\bunpushed commits?\b",
     ),
-    (
+    _shape(
         "it describes the repository as it is right now, which will not stay true",
-        _rx(
-            r"\b(?:as of (?:today|now|this morning|tonight)|right now|at the moment|as we speak|at this moment|"
-            r"this morning|earlier today|last night|just now|as things stand)\b"
-        ),
+        "as of|right now|at the moment|as we speak|this moment|this morning|earlier today|last night|just now|"
+        "as things stand",
+        r"\b(?:as of (?:today|now|this morning|tonight)|right now|at the moment|as we speak|at this moment|"
+        r"this morning|earlier today|last night|just now|as things stand)\b",
     ),
 )
 
-_RESULTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
+_RESULTS: tuple[_Shape, ...] = (
+    _shape(
         "it is compiler or runtime error output, which the next build or run prints again",
-        _rx(
-            r"\b(?:error|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?|"
-            r"\b[A-Z]\w*(?:Error|Exception|Panic|Fault)\b\s*:\s*\S|^\s*(?:error|fatal|fatal error|panic|failed?|failure|"
-            r"exception)\s*:|^\s*---\s*FAIL\b|\bFAILED\s+[\w/.]+::|"
-            r"\bexit(?:s|ed)?\s+(?:with\s+)?(?:code|status)\s+-?\d+|\breturned non-zero\b|"
-            r"\bobject reference not set\b|\bcannot read propert(?:y|ies) of (?:undefined|null)\b|"
-            r"\bis not a function\b|\bundefined reference to\b|\bcannot find symbol\b|\bno module named\b|"
-            r"\bmismatched types\b|\bdoes not contain a definition for\b|\bis not assignable to\b|"
-            r"\bhas no attribute\b|\bunresolved (?:import|reference|external)\b|\bnil pointer dereference\b|"
-            r"\bindex out of range\b|\bnull ?pointer ?exception\b|\bnullreferenceexception\b|"
-            r"\b(?:throws|threw|throwing|raises|raised)\s+(?:an?\s+)?\w*(?:Error|Exception)\b|"
-            r"\bborrow(?:ed)? (?:of|value)\b.*\b(?:moved|borrowed)\b"
-        ),
+        "error|fatal|exception|panic|fail|exit|returned non-zero|throw|threw|raise|borrow|fault",
+        r"\b(?:error|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?|"
+        r"\b[A-Z]\w*(?:Error|Exception|Panic|Fault)\b\s*:\s*\S|^\s*(?:error|fatal|fatal error|panic|failed?|"
+        r"failure|exception)\s*:|^\s*---\s*FAIL\b|\bFAILED\s+[\w/.]+::|"
+        r"\bexit(?:s|ed)?\s+(?:with\s+)?(?:code|status)\s+-?\d+|\breturned non-zero\b|"
+        r"\b(?:throws|threw|throwing|raises|raised)\s+(?:an?\s+)?\w*(?:Error|Exception)\b|"
+        r"\bborrow(?:ed)? (?:of|value)\b[^.;]{0,80}\b(?:moved|borrowed)\b",
     ),
-    (
+    _shape(
         "it is a build or test verdict, which the build and test tools tell again next time",
-        _rx(
-            r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
-            r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
-            r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
-            r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
-            r"workflows?|actions?|deploy(?:ment)?|"
-            r"\w+(?:Tests?|Spec|Specs)(?:\.\w+)?|test_\w+|Test[A-Z]\w*)\b"
-            r"(?:\.{2,}|[^.;!?]|\.(?=\S)){0,40}?\b(?:fails?|failing|failed|broke|broken|is red|are red|turned red|went red|"
-            r"is green|are green|turned green|went green|passes|passing|passed|succeeds|succeeded|"
-            r"errors? out|errored|crash(?:es|ed|ing)?|timed out|times out|doesn't (?:compile|build|pass|work)|"
-            r"does not (?:compile|build|pass|work)|won't (?:compile|build)|compiles (?:now|again|cleanly|fine)|"
-            r"builds (?:now|again|cleanly|fine)|(?:is|are) (?:ok|fine|clean|down))\b|"
-            r"\ball (?:tests|checks|jobs) (?:pass|passed|green)\b|\ball green\b|\beverything passes\b|"
-            r"\b(?:build|tests?|ci) (?:status|result|results|output|log)\s*:|"
-            r"\bthe (?:failing|broken|red|crashing) (?:\w+ )?(?:tests?|builds?|checks?|jobs?|\w+Tests?)\b|\bcoverage (?:is|dropped to|at|of)\s+\d"
-        ),
+        "fail|broke|red|green|pass|succeed|error|crash|timed out|times out|compile|build|ok|fine|clean|down|"
+        "status|result|output|log|coverage",
+        r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
+        r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
+        r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
+        r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
+        r"workflows?|actions?|deploy(?:ment)?|"
+        r"\w+(?:Tests?|Spec|Specs)(?:\.\w+)?|test_\w+|Test[A-Z]\w*)\b"
+        r"(?:\.{2,}|[^.;!?]|\.(?=\S)){0,40}?\b(?:fails?|failing|failed|broke|broken|is red|are red|turned red|"
+        r"went red|is green|are green|turned green|went green|passes|passing|passed|succeeds|succeeded|"
+        r"errors? out|errored|crash(?:es|ed|ing)?|timed out|times out|doesn't (?:compile|build|pass|work)|"
+        r"does not (?:compile|build|pass|work)|won't (?:compile|build)|compiles (?:now|again|cleanly|fine)|"
+        r"builds (?:now|again|cleanly|fine)|(?:is|are) (?:ok|fine|clean|down))\b|"
+        r"\ball (?:tests|checks|jobs) (?:pass|passed|green)\b|\ball green\b|\beverything passes\b|"
+        r"\b(?:build|tests?|ci) (?:status|result|results|output|log)\s*:|"
+        r"\bthe (?:failing|broken|red|crashing) (?:\w+ )?(?:tests?|builds?|checks?|jobs?|\w+Tests?)\b|"
+        r"\bcoverage (?:is|dropped to|at|of)\s+\d",
     ),
-    (
+    _shape(
         "it lists changed files, which git_status shows at any time",
-        _rx(
-            rf"\b{_CHANGE_WORD}\b[^.;]*{_FILE}|{_FILE}[^.;]*\b(?:is|are|was|were)\s+(?:still\s+)?{_CHANGE_WORD}\b|"
-            rf"\b(?:changed|modified|edited|touched)(?: files)?\s*:"
-        ),
+        "changed|modified|uncommitted|staged|untracked|dirty|touched|edited|unpushed",
+        rf"\b{_CHANGE_WORD}\b[^.;]{{0,120}}{_FILE}|"
+        rf"{_FILE}[^.;]{{0,120}}\b(?:is|are|was|were)\s+(?:still\s+)?{_CHANGE_WORD}\b|"
+        r"\b(?:changed|modified|edited|touched)(?: files)?\s*:",
     ),
-    (
+    _shape(
         "it records branch or merge state, which git_status shows at any time",
-        _rx(
-            r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
-            r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
-            r"(?:merged|rebased|pushed|force-pushed|reverted|checked out)\b|"
-            r"\b(?:merge|rebase) conflicts?\b|\bconflicts? in\b|"
-            r"\b(?:PR|pull request|MR|merge request)\s*#?\d+\b[^.;]*\b(?:open|merged|approved|waiting|pending|"
-            r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
-            r"\bHEAD\b\s*(?:is|=|:)"
-        ),
+        "branch|checked out|switched to|merged|rebased|pushed|reverted|conflict|pr|pull request|mr|"
+        "merge request|commit|head",
+        r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
+        r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
+        r"(?:merged|rebased|pushed|force-pushed|reverted|checked out)\b|"
+        r"\b(?:merge|rebase) conflicts?\b|\bconflicts? in\b|"
+        r"\b(?:PR|pull request|MR|merge request)\s*#?\d+\b[^.;]{0,80}\b(?:open|merged|approved|waiting|pending|"
+        r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
+        r"\bHEAD\b\s*(?:is|=|:)",
     ),
-    (
+    _shape(
         "it describes the repository as it is now, which will not stay true",
-        _rx(
-            r"\b(?:currently|still|now|today)\b[^.;]{0,30}\b(?:failing|broken|red|green|passing|dirty|"
-            r"uncommitted|ahead|behind|checked out|open|merged|unmerged|pending|in review|crashing|down)\b"
-        ),
+        "currently|still|now|today",
+        r"\b(?:currently|still|now|today)\b[^.;]{0,30}\b(?:failing|broken|red|green|passing|dirty|"
+        r"uncommitted|ahead|behind|checked out|open|merged|unmerged|pending|in review|crashing|down)\b",
     ),
 )
 
 # Shapes of knowledge: a condition, a reason, an instruction, a rule, a known flaky test, a preference.
+# Single words are looked up in a set and phrases as substrings; only the context-bound shapes need a regex.
+_LESSON_WORDS = _words(
+    "whenever unless otherwise because since flaky flakes intermittent intermittently sometimes occasionally "
+    "randomly nondeterministic race any every each always never usually typically should must avoid prefer "
+    "prefers wants likes convention policy rule workaround instead rather lesson learned tip expected "
+    "intentionally"
+)
+_LESSON_PHRASES = (
+    " in case ",
+    " due to ",
+    " caused by ",
+    " cause is ",
+    " root cause",
+    " so that ",
+    " which means ",
+    " as it ",
+    " as they ",
+    " need to ",
+    " needs to ",
+    " have to ",
+    " has to ",
+    " don't ",
+    " do not ",
+    " to fix ",
+    " the fix ",
+    " fixed by ",
+    " fix is ",
+    " known issue",
+    " known bug",
+    " known to ",
+    " by design",
+    " on purpose",
+)
 _LESSON = _rx(
     # "when I ran it" narrates an event; "after the last push" names one: neither is a condition.
-    r"\b(?:if|when|whenever|unless|in case|otherwise)\b(?!\s+(?:I|we)\s+(?:ran|tried|built|last|pushed|tested))|"
+    r"\b(?:if|when)\b(?!\s+(?:I|we)\s+(?:ran|tried|built|last|pushed|tested))|"
     r"\b(?:before|after|until|once)\s+(?:\w+ing\b|you\b|we\b|it\b|they\b|a\b|an\b|any\b|every\b|each\b|"
     r"(?:the\s+)?\w+\s+(?:is|are|has|have|was|were)\b)|^(?:a|an|any|every|each|no)\s|"
-    r"\b(?:because|since|due to|caused by|cause is|root cause|so that|which means|as it|as they)\b|"
     r"\bso\s+(?:that\s+)?\w+\s+(?:can|could|will|do|does|never|always|stay|stays)\b|"
-    r"\bon (?:bad|invalid|any|every|error|errors|failure|success|exit|timeout|cancel)\b|"
-    r"\b(?:flaky|flakes|intermittent(?:ly)?|sometimes|occasionally|randomly|nondeterministic|race)\b|"
-    r"\b(?:any|every|each|always|never|whenever|usually|typically)\b|"
-    r"\b(?:should|must|need to|needs to|have to|has to|don't|do not|avoid|prefer|prefers|wants|likes|"
-    r"convention|policy|rule|workaround|to fix|the fix|fixed by|fix is|known (?:issue|bug|to)|"
-    r"instead of|rather than|lesson|learned|tip|expected|by design|on purpose|intentionally)\b|→|=>"
+    r"\bon (?:bad|invalid|any|every|error|errors|failure|success|exit|timeout|cancel)\b"
 )
+_WORD_RX = re.compile(r"[a-z']+")
 
-_IMPERATIVE = frozenset(
+
+def _is_lesson(cleaned: str, lower: str) -> bool:
+    """The line says how, why, when or who: a condition, a reason, a rule, an instruction or a preference."""
+    if not _LESSON_WORDS.isdisjoint(_WORD_RX.findall(lower)):
+        return True
+    spaced = " " + " ".join(_WORD_RX.findall(lower)) + " "
+    if any(phrase in spaced for phrase in _LESSON_PHRASES) or "→" in lower or "=>" in lower:
+        return True
+    return _LESSON.search(cleaned) is not None or _is_imperative(cleaned)
+
+
+_IMPERATIVE = _words(
     "use run don't dont do never always prefer avoid keep put call ask set add install start restart skip pass "
     "open remember note make write read check bump pin regenerate restore clean delete remove rebase merge push "
     "commit tag deploy release update upgrade name prefix wrap log mock stub import export register configure "
     "enable disable ignore suppress treat let try see reuse copy create generate format lint review squash sign "
     "stop wait give send reply answer speak say mention leave follow store build test expect rerun retry "
-    "document prefix target define declare pipe route".split()
+    "document prefix target define declare pipe route"
 )
 # Verbs of a to-do about the current state: an instruction with these does not redeem a result.
-_NOT_IMPERATIVE_NEXT = frozenset(
+_NOT_IMPERATIVE_NEXT = _words(
     "fails failed failing is are was were passes passed broke broken succeeded status output log error errors "
-    "result results red green:".split()
+    "result results red green:"
 )
 
 _WIP = _rx(
     r"\b(?:halfway|half-way|partway|part-way|in the middle of|mid-(?:way|refactor|migration|rename)|"
     r"working on|wip|in progress|left off|is next|are next|next up|got as far as|stopped at|so far|"
-    r"not (?:yet )?(?:done|finished)|unfinished|half-done|still need to|still to do|todo)\b"
+    r"not (?:yet )?(?:done|finished)|unfinished|half-done|still need to|still to do|"
+    r"waiting (?:on|for)|blocked (?:on|by))\b"
+)
+_WIP_TRIGGERS = (
+    "half",
+    "part",
+    "middle",
+    "mid-",
+    "working on",
+    "wip",
+    "progress",
+    "left off",
+    "next",
+    "got as far",
+    "stopped at",
+    "so far",
+    "not yet",
+    "not done",
+    "not finished",
+    "unfinished",
+    "still",
+    "waiting",
+    "blocked",
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATE = _rx(
@@ -232,6 +342,7 @@ _DATE = _rx(
     r"\bweek \d{1,2}\b|\b(?:19|20)\d\d-W\d\d\b"
 )
 
+_DIGIT = re.compile(r"\d")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?(?:\[[ xX]\]\s+)?")
 _DECORATION = re.compile(r"(?:\*\*|__|`)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
@@ -268,18 +379,21 @@ def state_reason(line: str) -> str | None:
     cleaned = _clean(line)
     if _is_structure(cleaned):
         return None
-    masked = _THRESHOLD.sub("limit", cleaned)
-    for reason, pattern in _ALWAYS:
-        if pattern.search(masked):
-            return reason
-    if _bare_file_list(cleaned):
+    has_digit = _DIGIT.search(cleaned) is not None
+    masked = _THRESHOLD.sub("limit", cleaned) if has_digit else cleaned
+    lower = masked.lower()
+    for shape in _ALWAYS:
+        if shape.matches(masked, lower, has_digit):
+            return shape.reason
+    if "." in cleaned and _bare_file_list(cleaned):
         return "it lists changed files, which git_status shows at any time"
-    lesson = bool(_LESSON.search(cleaned)) or _is_imperative(cleaned)
-    if not lesson:
-        for reason, pattern in _RESULTS:
-            if pattern.search(cleaned):
-                return reason
-    if _WIP.search(cleaned) and not _DATE.search(cleaned):
+    result = next((shape.reason for shape in _RESULTS if shape.matches(masked, lower, has_digit)), None)
+    if result is None and any(phrase in lower for phrase in _ERROR_PHRASES):
+        result = _RESULTS[0].reason
+    # Only a line that looks like a result pays for the lesson check.
+    if result is not None and not _is_lesson(cleaned, lower):
+        return result
+    if any(t in lower for t in _WIP_TRIGGERS) and _WIP.search(cleaned) and not _DATE.search(cleaned):
         return "it is work in progress without a date, so a later session cannot tell how old it is"
     return None
 
