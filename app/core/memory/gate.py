@@ -167,7 +167,7 @@ _ALWAYS: tuple[_Shape, ...] = (
     _shape(
         "it records branch, ahead/behind or merge state, which git_status shows at any time",
         "ahead|behind|merged|diverged|up to date|up-to-date|detached|head is|pushed",
-        r"\b(?:ahead|behind)\s+(?:of\s+\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
+        r"\b(?:ahead|behind)\s+(?:of\s+)?(?:\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
         r"\[(?:ahead|behind) \d+|\bnot (?:yet )?(?:been )?merged(?: yet)?\b|\bunmerged\b|"
         r"\bhas diverged\b|\bhave diverged\b|\bis up[ -]to[ -]date with\b|\bdetached head\b|"
         r"\bhead is (?:now )?at\b|\bnot (?:yet )?pushed\b|\bunpushed commits?\b",
@@ -184,12 +184,13 @@ _ALWAYS: tuple[_Shape, ...] = (
 _RESULTS: tuple[_Shape, ...] = (
     _shape(
         "it is compiler or runtime error output, which the next build or run prints again",
-        "error|fatal|exception|panic|fail|exit|returned non-zero|throw|threw|raise|borrow|fault",
+        "error|fatal|exception|panic|fail|exit|returned non-zero|throw|threw|raise|borrow|fault|::|warning",
         r"\b(?:error|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?|"
         r"\b[A-Z]\w*(?:Error|Exception|Panic|Fault)\b\s*:\s*\S|^\s*(?:error|fatal|fatal error|panic|failed?|"
         r"failure|exception)\s*:|^\s*---\s*FAIL\b|\bFAILED\s+[\w/.]+::|"
         r"\bexit(?:s|ed)?\s+(?:with\s+)?(?:code|status)\s+-?\d+|\breturned non-zero\b|"
-        r"\b(?:throws|threw|throwing|raises|raised)\s+(?:an?\s+)?\w*(?:Error|Exception)\b|"
+        r"\b(?:throws|threw|throwing|raises|raised|with)\s+(?:an?\s+)?\w*(?:Error|Exception)\b|"
+        r"\b[\w/.-]+\.py::\w+|\b(?:errors?|warnings?|failures?)\s+in\s+" + _FILE + "|"
         r"\bborrow(?:ed)? (?:of|value)\b[^.;]{0,80}\b(?:moved|borrowed)\b",
     ),
     _shape(
@@ -210,7 +211,9 @@ _RESULTS: tuple[_Shape, ...] = (
         r"\ball (?:tests|checks|jobs) (?:pass|passed|green)\b|\ball green\b|\beverything passes\b|"
         r"\b(?:build|tests?|ci) (?:status|result|results|output|log)\s*:|"
         r"\bthe (?:failing|broken|red|crashing) (?:\w+ )?(?:tests?|builds?|checks?|jobs?|\w+Tests?)\b|"
-        r"\bcoverage (?:is|dropped to|at|of)\s+\d",
+        r"\bcoverage (?:is|dropped to|at|of)\s+\d|\b(?:last|latest|previous)\s+(?:build|run|deploy|ci run|pipeline|"
+        r"test run)\b|\b(?:build|tests?|ci|pipeline|lint)\s*:\s*(?:green|red|passed|failed|failing|broken|ok)\b|"
+        r"\b(?:ci|build|builds|tests|pipeline|main)\s+(?:is\s+|are\s+|still\s+)?(?:red|green)\b",
     ),
     _shape(
         "it lists changed files, which git_status shows at any time",
@@ -242,7 +245,7 @@ _RESULTS: tuple[_Shape, ...] = (
 # Shapes of knowledge: a condition, a reason, an instruction, a rule, a known flaky test, a preference.
 # Single words are looked up in a set and phrases as substrings; only the context-bound shapes need a regex.
 _LESSON_WORDS = _words(
-    "whenever unless otherwise because since flaky flakes intermittent intermittently sometimes occasionally "
+    "whenever unless otherwise because flaky flakes intermittent intermittently sometimes occasionally "
     "randomly nondeterministic race any every each always never usually typically should must avoid prefer "
     "prefers wants likes convention policy rule workaround instead rather lesson learned tip expected "
     "intentionally"
@@ -278,6 +281,8 @@ _LESSON = _rx(
     r"\b(?:if|when)\b(?!\s+(?:I|we)\s+(?:ran|tried|built|last|pushed|tested))|"
     r"\b(?:before|after|until|once)\s+(?:\w+ing\b|you\b|we\b|it\b|they\b|a\b|an\b|any\b|every\b|each\b|"
     r"(?:the\s+)?\w+\s+(?:is|are|has|have|was|were)\b)|^(?:a|an|any|every|each|no)\s|"
+    # "since Tuesday" or "since the last push" dates a result; "since X needs Y" gives a reason.
+    r"\bsince\b(?!\s+(?:mon|tue|wed|thu|fri|sat|sun|yesterday|today|last|this|the last|the latest|commit|\d))|"
     r"\bso\s+(?:that\s+)?\w+\s+(?:can|could|will|do|does|never|always|stay|stays)\b|"
     r"\bon (?:bad|invalid|any|every|error|errors|failure|success|exit|timeout|cancel)\b"
 )

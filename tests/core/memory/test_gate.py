@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,16 @@ def test_any_single_line_gets_a_stable_answer(line: str) -> None:
     answer = state_reason(line)
     assert answer == state_reason(line)
     assert answer is None or (isinstance(answer, str) and answer.startswith("it "))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a" * 4000, "a." * 2000, "1" * 4000, ("ab/cd-" * 700)[:4000], ("error fails build tests " * 170)[:4000]],
+    ids=["word", "dotted", "digits", "path", "keywords"],
+)
+def test_a_hostile_full_file_is_judged_in_linear_time(text: str) -> None:
+    # Before the shapes were anchored, "a." * 2000 took 15 s (backtracking); now about 3 ms. The bound
+    # is loose because the machine is shared: it catches a quadratic pattern, not a slow afternoon.
+    started = time.perf_counter()
+    check_write("/memories/a.md", None, text, {"/memories/b.md": text})
+    assert time.perf_counter() - started < 0.25
