@@ -479,7 +479,8 @@ def check_write(path: str, old_text: str | None, new_text: str, store: Mapping[s
     seen: set[str] = set()
     for line in added:
         key = normalise(line)
-        if not key:
+        # Labels ("Commands:") and one-word lines organise a file; two files may share them.
+        if not key or " " not in key or _clean(line).endswith(":"):
             continue
         holder = holders.get(key) or (path if key in seen else None)
         if holder is not None:

@@ -117,13 +117,14 @@ def test_a_line_the_store_holds_is_refused_naming_its_file(repeat: str) -> None:
     assert "already in /memories/conventions.md" in refusal.message
 
 
-def test_duplicates_inside_one_write_and_shared_headings() -> None:
+def test_duplicates_inside_one_write_and_shared_headings_and_labels() -> None:
     refusal = check_write("/memories/a.md", None, "Use tabs.\nRun make.\n- use tabs\n", {})
     assert refusal is not None and refusal.kind == "duplicate" and refusal.line == "- use tabs"
     assert "earlier in this same write" in refusal.message
     # Headings, rules and blank lines repeat across files without being duplicates.
-    store = {"/memories/a.md": "# Build\n\n---\nUse make.\n"}
-    assert check_write("/memories/b.md", None, "# Build\n\n---\nUse ninja for the C++ part.\n", store) is None
+    store = {"/memories/a.md": "# Build\n\n---\nCommands:\nTODO\nUse make.\n"}
+    text = "# Build\n\n---\nCommands:\ntodo\nUse ninja for the C++ part.\n"
+    assert check_write("/memories/b.md", None, text, store) is None
 
 
 def test_the_file_being_written_is_compared_by_its_old_text_not_its_store_entry() -> None:
