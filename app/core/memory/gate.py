@@ -43,20 +43,24 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 @dataclass(frozen=True)
 class _Shape:
-    """A pattern and the cheap test that must pass before it runs: a digit, if it needs one, and one of its words."""
+    """A pattern and the cheap tests that must pass before it runs: a digit if it needs one, one of its words."""
 
     reason: str
-    triggers: tuple[str, ...]
+    words: frozenset[str]
+    marks: tuple[str, ...]
     digit: bool
+    anchored: bool
     pattern: re.Pattern[str]
 
-    def matches(self, line: str, lower: str, has_digit: bool) -> bool:
-        # Substring tests run at C speed; most lines hold none of a shape's words, so its regex never runs.
+    def matches(self, line: str, lower: str, tokens: frozenset[str], has_digit: bool) -> bool:
+        # Set and substring tests cost a fraction of a regex search, and most lines hold none of a
+        # shape's words, so most shapes never run their pattern on a line of durable knowledge.
         if self.digit and not has_digit:
             return False
-        if self.triggers and not any(t in lower for t in self.triggers):
+        if (self.words or self.marks) and self.words.isdisjoint(tokens) and not any(m in lower for m in self.marks):
             return False
-        return self.pattern.search(line) is not None
+        found = self.pattern.match(line) if self.anchored else self.pattern.search(line)
+        return found is not None
 
 
 # Messages runtimes and compilers print, matched as plain substrings of the lowered line.
@@ -84,8 +88,11 @@ _ERROR_PHRASES = (
 )
 
 
-def _shape(reason: str, triggers: str, pattern: str, digit: bool = False) -> _Shape:
-    return _Shape(reason, tuple(triggers.split("|")) if triggers else (), digit, _rx(pattern))
+def _shape(
+    reason: str, words: str, marks: tuple[str, ...], pattern: str, digit: bool = False, anchored: bool = False
+) -> _Shape:
+    """A shape; `words` are whole lowercase words of the line and `marks` substrings, either lets it run."""
+    return _Shape(reason, frozenset(words.split()), marks, digit, anchored, _rx(pattern))
 
 
 # File names as they appear in build output and notes: a known source or project extension.
@@ -117,26 +124,39 @@ _THRESHOLD = re.compile(
 _ALWAYS: tuple[_Shape, ...] = (
     _shape(
         "it is a stack trace, which the next failing run prints again",
-        'traceback|file "|at |panicked|goroutine|stack|-->|caused by|segmentation|core dumped|unhandled',
+        "traceback panicked goroutine segmentation unhandled stacktrace",
+        ('file "', "stack trace", "-->", "caused by:", "core dumped"),
         r"traceback \(most recent call last\)|\bfile \"[^\"]+\", line \d+|^\s*at [\w.$<>`]+\s*\(|"
         r"\bpanicked at\b|\bgoroutine \d+ \[|\bstack ?trace\s*:|^\s*-->\s|\bcaused by:\s|"
         r"\bsegmentation fault\b|\bcore dumped\b|\bunhandled exception\b",
     ),
+    _shape(
+        "it is a stack trace, which the next failing run prints again",
+        "",
+        (),
+        r"\s*at [\w.$<>`]+\s*\(",
+        digit=True,
+        anchored=True,
+    ),
     # A diagnostic pasted as printed ("error TS2345: ...", "warning CS8602: ...") is output, whatever follows.
     _shape(
         "it is compiler output, which the next build prints again",
-        "error|fatal|warning",
+        "error warning fatal",
+        (),
         r"\b(?:error|warning|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?\s*:|^\s*(?:fatal error|error|fatal)\s*:\s*'",
     ),
     _shape(
         "it is compiler output, which the next build prints again",
-        ": ",
-        r"^\s*[A-Z]{1,4}\d{3,5}\s*:\s+\w",
+        "",
+        (),
+        r"\s*[A-Z]{1,4}\d{3,5}\s*:\s+\w",
         digit=True,
+        anchored=True,
     ),
     _shape(
         "it pins a problem to a file and line number, which the next edit moves",
-        "line|:|(|#l",
+        "",
+        (":", "(", "line", "#l"),
         rf"{_FILE}\s*(?::\s*(?:line\s*)?\d+|\(\d+(?:,\s*\d+)?\)|,?\s+(?:at\s+|on\s+)?line\s+\d+|#L\d+)|"
         r"(?<![\w-])lines?\s+\d+(?:\s*[-–]\s*\d+)?\b(?!\s*(?:characters|chars|columns|words))|"
         r"\bline:\s*\d+|:line \d+",
@@ -144,8 +164,10 @@ _ALWAYS: tuple[_Shape, ...] = (
     ),
     _shape(
         "it is a build or test count, which the build and test tools report afresh every run",
-        "fail|pass|error|warning|skip|broken|red|green|left|remaining|to fix|succeed|total|tests run|timing out|"
-        "timed out|flaking|deselected",
+        "fail fails failed failing failure failures pass passes passed passing error errors warning "
+        "warnings skip skipped broken red green left remaining fix succeeded total run timing timed "
+        "flaking deselected xfailed errored erroring",
+        (),
         rf"\b\d+(?:\s*/\s*\d+|\s+(?:of|out of)\s+\d+)?\s+(?:[\w-]+\s+)?{_VERDICT_NOUN}\s+"
         rf"(?:(?:are|is|still|now|currently|were|was|have|has|that)\s+)*{_VERDICT_WORD}\b|"
         r"\b\d+\s+(?:failed|failing|failures?|passed|passing|errors?|warnings?|skipped|"
@@ -156,17 +178,25 @@ _ALWAYS: tuple[_Shape, ...] = (
     ),
     _shape(
         "it lists changed or uncommitted files, which git_status shows at any time",
-        "nothing to commit|working |uncommitted|not staged|changed|modified|staged|untracked|dirty|touched|edited|"
-        "unpushed|insertion|deletion|change|?? |m |a |d |r |u |c ",
+        "uncommitted staged unstaged untracked dirty touched edited unpushed changed modified insertions "
+        "insertion deletions deletion changes change commit working",
+        (),
         rf"\b\d+\s+(?:files?|changes?|insertions?|deletions?)\s*(?:\([+-]\)\s*)?(?:{_CHANGE_WORD}|\(\+\)|\(-\))|"
         rf"\b\d+\s+{_CHANGE_WORD}\s+(?:files?|changes?)|"
-        r"^\s*(?:[MADRCU?!]{1,2}|modified:|deleted:|new file:|renamed:|both modified:)\s+\S+\.\w+\s*$|"
         r"\bnothing to commit\b|\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
         r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b",
     ),
     _shape(
+        "it lists changed or uncommitted files, which git_status shows at any time",
+        "",
+        (),
+        r"\s*(?:[MADRCU?!]{1,2}|modified:|deleted:|new file:|renamed:|both modified:)\s+\S+\.\w+\s*$",
+        anchored=True,
+    ),
+    _shape(
         "it records branch, ahead/behind or merge state, which git_status shows at any time",
-        "ahead|behind|merged|diverged|up to date|up-to-date|detached|head is|pushed",
+        "ahead behind merged unmerged diverged detached pushed unpushed date head",
+        ("up-to-date",),
         r"\b(?:ahead|behind)\s+(?:of\s+)?(?:\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
         r"\[(?:ahead|behind) \d+|\bnot (?:yet )?(?:been )?merged(?: yet)?\b|\bunmerged\b|"
         r"\bhas diverged\b|\bhave diverged\b|\bis up[ -]to[ -]date with\b|\bdetached head\b|"
@@ -174,8 +204,8 @@ _ALWAYS: tuple[_Shape, ...] = (
     ),
     _shape(
         "it describes the repository as it is right now, which will not stay true",
-        "as of|right now|at the moment|as we speak|this moment|this morning|earlier today|last night|just now|"
-        "as things stand",
+        "now moment speak morning today tonight night things",
+        (),
         r"\b(?:as of (?:today|now|this morning|tonight)|right now|at the moment|as we speak|at this moment|"
         r"this morning|earlier today|last night|just now|as things stand)\b",
     ),
@@ -184,7 +214,8 @@ _ALWAYS: tuple[_Shape, ...] = (
 _RESULTS: tuple[_Shape, ...] = (
     _shape(
         "it is compiler or runtime error output, which the next build or run prints again",
-        "error|fatal|exception|panic|fail|exit|returned non-zero|throw|threw|raise|borrow|fault|::|warning",
+        "fail failed fatal exit exits exited returned throw throws threw throwing raises raised borrow borrowed",
+        ("error", "exception", "panic", "fault", "warning", "failure", "::"),
         r"\b(?:error|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?|"
         r"\b[A-Z]\w*(?:Error|Exception|Panic|Fault)\b\s*:\s*\S|^\s*(?:error|fatal|fatal error|panic|failed?|"
         r"failure|exception)\s*:|^\s*---\s*FAIL\b|\bFAILED\s+[\w/.]+::|"
@@ -195,8 +226,10 @@ _RESULTS: tuple[_Shape, ...] = (
     ),
     _shape(
         "it is a build or test verdict, which the build and test tools tell again next time",
-        "fail|broke|red|green|pass|succeed|error|crash|timed out|times out|compile|build|ok|fine|clean|down|"
-        "status|result|output|log|coverage",
+        "fail fails failing failed broke broken red green pass passes passing passed succeeds succeeded "
+        "errored crash crashes crashed crashing timed times ok fine clean down status result results "
+        "output log coverage last latest previous compiles builds",
+        ("n't ", "not compile", "not build", "not pass", "not work", "errors out", "error out"),
         r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
         r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
         r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
@@ -217,15 +250,16 @@ _RESULTS: tuple[_Shape, ...] = (
     ),
     _shape(
         "it lists changed files, which git_status shows at any time",
-        "changed|modified|uncommitted|staged|untracked|dirty|touched|edited|unpushed",
+        "changed modified uncommitted staged unstaged untracked dirty touched edited unpushed",
+        (),
         rf"\b{_CHANGE_WORD}\b[^.;]{{0,120}}{_FILE}|"
         rf"{_FILE}[^.;]{{0,120}}\b(?:is|are|was|were)\s+(?:still\s+)?{_CHANGE_WORD}\b|"
         r"\b(?:changed|modified|edited|touched)(?: files)?\s*:",
     ),
     _shape(
         "it records branch or merge state, which git_status shows at any time",
-        "branch|checked out|switched to|merged|rebased|pushed|reverted|conflict|pr|pull request|mr|"
-        "merge request|commit|head",
+        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit head",
+        ("pull request", "merge request", "force-pushed"),
         r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
         r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
         r"(?:merged|rebased|pushed|force-pushed|reverted|checked out)\b|"
@@ -236,7 +270,8 @@ _RESULTS: tuple[_Shape, ...] = (
     ),
     _shape(
         "it describes the repository as it is now, which will not stay true",
-        "currently|still|now|today",
+        "currently still now today",
+        (),
         r"\b(?:currently|still|now|today)\b[^.;]{0,30}\b(?:failing|broken|red|green|passing|dirty|"
         r"uncommitted|ahead|behind|checked out|open|merged|unmerged|pending|in review|crashing|down)\b",
     ),
@@ -289,9 +324,9 @@ _LESSON = _rx(
 _WORD_RX = re.compile(r"[a-z']+")
 
 
-def _is_lesson(cleaned: str, lower: str) -> bool:
+def _is_lesson(cleaned: str, lower: str, tokens: frozenset[str]) -> bool:
     """The line says how, why, when or who: a condition, a reason, a rule, an instruction or a preference."""
-    if not _LESSON_WORDS.isdisjoint(_WORD_RX.findall(lower)):
+    if not _LESSON_WORDS.isdisjoint(tokens):
         return True
     spaced = " " + " ".join(_WORD_RX.findall(lower)) + " "
     if any(phrase in spaced for phrase in _LESSON_PHRASES) or "→" in lower or "=>" in lower:
@@ -319,26 +354,9 @@ _WIP = _rx(
     r"not (?:yet )?(?:done|finished)|unfinished|half-done|still need to|still to do|"
     r"waiting (?:on|for)|blocked (?:on|by))\b"
 )
-_WIP_TRIGGERS = (
-    "half",
-    "part",
-    "middle",
-    "mid-",
-    "working on",
-    "wip",
-    "progress",
-    "left off",
-    "next",
-    "got as far",
-    "stopped at",
-    "so far",
-    "not yet",
-    "not done",
-    "not finished",
-    "unfinished",
-    "still",
-    "waiting",
-    "blocked",
+_WIP_TRIGGERS = re.compile(
+    r"half|part|middle|mid-|working on|wip|progress|left off|next|got as far|stopped at|so far|not yet|not done|"
+    r"not finished|unfinished|still|waiting|blocked"
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATE = _rx(
@@ -387,18 +405,19 @@ def state_reason(line: str) -> str | None:
     has_digit = _DIGIT.search(cleaned) is not None
     masked = _THRESHOLD.sub("limit", cleaned) if has_digit else cleaned
     lower = masked.lower()
+    tokens = frozenset(_WORD_RX.findall(lower))
     for shape in _ALWAYS:
-        if shape.matches(masked, lower, has_digit):
+        if shape.matches(masked, lower, tokens, has_digit):
             return shape.reason
     if "." in cleaned and _bare_file_list(cleaned):
         return "it lists changed files, which git_status shows at any time"
-    result = next((shape.reason for shape in _RESULTS if shape.matches(masked, lower, has_digit)), None)
+    result = next((shape.reason for shape in _RESULTS if shape.matches(masked, lower, tokens, has_digit)), None)
     if result is None and any(phrase in lower for phrase in _ERROR_PHRASES):
         result = _RESULTS[0].reason
     # Only a line that looks like a result pays for the lesson check.
-    if result is not None and not _is_lesson(cleaned, lower):
+    if result is not None and not _is_lesson(cleaned, lower, tokens):
         return result
-    if any(t in lower for t in _WIP_TRIGGERS) and _WIP.search(cleaned) and not _DATE.search(cleaned):
+    if _WIP_TRIGGERS.search(lower) and _WIP.search(cleaned) and not _DATE.search(cleaned):
         return "it is work in progress without a date, so a later session cannot tell how old it is"
     return None
 
