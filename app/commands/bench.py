@@ -14,6 +14,7 @@ SUITES = (
     ("agent", "app.bench.agent", "run_agent_bench"),
     ("voice", "app.bench.voice", "run_voice_bench"),
     ("startup", "app.bench.startup", "run_startup_bench"),
+    ("memory", "app.bench.memory", "run_memory_bench"),
 )
 
 
