@@ -355,6 +355,25 @@ class MemoryStore:
 
         return self._locked(revert, write=True, empty=nothing) if self._fs.exists() else nothing()
 
+    def revert(self, op: int) -> str:
+        """Revert one chosen operation (a delete included) as a person, e.g. from the history list.
+
+        Like `undo`, but for any operation not undone yet: the memory window's history and the
+        "Undo" beside a change the agent just made. Raises UndoRefused or JournalError.
+        """
+        person = OpContext("person", PERSON_SESSION, "", staleness.head(self.repository))
+
+        def put_back() -> str:
+            ctx = handlers.Context(self._fs, self._journal, person)
+            described = undo.revert(ctx, undo.operation(ctx, op))
+            self._journal.append(person, ctx.changes)
+            return described
+
+        def nothing() -> str:
+            raise undo.UndoRefused("Nothing to undo: this repository has no memory.")
+
+        return self._locked(put_back, write=True, empty=nothing) if self._fs.exists() else nothing()
+
     def journal_problem(self) -> str:
         """Why the journal cannot be used (damaged, from a newer version), or ""."""
         try:

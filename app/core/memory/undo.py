@@ -35,6 +35,22 @@ def undo(ctx: handlers.Context) -> str:
     changes = ctx.journal.undoable()
     if not changes:
         raise UndoRefused("Nothing to undo: the memory has no change left to revert.")
+    return revert(ctx, changes)
+
+
+def operation(ctx: handlers.Context, op: int) -> list[Change]:
+    """The changes of operation `op`, for `revert`; raises UndoRefused when it is unknown or undone already."""
+    everything = ctx.journal.all_changes()
+    changes = [c for c in everything if c.op == op]
+    if not changes:
+        raise UndoRefused("Nothing to undo: that change is no longer in the memory's history.")
+    if any(c.undoes == op for c in everything):
+        raise UndoRefused(f"The {describe(changes)} was undone already.")
+    return changes
+
+
+def revert(ctx: handlers.Context, changes: list[Change]) -> str:
+    """Put back what one operation's `changes` replaced, when the files are still as it left them."""
     if any(c.old is None and c.new is None and not c.old_path for c in changes):
         raise UndoRefused(f"Cannot undo the {describe(changes)}: the journal has no text for it (an older format).")
     try:

@@ -86,3 +86,26 @@ def test_any_changes_then_undo_back_to_the_start_give_the_start(
     assert _contents(store) == start
     assert len({c.op for c in store.history() if not c.undoes}) == changes_before + made
     store.forget()
+
+
+def test_revert_a_chosen_change_brings_back_a_deleted_file_while_later_changes_stay(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "alpha\n"}, session_id="s1")
+    ok(store, {"command": "delete", "path": "/memories/a.md"}, session_id="s1")
+    ok(store, {"command": "create", "path": "/memories/b.md", "file_text": "beta\n"}, session_id="s1")
+    delete = next(c for c in store.history() if c.command == "delete")
+    said = store.revert(delete.op)
+    assert said.startswith("delete of /memories/a.md by the agent")
+    assert _contents(store) == {"/memories/a.md": "alpha\n", "/memories/b.md": "beta\n"}
+    with pytest.raises(UndoRefused, match="undone already"):
+        store.revert(delete.op)
+
+
+def test_revert_refuses_a_change_overwritten_since(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "one\n"})
+    first = store.history()[-1]
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "two\n"})
+    with pytest.raises(UndoRefused, match="changed again since"):
+        store.revert(first.op)
+    assert _contents(store) == {"/memories/a.md": "two\n"}
+    with pytest.raises(UndoRefused, match="no longer in the memory's history"):
+        store.revert(999)
