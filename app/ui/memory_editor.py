@@ -1,25 +1,25 @@
-"""The memory viewer/editor: what the agent remembers per repository, where it came from, and edits.
+"""The memory window: review what the agent remembers per repository, edit it safely, undo any change.
 
-Every change goes through the repository's MemoryStore as a memory-tool command with
-session_id "editor", so the caps and the credential filter apply to a person's edits
-exactly as to the model's, and a refusal is shown in the window. Changes reach the
-agent in its next session, like the model's own writes.
+Reading goes through `app.core.memory.report` (age, commits since, stale paths, honest use) and
+every write through the repository's MemoryStore as a person: a save is checked against the text
+the window showed, so a change the agent (or another window) made meanwhile is never overwritten
+silently. The per-repository memory switch lives in the app's settings; this window shows it and
+says when it is changed (`mode_chosen`), and the app keeps it.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QInputDialog,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -28,121 +28,155 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.memory import FILE_CAP, STORE_CAP, FileStats, MemoryStore, RepositoryMemory, list_repositories
+from app.core.memory import FILE_CAP, JournalError, MemoryStore
+from app.core.memory.report import FileReport, file_reports
+from app.core.memory.undo import UndoRefused
+from app.ui import memory_merge
+from app.ui.memory_details import MemoryDetails
+from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
+from app.ui.memory_repos import RepositoryList
+from app.ui.memory_warning import StateLineWarning
+from app.ui.memory_words import MODE_LINES, MODES
 
-EDITOR_SESSION = "editor"
-STALE_DAYS = 90
 NO_MEMORY = "No memory yet. The agent writes here when it learns something worth keeping about a repository."
 NO_MEMORY_FOR_REPO = "No memory yet for this repository."
-ROLE_FOLDER = Qt.ItemDataRole.UserRole
-ROLE_REPO = Qt.ItemDataRole.UserRole + 1
-
-
-def when(moment: datetime | None) -> str:
-    if moment is None:
-        return "never"
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def flag_for(stats: FileStats, now: datetime) -> str:
-    """Why a file deserves a look: never read back, or untouched for 90 days; "" otherwise."""
-    if stats.last_read is None:
-        return "never read back"
-    latest = max(d for d in (stats.last_read, stats.last_written, stats.modified) if d is not None)
-    if now - latest > timedelta(days=STALE_DAYS):
-        return f"untouched for {(now - latest).days} days"
-    return ""
 
 
 class MemoryEditor(QWidget):
+    mode_chosen = Signal(object, str)  # repository Path, "on" / "read-only" / "off"
+    changed = Signal()  # the memory on disk was changed from this window
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         # Dialog hooks: a test answers them the way a person would.
         self.confirm: Callable[[str, str], bool] = self._confirm_dialog
         self.ask_text: Callable[[str, str, str], str | None] = self._text_dialog
+        self.resolve_conflict: Callable[[str, str], str] = lambda p, m: memory_merge.ask_conflict(self, p, m)
+        self.merge_texts: Callable[[str, str | None, str], str | None] = lambda p, t, m: memory_merge.merge(
+            self, p, t, m
+        )
+        self.mode_for: Callable[[Path], str] = lambda _repo: "on"
         self._active_repo: Path | None = None
         self._store: MemoryStore | None = None
-        self._loaded_text = ""
+        self._reports: dict[str, FileReport] = {}
+        self._loaded_text: str | None = None  # what the editor showed: a save expects the file to still hold it
+        self._shown_path = ""
+        self.read_only = False
 
-        self.repos = QListWidget()
-        self.repos.setToolTip("Repositories with memory; the size counts against the whole-store cap")
+        self.repos = RepositoryList()
         self.repos.currentItemChanged.connect(lambda *_: self._load_repository())
         self.forget_button = QPushButton("Forget this repository…")
         self.forget_button.setToolTip("Delete every memory and the journal of this repository, for real")
         self.forget_button.clicked.connect(self.forget_repository)
-        left = QVBoxLayout()
+        left_panel = QWidget()
+        left = QVBoxLayout(left_panel)
         left.setContentsMargins(0, 0, 0, 0)
         left.addWidget(QLabel("<b>Repositories</b>"))
         left.addWidget(self.repos, 1)
         left.addWidget(self.forget_button)
 
-        self.files = QListWidget()
-        self.files.setToolTip("Memory files; a flag marks files never read back or untouched for 90 days")
-        self.files.currentItemChanged.connect(lambda *_: self._load_file())
+        self.repo_title = QLabel()
+        self.repo_title.setWordWrap(True)
+        self.mode = QComboBox()
+        self.mode.setAccessibleName("Memory for this repository")
+        for key, name, line in MODES:
+            self.mode.addItem(name, key)
+            self.mode.setItemData(self.mode.count() - 1, line, Qt.ItemDataRole.ToolTipRole)
+        self.mode.activated.connect(self._mode_activated)
+        self.mode_line = QLabel()
+        self.mode_line.setStyleSheet("color: palette(mid);")
+        self.sort = QComboBox()
+        self.sort.setAccessibleName("Sort files by")
+        for key, name in SORTS:
+            self.sort.addItem(name, key)
+        self.sort.currentIndexChanged.connect(self._sort_chosen)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Memory:"))
+        top.addWidget(self.mode)
+        top.addWidget(self.mode_line, 1)
+        top.addWidget(QLabel("Sort by:"))
+        top.addWidget(self.sort)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("background: #fdecea; color: #8c1d18; padding: 6px; border-radius: 4px;")
+        self.problem.hide()
+
+        self.files = MemoryList()
+        self.files.currentItemChanged.connect(lambda *_: self._file_selected())
+        QShortcut(QKeySequence.StandardKey.Delete, self.files, self.delete_file,
+                  context=Qt.ShortcutContext.WidgetShortcut)  # fmt: skip
         self.empty_label = QLabel(NO_MEMORY)
         self.empty_label.setWordWrap(True)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setStyleSheet("color: palette(mid); padding: 24px;")
-        self.info = QLabel()
-        self.info.setWordWrap(True)
-        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
         self.editor = QPlainTextEdit()
+        self.editor.setAccessibleName("Text of the memory file")
         self.editor.setPlaceholderText("The memory file's text")
+        self.editor.setTabChangesFocus(True)  # the window stays usable without a mouse
         self.editor.textChanged.connect(self._update_counter)
+        self.warning = StateLineWarning(self.editor)
         self.counter = QLabel()
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
         self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
         self.refusal.hide()
-        self.save_button = QPushButton("Save")
-        self.save_button.setToolTip("Save this file (Ctrl+S); the agent sees it in its next session")
-        self.save_button.clicked.connect(self.save_file)
-        self.revert_button = QPushButton("Revert")
-        self.revert_button.clicked.connect(self._revert)
-        self.new_button = QPushButton("New file…")
-        self.new_button.clicked.connect(self.new_file)
-        self.rename_button = QPushButton("Rename…")
-        self.rename_button.clicked.connect(self.rename_file)
-        self.delete_button = QPushButton("Delete…")
-        self.delete_button.clicked.connect(self.delete_file)
+        self.save_button = self._button("Save", self.save_file, "Save this file (Ctrl+S); read in the next session")
+        self.revert_button = self._button("Revert", self._revert, "Drop your unsaved edit")
+        self.new_button = self._button("New file…", self.new_file, "Start a new memory file")
+        self.rename_button = self._button("Rename…", self.rename_file, "Give this file another name")
+        self.delete_button = self._button("Delete…", self.delete_file, "Delete this file (Delete in the list)")
         buttons = QHBoxLayout()
         buttons.addWidget(self.counter, 1)
-        for button in (self.new_button, self.rename_button, self.delete_button, self.revert_button):
+        for button in (self.new_button, self.rename_button, self.delete_button, self.revert_button, self.save_button):
             buttons.addWidget(button)
-        buttons.addWidget(self.save_button)
         QShortcut(QKeySequence.StandardKey.Save, self, self.save_file)
 
-        self.detail = QWidget()
-        detail = QVBoxLayout(self.detail)
-        detail.setContentsMargins(0, 0, 0, 0)
-        detail.addWidget(self.info)
-        detail.addWidget(self.editor, 1)
-        detail.addWidget(self.refusal)
-        detail.addLayout(buttons)
+        text_panel = QWidget()
+        text_column = QVBoxLayout(text_panel)
+        text_column.setContentsMargins(0, 0, 0, 0)
+        text_column.addWidget(self.editor, 1)
+        text_column.addWidget(self.warning)
+        text_column.addWidget(self.refusal)
+        text_column.addLayout(buttons)
+        self.details = MemoryDetails()
+        self.details.revert_requested.connect(self.revert_change)
+        self.detail = QSplitter(Qt.Orientation.Horizontal)
+        self.detail.addWidget(text_panel)
+        self.detail.addWidget(self.details)
+        self.detail.setSizes([420, 480])
+        self._files_and_detail = QSplitter(Qt.Orientation.Vertical)
+        self._files_and_detail.addWidget(self.files)
+        self._files_and_detail.addWidget(self.detail)
+        self._files_and_detail.setSizes([150, 330])
 
         right_panel = QWidget()
         right = QVBoxLayout(right_panel)
         right.setContentsMargins(0, 0, 0, 0)
-        self.repo_title = QLabel()
-        self.repo_title.setWordWrap(True)
         right.addWidget(self.repo_title)
-        files_and_detail = QSplitter(Qt.Orientation.Vertical)
-        files_and_detail.addWidget(self.files)
-        files_and_detail.addWidget(self.detail)
-        files_and_detail.setSizes([120, 320])
-        right.addWidget(files_and_detail, 1)
+        right.addLayout(top)
+        right.addWidget(self.problem)
+        right.addWidget(self._files_and_detail, 1)
         right.addWidget(self.empty_label, 1)
-
-        left_panel = QWidget()
-        left_panel.setLayout(left)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left_panel)
         splitter.addWidget(right_panel)
-        splitter.setSizes([230, 520])
+        splitter.setSizes([210, 790])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        self._files_and_detail = files_and_detail
+        order = [self.repos, self.forget_button, self.mode, self.sort, self.files, self.editor, self.new_button,
+                 self.rename_button, self.delete_button, self.revert_button, self.save_button,
+                 self.details.history, self.details.undo_button, self.details.diff]  # fmt: skip
+        for first, second in itertools.pairwise(order):
+            QWidget.setTabOrder(first, second)
         self.refresh()
+
+    def _button(self, text: str, slot: Callable[[], object], tip: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
 
     # ---- repositories -----------------------------------------------------------------
 
@@ -151,122 +185,135 @@ class MemoryEditor(QWidget):
         self._active_repo = repo
         self.refresh(select=repo)
 
-    def refresh(self, select: Path | None = None) -> None:
-        current = self._selected_folder()
-        self.repos.blockSignals(True)
-        self.repos.clear()
-        entries = list_repositories()
-        known = {r.repository for r in entries}
-        if self._active_repo is not None and self._active_repo.resolve() not in known:
-            empty = MemoryStore.for_repository(self._active_repo)
-            entries.insert(0, RepositoryMemory(empty.folder, empty.repository, 0, 0, 0))
-        for entry in entries:
-            name = entry.repository.name if entry.repository else entry.folder.name
-            item = QListWidgetItem(
-                f"{name}\n{entry.chars:,} / {STORE_CAP:,} characters · {entry.files} "
-                f"file{'s' if entry.files != 1 else ''}"
-            )
-            item.setToolTip(str(entry.repository or f"(unknown repository) {entry.folder}"))
-            item.setData(ROLE_FOLDER, str(entry.folder))
-            item.setData(ROLE_REPO, str(entry.repository) if entry.repository else "")
-            self.repos.addItem(item)
-        self.repos.blockSignals(False)
-        target_folder = MemoryStore.for_repository(select).folder if select is not None else current
-        row = 0
-        for i in range(self.repos.count()):
-            if target_folder is not None and self.repos.item(i).data(ROLE_FOLDER) == str(target_folder):
-                row = i
-        if self.repos.count():
-            self.repos.setCurrentRow(row)
-        self._load_repository()
+    def refresh(self, select: Path | None = None, *, file: str = "") -> None:
+        self.repos.fill(self._active_repo, select)
+        self._load_repository(file)
 
-    def _selected_folder(self) -> Path | None:
-        item = self.repos.currentItem()
-        return Path(item.data(ROLE_FOLDER)) if item is not None else None
+    def reload(self) -> None:
+        """Read everything again (the agent or another window changed the memory), keeping the selection."""
+        self._load_files(self.selected_path())
 
-    def _load_repository(self) -> None:
-        item = self.repos.currentItem()
+    def selected_repository(self) -> Path | None:
+        return self.repos.selected_repository()
+
+    def _load_repository(self, file: str = "") -> None:
+        folder = self.repos.selected_folder()
         self.refusal.hide()
-        if item is None:
+        if folder is None:
             self._store = None
             self.repo_title.setText("")
-            self._show_empty(NO_MEMORY)
+            self.mode.setEnabled(False)
             self.forget_button.setEnabled(False)
+            self._show_empty(NO_MEMORY)
             return
-        repo = Path(item.data(ROLE_REPO)) if item.data(ROLE_REPO) else None
-        self._store = MemoryStore(Path(item.data(ROLE_FOLDER)), repository=repo)
+        repo = self.selected_repository()
+        # A person's window: their reading and editing work whatever the agent's switch says.
+        self._store = MemoryStore(folder, repository=repo)
         self.repo_title.setText(f"<b>{repo.name if repo else 'Unknown repository'}</b> — {repo or ''}")
-        self._load_files()
+        self.mode.setEnabled(repo is not None)
+        self._show_mode(self.mode_for(repo) if repo is not None else "on")
+        self._load_files(file)
+
+    def _sort_chosen(self, _index: int) -> None:
+        self.files.set_sort(str(self.sort.currentData()))
+
+    def _show_mode(self, mode: str) -> None:
+        index = self.mode.findData(mode)
+        self.mode.setCurrentIndex(index if index >= 0 else 0)
+        self.mode_line.setText(MODE_LINES.get(mode, ""))
+
+    def _mode_activated(self, _index: int) -> None:
+        repo, mode = self.selected_repository(), str(self.mode.currentData())
+        self.mode_line.setText(MODE_LINES.get(mode, ""))
+        if repo is not None:
+            self.mode_chosen.emit(repo, mode)
 
     def _load_files(self, select: str = "") -> None:
         store = self._store
-        self.files.blockSignals(True)
-        self.files.clear()
-        stats = store.stats() if store is not None else {}
-        now = datetime.now(UTC)
-        for path, info in sorted(stats.items()):
-            flag = flag_for(info, now)
-            label = f"{path.removeprefix('/memories/')}   ({info.chars:,} chars)"
-            item = QListWidgetItem(f"⚑ {label} — {flag}" if flag else label)
-            item.setData(ROLE_FOLDER, path)
-            if flag:
-                item.setToolTip(f"Worth a look: {flag}. Delete it if it is no longer true.")
-            self.files.addItem(item)
-        self.files.blockSignals(False)
+        rows: list[FileRow] = []
+        self._reports = {}
+        problem = ""
+        if store is not None:
+            try:
+                reports = file_reports(store)
+                self._reports = {r.path: r for r in reports}
+                rows = [FileRow.from_report(r) for r in reports]
+                rows += [FileRow.from_delete(c) for c in deleted_files(store, set(self._reports))]
+            except JournalError as exc:
+                # One clear line; the files stay readable, and nothing is written until it is fixed.
+                problem = f"{exc} The files are shown read-only."
+                rows = [FileRow.from_file(f) for f in store.files()]
+        self.read_only = bool(problem)
+        self.problem.setText(problem)
+        self.problem.setVisible(bool(problem))
+        self.editor.setReadOnly(self.read_only)
+        for button in (self.save_button, self.new_button, self.rename_button, self.delete_button):
+            button.setEnabled(not self.read_only and store is not None)
         self.forget_button.setEnabled(store is not None and store.folder.exists())
-        self.new_button.setEnabled(store is not None)
-        if not stats:
+        self._shown_path = ""
+        self.files.set_rows(rows, select=select)
+        if not rows:
             self._show_empty(NO_MEMORY_FOR_REPO)
             return
         self.empty_label.hide()
         self._files_and_detail.show()
-        paths = [self.files.item(i).data(ROLE_FOLDER) for i in range(self.files.count())]
-        self.files.setCurrentRow(paths.index(select) if select in paths else 0)
-        self._load_file()
+        self._file_selected()
 
     def _show_empty(self, text: str) -> None:
         self.empty_label.setText(text)
         self.empty_label.show()
         self._files_and_detail.hide()
         self.counter.setText("")
+        self._loaded_text = None
+        self._shown_path = ""
 
     # ---- one file ---------------------------------------------------------------------------
 
     def selected_path(self) -> str:
-        item = self.files.currentItem()
-        return str(item.data(ROLE_FOLDER)) if item is not None else ""
+        return self.files.selected_path()
 
-    def _load_file(self) -> None:
-        store, path = self._store, self.selected_path()
+    def is_dirty(self) -> bool:
+        shown = bool(self._shown_path) and not self.editor.isReadOnly()
+        return shown and self.editor.toPlainText() != (self._loaded_text or "")
+
+    def _file_selected(self) -> None:
+        path = self.selected_path()
+        if path == self._shown_path:
+            return
+        if self.is_dirty() and not self.confirm("Unsaved edit", f"Drop your unsaved edit of {self._shown_path}?"):
+            self.files.blockSignals(True)
+            self.files.select(self._shown_path)
+            self.files.blockSignals(False)
+            return
+        self._show_file(path)
+
+    def _show_file(self, path: str) -> None:
+        store = self._store
         self.refusal.hide()
+        self._shown_path = path
         if store is None or not path:
             return
-        text = next((f.text for f in store.files() if f.path == path), "")
+        report = self._reports.get(path)
+        row = self.files.selected_row()
+        deleted = row is not None and row.deleted
+        if deleted and row is not None:
+            text = row.last_text
+        elif report is not None:
+            text = report.text
+        else:
+            text = next((f.text for f in store.files() if f.path == path), "")
         self._loaded_text = text
         self.editor.setPlainText(text)
-        info = store.stats().get(path)
-        writes = [e for e in store.history(path) if e.kind == "write"]
-        lines = []
-        if writes:
-            last = writes[-1]
-            origin = "by you in this window" if last.session_id == EDITOR_SESSION else "by the agent"
-            lines.append(f"Written {when(last.at)} {origin}.")
-            spoken = next((e.user_words for e in reversed(writes) if e.user_words), "")
-            if spoken and last.session_id != EDITOR_SESSION:
-                lines.append(f"From your words: “{spoken}”")
-        elif info is not None:
-            lines.append(f"Changed {when(info.modified)} (not through the app).")
-        if info is not None:
-            if info.last_read is None:
-                lines.append("⚑ Never read back by the agent.")
-            else:
-                times = f"{info.read_count} time{'s' if info.read_count != 1 else ''}"
-                lines.append(f"Last read {when(info.last_read)}; read {times}.")
-            flag = flag_for(info, datetime.now(UTC))
-            if flag and flag != "never read back":
-                lines.append(f"⚑ {flag[:1].upper()}{flag[1:]}.")
-        self.info.setText("\n".join(lines))
+        self.editor.setReadOnly(self.read_only or deleted)
+        for button in (self.save_button, self.rename_button, self.delete_button):
+            button.setEnabled(not self.read_only and not deleted)
+        problem = self.problem.text()
+        if deleted:
+            problem = "This file was deleted; to bring it back, undo the delete in its history (Ctrl+Z there)."
+        history = store.history(path) if report is not None or deleted else []
+        self.details.show_file(report, history, problem=problem)
         self._update_counter()
+        self.warning.check()
 
     def _update_counter(self) -> None:
         length = len(self.editor.toPlainText())
@@ -275,36 +322,75 @@ class MemoryEditor(QWidget):
         self.counter.setStyleSheet("color: #b3261e;" if over else "")
 
     def _revert(self) -> None:
-        self.editor.setPlainText(self._loaded_text)
+        self.editor.setPlainText(self._loaded_text or "")
         self.refusal.hide()
 
-    def _run(self, command: dict[str, str], select: str = "") -> bool:
-        """Run one memory command as the editor; show a refusal, reload on success."""
-        if self._store is None:
-            return False
-        result = self._store.execute(
-            command, session_id=EDITOR_SESSION, user_words="edited in the memory window", by="person"
-        )
-        if result.is_error:
-            self.refusal.setText(f"Not saved: {result.text.removeprefix('Error: ')}")
-            self.refusal.show()
-            return False
-        self.refresh()
-        self._load_files(select)
-        return True
+    def _say(self, text: str, *, error: bool = True) -> None:
+        """One line under the text: why something was not done (in red), or what was done."""
+        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;" if error else "color: palette(text);")
+        self.refusal.setText(text)
+        self.refusal.setVisible(bool(text))
 
     def save_file(self) -> bool:
-        path = self.selected_path()
-        if not path:
+        store, path = self._store, self.selected_path()
+        if store is None or not path or self.read_only:
             return False
-        return self._run({"command": "create", "path": path, "file_text": self.editor.toPlainText()}, path)
+        return self._save(store, path, self.editor.toPlainText(), self._loaded_text)
+
+    def _save(self, store: MemoryStore, path: str, text: str, expected: str | None) -> bool:
+        result = store.save_as_person(path, text, expected)
+        if result.conflict:
+            choice = self.resolve_conflict(path, result.message)
+            if choice == memory_merge.RELOAD:
+                self._after_change(path, reload_text=True)
+                return False
+            if choice == memory_merge.OVERWRITE:
+                return self._save(store, path, text, result.current_text)
+            if choice == memory_merge.MERGE:
+                merged = self.merge_texts(path, result.current_text, text)
+                if merged is not None:
+                    self.editor.setPlainText(merged)
+                    return self._save(store, path, merged, result.current_text)
+            self._say(f"Not saved: {result.message}")
+            return False
+        if not result.saved:
+            self._say(f"Not saved: {result.message}")
+            return False
+        self._after_change(path, reload_text=True)
+        return True
+
+    def _after_change(self, select: str, *, reload_text: bool = False, message: str = "") -> None:
+        if reload_text:
+            self._shown_path = ""  # the editor's text is the file's again
+            self._loaded_text = None
+            self.editor.clear()
+        self.refresh(file=select)
+        self._say(message, error=False)
+        self.changed.emit()
 
     def new_file(self) -> bool:
+        store = self._store
         name = self.ask_text("New memory file", "File name (e.g. build-notes.md):", "notes.md")
-        if not name:
+        if store is None or not name:
             return False
         path = f"/memories/{name.strip().removeprefix('/memories/')}"
-        return self._run({"command": "create", "path": path, "file_text": ""}, path)
+        result = store.save_as_person(path, "", None)
+        if not result.saved:
+            self._say(f"Not created: {result.message}")
+            return False
+        self._after_change(path, reload_text=True)
+        return True
+
+    def _run(self, command: dict[str, str], select: str = "") -> bool:
+        """Run one memory command as a person; show a refusal, reload on success."""
+        if self._store is None or self.read_only:
+            return False
+        result = self._store.execute(command, session_id="person", by="person")
+        if result.is_error:
+            self._say(f"Not done: {result.text.removeprefix('Error: ')}")
+            return False
+        self._after_change(select, reload_text=True)
+        return True
 
     def rename_file(self) -> bool:
         old = self.selected_path()
@@ -318,9 +404,25 @@ class MemoryEditor(QWidget):
 
     def delete_file(self) -> bool:
         path = self.selected_path()
-        if not path or not self.confirm("Delete memory file", f"Delete {path}? The agent will no longer know it."):
+        if not path or self.read_only:
+            return False
+        question = f"Delete {path}? The agent will no longer know it. (Its history keeps an Undo.)"
+        if not self.confirm("Delete memory file", question):
             return False
         return self._run({"command": "delete", "path": path})
+
+    def revert_change(self, op: int) -> bool:
+        """Undo one change chosen in the history (a delete included)."""
+        store, path = self._store, self.selected_path()
+        if store is None or self.read_only:
+            return False
+        try:
+            said = store.revert(op)
+        except (UndoRefused, JournalError) as exc:
+            self._say(str(exc))
+            return False
+        self._after_change(path, reload_text=True, message=f"Undone: the {said}.")
+        return True
 
     def forget_repository(self) -> bool:
         store = self._store
@@ -334,7 +436,9 @@ class MemoryEditor(QWidget):
         if not self.confirm("Forget this repository", question):
             return False
         store.forget()
+        self._shown_path = ""
         self.refresh()
+        self.changed.emit()
         return True
 
     # ---- default dialogs ----------------------------------------------------------------

@@ -101,7 +101,7 @@ def main(out: Path, repo: Path) -> dict[str, object]:
     memory.show()
     settle(app)
     memory.grab().save(str(out / "memory-editor.png"))
-    result["memory_files"] = memory.files.count()
+    result["memory_files"] = memory.files.topLevelItemCount()
     return result
 
 

@@ -1,0 +1,138 @@
+"""The memory window's details pane: who wrote a file, from which words, how often it was used, its history."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.memory import Change
+from app.core.memory.report import FileReport
+from app.ui.memory_words import age, describe_change, diff_html, when, who
+
+ROLE_OP = Qt.ItemDataRole.UserRole
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def summary(report: FileReport, now: datetime) -> str:
+    """The plain-text lines above the history: origin, words, use, stale paths."""
+    lines = []
+    written = datetime.fromisoformat(report.written_at) if report.written_at else None
+    if written is not None:
+        lines.append(f"Written {age(written, now)} ago ({when(written)}) by {who(report.written_by)}.")
+    if report.user_words:
+        lines.append(f"From your words: “{report.user_words}”")
+    used = f"used in {_plural(report.used_count, 'session')}"
+    if report.last_used:
+        used += f", last {when(datetime.fromisoformat(report.last_used))}"
+    lines.append(f"Loaded into {_plural(report.loaded_count, 'session')}; {used}.")
+    if report.commits_since is not None:
+        lines.append(f"{_plural(report.commits_since, 'commit')} since it was written.")
+    if report.paths_missing:
+        lines.append("⚠ Names paths that no longer exist: " + ", ".join(report.paths_missing))
+    if report.paths_changed:
+        lines.append("⚠ Names paths changed since: " + ", ".join(report.paths_changed))
+    for flag in report.flags:
+        lines.append(f"⚑ {flag[:1].upper()}{flag[1:]} (loading it into a session does not count as use).")
+    return "\n".join(lines)
+
+
+class MemoryDetails(QWidget):
+    """Origin, use and the full history of one file; a chosen change can be undone (button or Ctrl+Z)."""
+
+    revert_requested = Signal(int)  # the operation to revert
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.history = QListWidget()
+        self.history.setAccessibleName("History of this file")
+        self.history.setToolTip("Every change to this file, newest first; Ctrl+Z undoes the selected one")
+        self.history.currentItemChanged.connect(lambda *_: self._show_diff())
+        self.diff = QTextBrowser()
+        self.diff.setAccessibleName("Old and new text of the selected change")
+        self.diff.setOpenLinks(False)
+        self.undo_button = QPushButton("Undo this change")
+        self.undo_button.setToolTip("Put back the text from before the selected change (Ctrl+Z in the history)")
+        self.undo_button.clicked.connect(self.undo_selected)
+        QShortcut(QKeySequence.StandardKey.Undo, self.history, self.undo_selected,
+                  context=Qt.ShortcutContext.WidgetShortcut)  # fmt: skip
+
+        history_box = QWidget()
+        column = QVBoxLayout(history_box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(QLabel("<b>History</b>"))
+        column.addWidget(self.history, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.undo_button)
+        column.addLayout(row)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(history_box)
+        split.addWidget(self.diff)
+        split.setSizes([260, 360])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.info)
+        layout.addWidget(split, 1)
+        self._changes: list[Change] = []
+        self.show_file(None, [])
+
+    def show_file(self, report: FileReport | None, changes: list[Change], *, problem: str = "") -> None:
+        self._changes = list(reversed(changes))
+        if problem:
+            self.info.setText(problem)
+        elif report is None:
+            self.info.setText("")
+        else:
+            self.info.setText(summary(report, datetime.now(UTC)))
+        self.history.blockSignals(True)
+        self.history.clear()
+        for change in self._changes:
+            item = QListWidgetItem(describe_change(change))
+            item.setData(ROLE_OP, change.op)
+            if change.user_words:
+                item.setToolTip(f"From your words: “{change.user_words}”")
+            self.history.addItem(item)
+        self.history.blockSignals(False)
+        if self._changes:
+            self.history.setCurrentRow(0)
+        self._show_diff()
+
+    def selected_change(self) -> Change | None:
+        row = self.history.currentRow()
+        return self._changes[row] if 0 <= row < len(self._changes) else None
+
+    def _show_diff(self) -> None:
+        change = self.selected_change()
+        self.undo_button.setEnabled(change is not None)
+        if change is None:
+            self.diff.setHtml("")
+            return
+        if change.moves_only:
+            self.diff.setHtml(f"<p>Moved from {change.old_path} to {change.path}; the text did not change.</p>")
+            return
+        self.diff.setHtml(diff_html(change.old, change.new))
+
+    def undo_selected(self) -> None:
+        change = self.selected_change()
+        if change is not None:
+            self.revert_requested.emit(change.op)

@@ -1,0 +1,117 @@
+"""How the memory windows put things into words: ages, one-line summaries of changes, readable diffs, modes."""
+
+from __future__ import annotations
+
+import difflib
+from datetime import datetime
+from html import escape
+
+from app.core.memory import Change
+
+# The per-repository memory switch, with the one line that explains each choice.
+MODES: tuple[tuple[str, str, str], ...] = (
+    ("on", "On", "The agent reads its notes at the start of each session and saves new ones."),
+    ("read-only", "Read-only", "The agent reads its notes but cannot save or change any."),
+    ("off", "Off", "Nothing is loaded or saved; the agent has no memory for this repository."),
+)
+MODE_NAMES = {key: name for key, name, _line in MODES}
+MODE_LINES = {key: line for key, _name, line in MODES}
+SUMMARY_CHARS = 90
+
+
+def age(moment: datetime | None, now: datetime) -> str:
+    """'3 days', '5 hours', 'just now': the largest whole unit, for a list column."""
+    if moment is None:
+        return "unknown"
+    seconds = max(0.0, (now - moment).total_seconds())
+    for unit, size in (("year", 365 * 86_400), ("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= size:
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''}"
+    return "just now"
+
+
+def when(moment: datetime) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def who(by: str) -> str:
+    return "you" if by == "person" else "the agent"
+
+
+def short(text: str, limit: int = SUMMARY_CHARS) -> str:
+    """One line of at most `limit` characters, list markers and runs of spaces gone."""
+    line = " ".join(text.split())
+    line = line.removeprefix("- ").removeprefix("* ")
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def added_lines(old: str | None, new: str | None) -> list[str]:
+    """The non-empty lines `new` has that `old` did not (what a change added)."""
+    before = (old or "").splitlines()
+    after = (new or "").splitlines()
+    added: list[str] = []
+    for tag, _i1, _i2, j1, j2 in difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes():
+        if tag in ("insert", "replace"):
+            added.extend(line for line in after[j1:j2] if line.strip())
+    return added
+
+
+def file_name(path: str) -> str:
+    return path.removeprefix("/memories/")
+
+
+def change_line(change: Change) -> str:
+    """'Remembered: … in notes.md' / 'Updated notes.md: …' / 'Forgot notes.md': one line per change."""
+    name = file_name(change.path)
+    if change.moves_only:
+        return f"Moved {file_name(change.old_path)} to {name}"
+    if change.new is None:
+        return f"Forgot {name}"
+    added = added_lines(change.old, change.new)
+    what = short("; ".join(short(a, 60) for a in added)) if added else ""
+    if change.old is None:
+        return f"Remembered: {what} in {name}" if what else f"Remembered {name}"
+    if what:
+        return f"Updated {name}: {what}"
+    return f"Updated {name} (removed lines)"
+
+
+def describe_change(change: Change) -> str:
+    """A history row: when, who, what."""
+    verb = {
+        "create": "wrote",
+        "save": "saved",
+        "str_replace": "edited",
+        "insert": "added to",
+        "delete": "deleted",
+        "rename": "renamed",
+        "undo": "undid a change to",
+    }.get(change.command, change.command)
+    target = f"{file_name(change.old_path)} → {file_name(change.path)}" if change.old_path else file_name(change.path)
+    return f"{when(change.at)}  {who(change.by).capitalize()} {verb} {target}"
+
+
+def diff_html(old: str | None, new: str | None) -> str:
+    """Old → new as an HTML page: removed lines struck through in red, added lines in green, the rest grey."""
+    before = (old or "").splitlines()
+    after = (new or "").splitlines()
+    rows: list[str] = []
+    if old is None:
+        rows.append('<p style="color:#555;"><i>The file did not exist before.</i></p>')
+    if new is None:
+        rows.append('<p style="color:#555;"><i>The file was deleted.</i></p>')
+    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            rows.extend(_row(" ", line, "#6b6b6b", "") for line in before[i1:i2])
+            continue
+        struck = "background:#fde7e7;text-decoration:line-through;"
+        rows.extend(_row("−", line, "#b3261e", struck) for line in before[i1:i2])
+        rows.extend(_row("+", line, "#1e6b2f", "background:#e3f5e6;") for line in after[j1:j2])
+    body = "\n".join(rows) or '<p style="color:#555;"><i>No text.</i></p>'
+    return f'<div style="font-family:monospace; white-space:pre-wrap;">{body}</div>'
+
+
+def _row(mark: str, line: str, colour: str, style: str) -> str:
+    return f'<div style="color:{colour};{style}">{mark} {escape(line) or "&nbsp;"}</div>'
