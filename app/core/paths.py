@@ -60,6 +60,11 @@ def settings_file() -> Path:
     return config_dir() / "settings.json"
 
 
+def memory_notes_file() -> Path:
+    """The repositories whose first-run note about memory was shown (once each)."""
+    return config_dir() / "memory-notes-shown.json"
+
+
 def log_file() -> Path:
     return log_dir() / f"{APP_NAME}.log"
 

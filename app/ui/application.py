@@ -10,6 +10,7 @@ reverse order: hotkey, microphone, speech, agent, then the threads.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import signal
@@ -25,8 +26,10 @@ from app.core import messages, repos
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.settings import Settings
-from app.ui import icons
+from app.ui import icons, memory_notice, memory_status
 from app.ui.controller import Answer, Controller, State
+from app.ui.memory_notice import MemoryNotices
+from app.ui.memory_status import MemorySummary
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
@@ -37,7 +40,9 @@ from app.ui.workers import AgentWorker, Microphone, SpeechWorker, start_thread, 
 log = logging.getLogger(__name__)
 
 # Settings whose change ends the conversation (the next question starts a fresh session).
-_SESSION_FIELDS = ("model", "effort", "max_tokens", "repo_commands", "tool_timeout_seconds")
+_SESSION_FIELDS = (
+    "model", "effort", "max_tokens", "repo_commands", "tool_timeout_seconds", "memory_mode", "memory_modes"
+)  # fmt: skip
 _SPEECH_FIELDS = ("whisper_model", "piper_voice", "output_device", "speech_rate", "volume")
 
 
@@ -113,6 +118,8 @@ class DesktopApp(QObject):
         )
         # Transcribe while the key is held, with the vocabulary of the repository asked about.
         self.microphone.stream_to(self.speech, lambda: self.controller.repo)
+        self.memory_notices = MemoryNotices(lambda: self.controller.repo)
+        self.memory_summary = MemorySummary()
         self.settings_window: SettingsWindow | None = None
         self._threads: list[QThread] = []
         self._hotkey_state = ""  # "listening" or "unavailable" once the listener was started
@@ -140,6 +147,14 @@ class DesktopApp(QObject):
         menu.open_settings.connect(lambda: self.open_settings(memory=False))
         menu.quit_requested.connect(self.app.quit)
         self.tray.activated.connect(self._on_tray_click)
+        memory_notice.connect(
+            self.memory_notices, controller=c, agent=self.agent, panel=self.panel, tray=self.tray, menu=menu
+        )
+        self.memory_notices.noticed.connect(lambda _n: self._reload_memory_window())
+        self.memory_notices.undone.connect(lambda _op, _m: self._reload_memory_window())
+        c.session_reset.connect(self._on_session_reset)
+        self.memory_summary.ready.connect(self._on_memory_summary)
+        menu.memory_mode_chosen.connect(lambda mode: self.set_memory_mode(self.controller.repo, mode))
         self.speech.ready.connect(self._on_models_loaded)
         self.app.aboutToQuit.connect(self.shutdown)
 
@@ -200,6 +215,31 @@ class DesktopApp(QObject):
         self.panel.add_answer(answer)
         self.menu.set_has_answer(True)
 
+    def _on_session_reset(self) -> None:
+        """A session starts from memory: say what it loads, and once per repository what memory is."""
+        repo = self.controller.repo
+        self.memory_summary.refresh(repo, self.settings.memory_mode_for(repo) if repo is not None else "on")
+        note = memory_status.first_run_note(repo) if repo is not None else ""
+        if note:
+            self.tray.show_message(messages.Message(messages.Level.INFO, note))
+
+    def _on_memory_summary(self, repo: Path | None, line: str) -> None:
+        if repo == self.controller.repo:
+            self.tray.set_memory_summary(line)
+
+    def set_memory_mode(self, repo: Path | None, mode: str) -> None:
+        """The memory switch (tray or memory window): kept per repository; the active one's session restarts."""
+        if repo is None or mode not in ("on", "read-only", "off") or self.settings.memory_mode_for(repo) == mode:
+            return
+        modes = {**self.settings.memory_modes, str(repo): mode}
+        self.apply_settings(dataclasses.replace(self.settings, memory_modes=modes))  # type: ignore[arg-type]
+        self._save_quietly()
+        self._update_repo_menu()
+
+    def _reload_memory_window(self) -> None:
+        if self.settings_window is not None and self.settings_window.isVisible():
+            self.settings_window.memory.reload()
+
     def _on_tray_click(self) -> None:
         if self.controller.last_answer is not None or self.panel.pages:
             self.panel.show_last()
@@ -247,7 +287,9 @@ class DesktopApp(QObject):
             self.settings_window = SettingsWindow(
                 self.settings, problem=self.settings_problem, microphone=self.microphone
             )
-            self.settings_window.saved.connect(self.apply_settings)
+            self.settings_window.saved.connect(self._settings_saved)
+            self.settings_window.memory.mode_for = lambda repo: self.settings.memory_mode_for(repo)
+            self.settings_window.memory.mode_chosen.connect(self.set_memory_mode)
         else:
             self.settings_window.load(self.settings)
         window = self.settings_window
@@ -256,6 +298,16 @@ class DesktopApp(QObject):
         window.show()
         window.raise_()
         window.activateWindow()
+
+    def _settings_saved(self, new: Settings) -> None:
+        # The memory switch is kept by the app (the memory window and the tray change it at once);
+        # the window's copy may be older, so the app's choice stands.
+        if new.memory_modes != self.settings.memory_modes:
+            new = dataclasses.replace(new, memory_modes=self.settings.memory_modes)
+            self.apply_settings(new)
+            self._save_quietly()
+            return
+        self.apply_settings(new)
 
     def apply_settings(self, new: Settings) -> None:
         old, self.settings = self.settings, new
@@ -273,6 +325,8 @@ class DesktopApp(QObject):
 
     def _update_repo_menu(self) -> None:
         recent = [Path(r) for r in self.settings.recent_repos]
+        repo = self.controller.repo
+        self.menu.set_memory_mode(self.settings.memory_mode_for(repo) if repo is not None else "on")
         self.menu.set_repositories(self.controller.repo, recent)
         self.tray.set_context(self.controller.repo, self.settings.hotkey)
         if self.settings_window is not None:

@@ -51,6 +51,7 @@ class Controller(QObject):
     screen_shown = Signal(object)  # ScreenContent, as soon as the model shows it
     answer_ready = Signal(object)  # Answer, when a turn ends
     session_reset = Signal()  # a new session began: earlier answers belong to the old one
+    memory_changed = Signal(int)  # turn id: the turn is over and its memory tool ran (the journal says what changed)
 
     def __init__(
         self,
@@ -81,6 +82,7 @@ class Controller(QObject):
         self._question = ""
         self._last_activity = clock()
         self._last_answer: Answer | None = None
+        self._memory_turns: set[int] = set()  # turns whose memory tool succeeded, told when they end
 
         speech.transcribed.connect(self._on_transcribed)
         speech.transcribe_failed.connect(self._on_transcribe_failed)
@@ -227,6 +229,9 @@ class Controller(QObject):
 
     @Slot(int, object)
     def _on_agent_event(self, turn_id: int, event: object) -> None:
+        if isinstance(event, ToolFinished) and event.name == "memory" and not event.is_error:
+            # Even a turn the person interrupted may have saved something they should hear about.
+            self._memory_turns.add(turn_id)
         if turn_id != self._turn_id or not self._turn_running:
             return
         if isinstance(event, TextDelta):
@@ -246,6 +251,9 @@ class Controller(QObject):
 
     @Slot(int, object)
     def _on_agent_finished(self, turn_id: int, result: object) -> None:
+        if turn_id in self._memory_turns:
+            self._memory_turns.discard(turn_id)
+            self.memory_changed.emit(turn_id)
         if turn_id != self._turn_id:
             return  # a turn cancelled by barge-in: its end changes nothing
         self._turn_running = False

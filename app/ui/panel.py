@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QUrl
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from app.core.agent.events import ScreenContent
 from app.ui import links
 from app.ui.controller import Answer
+from app.ui.memory_notice import MemoryNotice
 from app.ui.page_document import build_page_document
 from app.ui.titles import window_title
 
@@ -62,6 +63,8 @@ class PageBrowser(QTextBrowser):
 
 
 class AnswerPanel(QFrame):
+    memory_undo_requested = Signal(object)  # the MemoryNotice whose Undo was clicked
+
     def __init__(self) -> None:
         super().__init__(
             None,
@@ -76,6 +79,7 @@ class AnswerPanel(QFrame):
         self.setStyleSheet(
             "#answerPanel { border: 1px solid palette(mid); border-radius: 8px; background: palette(base); }"
             "#caption { background: palette(alternate-base); border-radius: 6px; padding: 8px 10px; }"
+            "#memoryBox { border-top: 1px solid palette(mid); }"
         )
         self._pages: list[Page] = []
         self._index = -1
@@ -130,6 +134,15 @@ class AnswerPanel(QFrame):
         self.link_label.setStyleSheet("color: palette(mid);")
         self.link_label.hide()
 
+        # What the agent remembered in the last turn: one line per change, each with Undo.
+        self.memory_box = QFrame()
+        self.memory_box.setObjectName("memoryBox")
+        self._memory_rows = QVBoxLayout(self.memory_box)
+        self._memory_rows.setContentsMargins(8, 4, 8, 4)
+        self._memory_rows.setSpacing(2)
+        self._memory_lines: dict[int, list[tuple[QLabel, QToolButton]]] = {}  # operation -> its rows
+        self.memory_box.hide()
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 14)
         layout.setSpacing(8)
@@ -137,6 +150,7 @@ class AnswerPanel(QFrame):
         layout.addWidget(self.caption)
         layout.addWidget(self.browser, 1)
         layout.addWidget(self.link_label)
+        layout.addWidget(self.memory_box)
 
         for keys, slot in (
             (QKeySequence.StandardKey.Copy, self.copy),
@@ -187,8 +201,49 @@ class AnswerPanel(QFrame):
                 self._index = len(self._pages) - 1
         self._render()
 
+    def show_memory_notices(self, notices: tuple[MemoryNotice, ...]) -> None:
+        """The agent's memory changes of the last turn, each with Undo; shown in place, never popped up."""
+        self._clear_memory()
+        for notice in notices:
+            label = QLabel(notice.line)
+            label.setTextFormat(Qt.TextFormat.PlainText)  # the words come from the model
+            label.setWordWrap(True)
+            undo = self._tool("Undo", "Undo this change to the memory", lambda _c=False, n=notice: self._undo(n))
+            undo.setAutoRaise(False)
+            row = QHBoxLayout()
+            row.addWidget(label, 1)
+            row.addWidget(undo)
+            self._memory_rows.addLayout(row)
+            self._memory_lines.setdefault(notice.op, []).append((label, undo))
+        self.memory_box.setVisible(bool(notices))
+
+    def memory_undone(self, op: int, message: str) -> None:
+        """An Undo finished (here or from the tray): its lines say so and lose their button."""
+        for label, undo in self._memory_lines.get(op, []):
+            label.setText(message)
+            undo.hide()
+
+    def memory_lines(self) -> list[str]:
+        return [label.text() for rows in self._memory_lines.values() for label, _undo in rows]
+
+    def _undo(self, notice: MemoryNotice) -> None:
+        self.memory_undo_requested.emit(notice)
+
+    def _clear_memory(self) -> None:
+        while self._memory_rows.count():
+            row = self._memory_rows.takeAt(0)
+            inner = row.layout() if row is not None else None
+            while inner is not None and inner.count():
+                child = inner.takeAt(0)
+                widget = child.widget() if child is not None else None
+                if widget is not None:
+                    widget.deleteLater()
+        self._memory_lines.clear()
+        self.memory_box.hide()
+
     def clear(self) -> None:
         """A new session: earlier answers belong to the old one."""
+        self._clear_memory()
         self._pages.clear()
         self._index = -1
         self._render()

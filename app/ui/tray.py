@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from app import APP_DISPLAY_NAME
 from app.core.messages import Level, Message
 from app.ui import icons
+from app.ui.memory_words import MODES
 from app.ui.titles import window_title
 
 ERROR_SHOWN_MS = 6000
@@ -53,6 +54,8 @@ class AppMenu(QMenu):
     new_session = Signal()
     stop_speaking = Signal()
     open_memory = Signal()
+    undo_memory = Signal()  # undo the newest change the agent made to memory
+    memory_mode_chosen = Signal(str)  # "on" / "read-only" / "off" for the active repository
     open_settings = Signal()
     quit_requested = Signal()
 
@@ -81,6 +84,13 @@ class AppMenu(QMenu):
         self.memory_action = self._action(
             "Memory…", self.open_memory, "Review what the agent remembers about your repositories"
         )
+        self.undo_memory_action = self._action(
+            "Undo last memory change", self.undo_memory, "Nothing the agent remembered in this session yet"
+        )
+        self.undo_memory_action.setEnabled(False)
+        self._memory_mode: str | None = None
+        self._mode_group = QActionGroup(self)
+        self._mode_group.setExclusive(True)
         self.settings_action = self._action("Settings…", self.open_settings, "API key, voice, hotkey, devices")
         self.addSeparator()
         self.quit_action = self._action("Quit", self.quit_requested, f"Quit {APP_DISPLAY_NAME}")
@@ -111,10 +121,42 @@ class AppMenu(QMenu):
         if not choices:
             empty = self.repo_menu.addAction("No repository yet")
             empty.setEnabled(False)
+        self._add_memory_modes(active)
         self.repo_menu.addSeparator()
         choose = self.repo_menu.addAction("Choose folder…")
         choose.setToolTip("Pick the folder of a git repository to ask about")
         choose.triggered.connect(lambda _checked=False: self.choose_folder.emit())
+
+    def _add_memory_modes(self, active: Path | None) -> None:
+        """The active repository's memory switch, each choice with the line that explains it."""
+        for action in self._mode_group.actions():
+            self._mode_group.removeAction(action)
+        if active is None:
+            return
+        self.repo_menu.addSeparator()
+        self.repo_menu.addSection(f"Memory for {active.name}")
+        for key, name, line in MODES:
+            action = self.repo_menu.addAction(f"{name}: {line[:1].lower()}{line[1:]}")
+            action.setCheckable(True)
+            action.setChecked(key == (self._memory_mode or "on"))
+            action.setData(key)
+            action.setToolTip(line)
+            self._mode_group.addAction(action)
+            action.triggered.connect(lambda _checked=False, k=key: self.memory_mode_chosen.emit(k))
+
+    def set_memory_mode(self, mode: str) -> None:
+        """Tick the active repository's memory mode."""
+        self._memory_mode = mode
+        for action in self._mode_group.actions():
+            action.setChecked(action.data() == mode)
+
+    def memory_mode_actions(self) -> list[QAction]:
+        return list(self._mode_group.actions())
+
+    def set_memory_undo(self, line: str) -> None:
+        """Offer "Undo last memory change" for `line` (what the agent just remembered); "" withdraws it."""
+        self.undo_memory_action.setEnabled(bool(line))
+        self.undo_memory_action.setToolTip(f"Undo: {line}" if line else "Nothing the agent remembered to undo")
 
     def set_status(self, text: str) -> None:
         self.status_action.setText(text)
@@ -199,6 +241,7 @@ class Tray(QObject):
         self._detail = ""
         self._repo: Path | None = None
         self._hotkey = ""
+        self._memory = ""  # what the session loaded, e.g. "Memory: 3 files, 1 may be stale"
         self._level_step = -1
         self._error_timer = QTimer(self)
         self._error_timer.setSingleShot(True)
@@ -206,6 +249,7 @@ class Tray(QObject):
         self._showing_error = False
         self.tray_icon: QSystemTrayIcon | None = None
         self.status_window: StatusWindow | None = None
+        self.last_message: Message | None = None  # the newest notification, for the status window and tests
         if use_tray:
             self.tray_icon = QSystemTrayIcon(icons.icon("idle"))
             self.tray_icon.setContextMenu(menu)
@@ -235,6 +279,11 @@ class Tray(QObject):
         self._hotkey = hotkey
         self._refresh()
 
+    def set_memory_summary(self, text: str) -> None:
+        """A line of the tooltip saying what memory the session loaded."""
+        self._memory = text
+        self._refresh()
+
     def show_state(self, state: str, detail: str = "") -> None:
         self._state, self._detail = state, detail
         self._level_step = -1
@@ -250,6 +299,7 @@ class Tray(QObject):
         self._set_icon(icons.listening_icon(step / 10))
 
     def show_message(self, message: Message) -> None:
+        self.last_message = message
         if message.level is Level.ERROR:
             self._showing_error = True
             self._error_timer.start(ERROR_SHOWN_MS)
@@ -284,6 +334,8 @@ class Tray(QObject):
             words = f"Ready ({self._detail})"
         lines = [f"{APP_DISPLAY_NAME}: {words}"]
         lines.append(f"Repository: {self._repo.name}" if self._repo else "No repository chosen")
+        if self._memory and self._repo:
+            lines.append(self._memory)
         if self._hotkey:
             lines.append(f"Hold {pretty_chord(self._hotkey)} to ask")
         return "\n".join(lines)

@@ -85,4 +85,3 @@ def test_corrupt_settings_file_is_reported_in_the_window(qtbot: QtBot) -> None:
     assert window.current() == Settings()
     kept = list(target.parent.glob("settings.json.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
-

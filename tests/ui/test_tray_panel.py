@@ -56,15 +56,17 @@ def test_menu_has_every_entry_in_order(qtbot: QtBot, tmp_path: Path) -> None:
         "New session",
         "Stop speaking",
         "Memory…",
+        "Undo last memory change",
         "Settings…",
         "Quit",
     ]
     repo_entries = [a for a in menu.repo_menu.actions() if not a.isSeparator()]
-    assert [a.text().split()[0] for a in repo_entries] == ["project", "other", "Choose"]
+    assert [a.text().split()[0] for a in repo_entries] == ["project", "other", "On:", "Read-only:", "Off:", "Choose"]
     assert repo_entries[0].isChecked() and not repo_entries[1].isChecked()
     assert repo_entries[-1].text() == "Choose folder…"
-    # Nothing to stop or show yet.
+    # Nothing to stop, show or undo yet.
     assert not menu.stop_action.isEnabled() and not menu.last_answer_action.isEnabled()
+    assert not menu.undo_memory_action.isEnabled()
 
 
 def test_menu_actions_emit_their_signals(qtbot: QtBot, tmp_path: Path) -> None:

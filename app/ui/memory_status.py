@@ -1,0 +1,93 @@
+"""What the person is told about memory when a session starts: the tray line and, once per repository, a note.
+
+The tray line ("Memory: 3 files, 1 may be stale") asks git about every file, so it is worked out
+on a short-lived thread and arrives as a queued signal. The first-run note says what memory is,
+where it lives, what goes to the Anthropic API and how to turn it off; it is shown once per
+repository, remembered in a small file of the app's own.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core import paths
+from app.core.atomic import write_text_atomic
+from app.core.memory import JournalError, MemoryStore
+from app.core.memory.report import file_reports
+
+log = logging.getLogger(__name__)
+
+
+def summary(repo: Path, mode: str) -> str:
+    """One line for the tray's tooltip about the memory a session of `repo` loads."""
+    if mode == "off":
+        return "Memory: off for this repository"
+    prefix = "Memory (read-only)" if mode == "read-only" else "Memory"
+    store = MemoryStore.for_repository(repo)
+    stale: int | None
+    try:
+        reports = file_reports(store)
+        count = len(reports)
+        stale = sum(1 for r in reports if r.paths_missing or r.paths_changed)
+    except JournalError:
+        count, stale = len(store.files()), None
+    if count == 0:
+        return f"{prefix}: empty"
+    text = f"{prefix}: {count} file{'s' if count != 1 else ''}"
+    if stale:
+        text += f", {stale} may be stale"
+    elif stale is None:
+        text += " (its history cannot be read)"
+    return text
+
+
+class MemorySummary(QObject):
+    """Works out `summary` off the main thread; `ready` carries (repository, line)."""
+
+    ready = Signal(object, str)
+
+    def refresh(self, repo: Path | None, mode: str) -> None:
+        if repo is None:
+            self.ready.emit(None, "")
+            return
+        threading.Thread(target=self._work, args=(repo, mode), name="memory-summary", daemon=True).start()
+
+    def _work(self, repo: Path, mode: str) -> None:
+        try:
+            line = summary(repo, mode)
+        except Exception:  # a tooltip line must never take the app down
+            log.warning("memory summary of %s failed", repo, exc_info=True)
+            line = ""
+        self.ready.emit(repo, line)
+
+
+def first_run_note(repo: Path) -> str:
+    """The note about memory for `repo`, the first time only; "" once it was shown."""
+    target = paths.memory_notes_file()
+    try:
+        shown = json.loads(target.read_text(encoding="utf-8"))
+        if not isinstance(shown, list):
+            shown = []
+    except (OSError, ValueError):
+        shown = []
+    key = str(repo)
+    if key in shown:
+        return ""
+    try:
+        paths.ensure_private_dir(target.parent)
+        write_text_atomic(target, json.dumps([*shown, key], indent=1) + "\n")
+    except OSError:
+        log.warning("could not remember that the memory note was shown", exc_info=True)
+    folder = MemoryStore.for_repository(repo).folder
+    return (
+        f"Memory for {repo.name}: the agent keeps short notes about this repository so it need not ask again. "
+        f"They stay on this computer in {folder}; review, edit or delete them under Memory… in the tray menu. "
+        "With each question, these notes and the contents of the files the agent reads are sent to the "
+        "Anthropic API. To make memory read-only or turn it off: tray menu, Repository, Memory for "
+        f"{repo.name}."
+    )
