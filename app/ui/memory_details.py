@@ -34,9 +34,12 @@ def summary(report: FileReport, now: datetime) -> str:
     lines = []
     written = datetime.fromisoformat(report.written_at) if report.written_at else None
     if written is not None:
-        lines.append(f"Written {age(written, now)} ago ({when(written)}) by {who(report.written_by)}.")
+        ago = age(written, now)
+        ago = ago if ago == "just now" else f"{ago} ago"
+        lines.append(f"Written {ago} ({when(written)}) by {who(report.written_by)}.")
     if report.user_words:
         lines.append(f"From your words: “{report.user_words}”")
+    # A session uses a note by reading, changing or relying on it; loading it into the prompt is not use.
     used = f"used in {_plural(report.used_count, 'session')}"
     if report.last_used:
         used += f", last {when(datetime.fromisoformat(report.last_used))}"
@@ -65,6 +68,7 @@ class MemoryDetails(QWidget):
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.history = QListWidget()
         self.history.setAccessibleName("History of this file")
+        self.history.setWordWrap(True)
         self.history.setToolTip("Every change to this file, newest first; Ctrl+Z undoes the selected one")
         self.history.currentItemChanged.connect(lambda *_: self._show_diff())
         self.diff = QTextBrowser()
@@ -79,16 +83,15 @@ class MemoryDetails(QWidget):
         history_box = QWidget()
         column = QVBoxLayout(history_box)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(QLabel("<b>History</b>"))
+        title = QHBoxLayout()
+        title.addWidget(QLabel("<b>History</b> (newest first)"), 1)
+        title.addWidget(self.undo_button)
+        column.addLayout(title)
         column.addWidget(self.history, 1)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.undo_button)
-        column.addLayout(row)
-        split = QSplitter(Qt.Orientation.Horizontal)
+        split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(history_box)
         split.addWidget(self.diff)
-        split.setSizes([260, 360])
+        split.setSizes([120, 200])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.info)

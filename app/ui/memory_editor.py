@@ -145,11 +145,11 @@ class MemoryEditor(QWidget):
         self.detail = QSplitter(Qt.Orientation.Horizontal)
         self.detail.addWidget(text_panel)
         self.detail.addWidget(self.details)
-        self.detail.setSizes([420, 480])
+        self.detail.setSizes([400, 600])
         self._files_and_detail = QSplitter(Qt.Orientation.Vertical)
         self._files_and_detail.addWidget(self.files)
         self._files_and_detail.addWidget(self.detail)
-        self._files_and_detail.setSizes([150, 330])
+        self._files_and_detail.setSizes([120, 400])
 
         right_panel = QWidget()
         right = QVBoxLayout(right_panel)

@@ -68,13 +68,13 @@ def change_line(change: Change) -> str:
         return f"Moved {file_name(change.old_path)} to {name}"
     if change.new is None:
         return f"Forgot {name}"
-    added = added_lines(change.old, change.new)
-    what = short("; ".join(short(a, 60) for a in added)) if added else ""
+    added = [short(a, 60).rstrip(".;:, ") for a in added_lines(change.old, change.new)]
+    what = f"“{short('; '.join(added))}”" if added else ""
     if change.old is None:
         return f"Remembered: {what} in {name}" if what else f"Remembered {name}"
     if what:
-        return f"Updated {name}: {what}"
-    return f"Updated {name} (removed lines)"
+        return f"Updated: {what} in {name}"
+    return f"Updated {name} (lines removed)"
 
 
 def describe_change(change: Change) -> str:

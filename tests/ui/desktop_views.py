@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,8 +17,11 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 
 from app.core.agent.events import ScreenContent
 from app.core.memory import MemoryStore
+from app.core.messages import Level, Message
 from app.ui.controller import Answer
 from app.ui.memory_editor import MemoryEditor
+from app.ui.memory_notice import MemoryNotice
+from app.ui.memory_words import change_line
 from app.ui.panel import AnswerPanel
 from app.ui.tray import AppMenu, Tray
 
@@ -43,6 +47,50 @@ def settle(app: QApplication, rounds: int = 20) -> None:
     for _ in range(rounds):
         app.processEvents()
         QApplication.instance().thread().msleep(25)  # type: ignore[union-attr]
+
+
+def _git(repo: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.com",
+           "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.com"}  # fmt: skip
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+
+
+def _stale_memory(repo: Path) -> MemoryStore:
+    """Notes naming a file since deleted and one since changed, an edited note with history, fresh lines."""
+    (repo / "src").mkdir(exist_ok=True)
+    (repo / "src" / "config.py").write_text("def load_config(): ...\n")
+    (repo / "src" / "cli.py").write_text("from src.config import load_config\n")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "start")
+    store = MemoryStore.for_repository(repo)
+    build = "# Build\n- `make build`; tests need Docker running.\n- CI uses Python 3.11.\n"
+    for name, text, words in (
+        ("build.md", build, "remember that the tests need docker"),
+        ("rename.md", "- Renaming load_config in src/config.py; src/cli.py still calls it.\n", "what was I doing"),
+    ):
+        store.execute(
+            {"command": "create", "path": f"/memories/{name}", "file_text": text}, session_id="s1", user_words=words
+        )
+    store.execute(
+        {"command": "str_replace", "path": "/memories/build.md", "old_str": "3.11", "new_str": "3.12"},
+        session_id="s2",
+        user_words="CI moved to 3.12",
+    )
+    store.execute(
+        {"command": "str_replace", "path": "/memories/rename.md", "old_str": "Renaming", "new_str": "Renaming"
+         " (to read_config)"},
+        session_id="s2",
+    )  # fmt: skip
+    store.snapshot(session_id="s2")
+    _git(repo, "rm", "-q", "src/config.py")
+    (repo / "src" / "cli.py").write_text("from src.settings import read_config\n")
+    _git(repo, "commit", "-q", "-am", "config becomes settings")
+    store.execute(
+        {"command": "create", "path": "/memories/people.md", "file_text": "- Ana reviews every parser change.\n"},
+        session_id="s3",
+        user_words="Ana reviews the parser",
+    )
+    return store
 
 
 def main(out: Path, repo: Path) -> dict[str, object]:
@@ -85,23 +133,36 @@ def main(out: Path, repo: Path) -> dict[str, object]:
     screen.grabWindow(0, panel.x(), panel.y(), panel.width(), panel.height()).save(str(out / "panel.png"))
     panel.hide()
 
-    store = MemoryStore.for_repository(repo)
-    for name, text, words in (
-        ("build.md", "# Build\n- `make build`; tests need Docker running.\n- CI uses Python 3.11.", "remember docker"),
-        ("rename.md", "load_config → read_config rename in progress (started Friday).", "what was I doing"),
-    ):
-        store.execute(
-            {"command": "create", "path": f"/memories/{name}", "file_text": text}, session_id="s1", user_words=words
-        )
-    store.snapshot(session_id="s2")
-    store.execute({"command": "create", "path": "/memories/people.md", "file_text": "Ana reviews the parser."})
+    store = _stale_memory(repo)
     memory = MemoryEditor()
-    memory.resize(820, 520)
+    memory.resize(1100, 640)
     memory.set_active_repository(repo)
     memory.show()
+    memory.sort.setCurrentIndex(memory.sort.findData("staleness"))
+    memory.files.select("/memories/rename.md")
     settle(app)
     memory.grab().save(str(out / "memory-editor.png"))
     result["memory_files"] = memory.files.topLevelItemCount()
+    result["memory_marks"] = memory.files.topLevelItem(0).text(3)
+    result["memory_history"] = memory.details.history.count()
+    memory.hide()
+
+    # What the person sees after the agent remembered something: the panel's lines with Undo...
+    editor.activateWindow()
+    editor.setFocus()
+    settle(app)
+    notices = tuple(MemoryNotice(change_line(c), c.op, c.id, repo) for c in store.history() if c.session_id == "s3")
+    panel.show_memory_notices(notices)
+    panel.show_last()
+    settle(app)
+    result["remembered_lines"] = panel.memory_lines()
+    result["focus_stayed_for_memory"] = QApplication.activeWindow() is editor
+    screen.grabWindow(0, panel.x(), panel.y(), panel.width(), panel.height()).save(str(out / "memory-remembered.png"))
+    panel.hide()
+    # ...or, with the panel closed, the tray's notification (the whole screen: where it shows is the desktop's).
+    tray.show_message(Message(Level.INFO, "\n".join(n.line for n in notices)))
+    settle(app, 30)
+    screen.grabWindow(0).save(str(out / "memory-notification.png"))
     return result
 
 

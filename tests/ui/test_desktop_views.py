@@ -1,4 +1,4 @@
-"""Screenshots of the tray menu, the panel and the memory editor on the Xvfb desktop, and focus there."""
+"""Screenshots of the tray menu, the panel, the memory editor and the "Remembered" lines on the Xvfb desktop."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ def test_views_on_the_desktop(desktop: None, empty_repo: Path) -> None:
     assert seen["panel_visible"]
     assert seen["focus_stayed"], "the panel took the keyboard from the editor"
     assert seen["memory_files"] == 3
-    for name in ("tray-menu.png", "panel.png", "memory-editor.png"):
+    assert "⚠ 1 gone" in seen["memory_marks"] and "⚠ 1 changed" in seen["memory_marks"]  # sorted stalest first
+    assert seen["memory_history"] == 2
+    assert seen["remembered_lines"] == ["Remembered: “Ana reviews every parser change” in people.md"]
+    assert seen["focus_stayed_for_memory"], "the panel with memory lines took the keyboard from the editor"
+    for name in ("tray-menu.png", "panel.png", "memory-editor.png", "memory-remembered.png", "memory-notification.png"):
         assert _distinct_colours(SHOTS / name) > 8, f"{name} looks blank"
     assert "QXcb" not in out.stderr and "Warning" not in out.stderr, out.stderr

@@ -84,7 +84,8 @@ def test_with_the_panel_closed_a_tray_notification_says_what_was_remembered(qtbo
     shown = rig.tray.last_message
     assert shown is not None
     assert (
-        shown.text.splitlines()[0] == "Remembered: Ana owns the parser; ask her before changing src/app.py. in notes.md"
+        shown.text.splitlines()[0]
+        == "Remembered: “Ana owns the parser; ask her before changing src/app.py” in notes.md"
     )
     assert "Undo last memory change" in shown.text
     assert not shown.speak and "Remembered" not in "".join(rig.speech.spoken.values())  # never said aloud
@@ -110,7 +111,7 @@ def test_with_the_panel_open_the_lines_appear_there_with_undo(qtbot: QtBot, rig:
     qtbot.waitUntil(lambda: bool(rig.panel.memory_lines()), timeout=30_000)
     assert rig.panel.memory_box.isVisible()
     assert rig.panel.memory_lines() == [
-        "Remembered: Ana owns the parser; ask her before changing src/app.py. in notes.md"
+        "Remembered: “Ana owns the parser; ask her before changing src/app.py” in notes.md"
     ]
     assert rig.tray.last_message is before  # no second notification
     assert QApplication.activeWindow() is active
