@@ -17,7 +17,7 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -134,7 +134,7 @@ class Journal(Protocol):
     def sizes(self) -> dict[str, int] | None:
         """The running size cost of each file as last written or counted; None when never counted."""
 
-    def set_sizes(self, sizes: dict[str, int | None], *, replace: bool = False) -> None:
+    def set_sizes(self, sizes: Mapping[str, int | None], *, replace: bool = False) -> None:
         """Update the running sizes (None removes a path); `replace` starts the count afresh."""
 
     def move(self, old: str, new: str) -> None:
@@ -426,7 +426,7 @@ class SqliteJournal:
                 return None
             return {str(p): int(c) for p, c in conn.execute("SELECT path, cost FROM sizes")}
 
-    def set_sizes(self, sizes: dict[str, int | None], *, replace: bool = False) -> None:
+    def set_sizes(self, sizes: Mapping[str, int | None], *, replace: bool = False) -> None:
         with self._connect(create=True) as conn:
             assert conn is not None
             conn.execute("BEGIN IMMEDIATE")
