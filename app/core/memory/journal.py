@@ -224,7 +224,11 @@ class SqliteJournal:
         except FileNotFoundError:
             st = None
         if st is not None and not stat.S_ISREG(st.st_mode):
-            raise JournalError(f"The memory journal {self.path} is not a plain file; nothing was changed.")
+            if not create:
+                yield None
+                return
+            os.unlink(self.path)  # a link or other entry planted in place of the journal is never followed
+            st = None
         if st is None and not create:
             yield None
             return
@@ -309,9 +313,9 @@ class SqliteJournal:
                 "INSERT INTO changes (op, at, by, session, command, path, old_path, old_text, new_text, words, head,"
                 " undoes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 [
-                    (op, ctx.at, ctx.by, ctx.session_id, c.command, c.path, c.old_path, c.old, c.new)
-                    + (ctx.user_words, ctx.head, c.undoes)
+                    (op, ctx.at, ctx.by, ctx.session_id, c.command, c.path, c.old_path, c.old, c.new, *tail)
                     for c in changes
+                    for tail in [(ctx.user_words, ctx.head, c.undoes)]
                 ],
             )
             conn.execute("COMMIT")
@@ -379,7 +383,8 @@ class SqliteJournal:
         with self._connect(create=True) as conn:
             assert conn is not None
             conn.executemany(
-                "INSERT INTO uses (session, path, kind, at) VALUES (?,?,?,?) ON CONFLICT DO UPDATE SET at = excluded.at",
+                "INSERT INTO uses (session, path, kind, at) VALUES (?,?,?,?)"
+                " ON CONFLICT DO UPDATE SET at = excluded.at",
                 rows,
             )
 

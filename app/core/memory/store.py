@@ -258,6 +258,16 @@ class MemoryStore:
             last = {}
         return [_written(p, t, modified, last.get(p)) for p, t, modified in files]
 
+    def written(self) -> list[staleness.Written]:
+        """Every file with its text and last write (when, by whom, at which commit), changing nothing."""
+
+        def collect() -> list[staleness.Written]:
+            files = self.files()
+            last = self._journal.last_changes(f.path for f in files)
+            return [_written(f.path, f.text, f.modified, last.get(f.path)) for f in files]
+
+        return self._locked(collect, write=False, empty=list)
+
     def observe(self, session_id: str, text: str) -> list[str]:
         """Count loaded files as used when `text` (a tool input, the reply) names what they name."""
         names = self._names.get(session_id)
