@@ -350,7 +350,11 @@ class SqliteJournal:
     def last_changes(self, paths: Iterable[str]) -> dict[str, Change]:
         result: dict[str, Change] = {}
         for path in paths:
-            change = next((c for c in reversed(self.history(path)) if not c.moves_only), None)
+            history = [c for c in self.history(path) if not c.moves_only]
+            change = history[-1] if history else None
+            if change is not None and change.undoes:
+                # An undo brings back an earlier text: its age and commit are that change's.
+                change = next((c for c in reversed(history) if not c.undoes and c.new == change.new), change)
             if change is not None:
                 result[path] = change
         return result

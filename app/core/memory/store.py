@@ -262,7 +262,7 @@ class MemoryStore:
         """Every file with its text and last write (when, by whom, at which commit), changing nothing."""
 
         def collect() -> list[staleness.Written]:
-            files = self.files()
+            files = self._read_files()
             last = self._journal.last_changes(f.path for f in files)
             return [_written(f.path, f.text, f.modified, last.get(f.path)) for f in files]
 
@@ -353,19 +353,18 @@ class MemoryStore:
 
     def files(self) -> list[MemoryFile]:
         """Every memory file with its text (not journaled as a use)."""
+        return self._locked(self._read_files, write=False, empty=list)
 
-        def collect() -> list[MemoryFile]:
-            found: list[MemoryFile] = []
-            for vp in handlers.memory_files(self._fs):
-                try:
-                    content = handlers.read_text(self._fs, vp.parts)
-                    modified = self._fs.modified(vp.parts)
-                except (FolderError, OSError):
-                    continue
-                found.append(MemoryFile(vp.text, len(content), content, modified))
-            return found
-
-        return self._locked(collect, write=False, empty=list)
+    def _read_files(self) -> list[MemoryFile]:
+        found: list[MemoryFile] = []
+        for vp in handlers.memory_files(self._fs):
+            try:
+                content = handlers.read_text(self._fs, vp.parts)
+                modified = self._fs.modified(vp.parts)
+            except (FolderError, OSError):
+                continue
+            found.append(MemoryFile(vp.text, len(content), content, modified))
+        return found
 
     def total_chars(self) -> int:
         """What the files take from the store's cap, their paths included."""
