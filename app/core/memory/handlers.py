@@ -133,11 +133,8 @@ def _store_texts(ctx: Context, sizes: dict[str, int]) -> dict[str, str]:
 def check_write(ctx: Context, vp: VirtualPath, old: str | None, new: str) -> ToolResult | None:
     """The caps, the credential filter and (for the agent) the gate, without writing anything."""
     sizes = running_sizes(ctx)
-    if not ctx.by_agent and not new.strip():
-        sizes = {**sizes, vp.text: 0}  # a person may keep an empty file to fill in later
-        over = limits.check(vp.text, old, new or " ", sizes)
-    else:
-        over = limits.check(vp.text, old, new, sizes)
+    # A person may start an empty file in the memory window, to fill in.
+    over = limits.check(vp.text, old, new, sizes, allow_empty=not ctx.by_agent)
     if over:
         return _error(over)
     refused = _refuse_text(vp.text, new)

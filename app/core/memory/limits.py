@@ -18,14 +18,14 @@ def cost(path: str, text: str) -> int:
     return len(path) + len(text)
 
 
-def check(path: str, old: str | None, new: str, sizes: dict[str, int]) -> str | None:
+def check(path: str, old: str | None, new: str, sizes: dict[str, int], *, allow_empty: bool = False) -> str | None:
     """The refusal for a write that changes `path` from `old` (None: new file) to `new`, or None.
 
     `sizes` is the running cost of every file (see `cost`), so a write never reads the others.
     A write that does not grow what is already over a cap (a file edited by hand, say) is let
     through, so the model can always shrink its way back under the limits.
     """
-    if not new.strip():
+    if not new.strip() and not allow_empty:
         return (
             f"Error: Refused: {path} would be empty. Write what you want to remember, or delete the file "
             "if nothing in it is still worth keeping."
