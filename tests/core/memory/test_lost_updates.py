@@ -93,7 +93,8 @@ action = sys.argv[2]
 if action == "load":
     print(store.snapshot(session_id=sys.argv[3]) != "")
 else:
-    result = store.execute({"command": "create", "path": "/memories/notes.md", "file_text": sys.argv[4]}, session_id=sys.argv[3])
+    command = {"command": "create", "path": "/memories/notes.md", "file_text": sys.argv[4]}
+    result = store.execute(command, session_id=sys.argv[3])
     print("ERROR" if result.is_error else "OK")
     print(result.text)
 """
