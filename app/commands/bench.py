@@ -16,6 +16,7 @@ SUITES = (
     ("startup", "app.bench.startup", "run_startup_bench"),
     # The panel's own figures live beside it in ui: the layers keep bench from importing ui.
     ("panel", "app.ui.panel_bench", "run_panel_bench"),
+    ("memory", "app.bench.memory", "run_memory_bench"),
 )
 
 

@@ -143,6 +143,12 @@ class Journal(Protocol):
     def drop_words_before(self, moment: float) -> int:
         """Blank the user's words of changes older than `moment`; returns how many."""
 
+    def cached(self, name: str) -> str | None:
+        """A value kept to save work next time (what git said about earlier commits), or None."""
+
+    def keep(self, name: str, value: str) -> None:
+        """Keep a value for `cached`."""
+
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS changes (
@@ -172,6 +178,7 @@ _SCHEMA = (
     )""",
     "CREATE TABLE IF NOT EXISTS sizes (path TEXT PRIMARY KEY, cost INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS counted (done INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS cache (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
 
 _CHANGE_COLUMNS = "id, op, at, by, session, command, path, old_text, new_text, words, head, old_path, undoes"
@@ -203,6 +210,28 @@ def _change(row: Sequence[object]) -> Change:
         old_path=str(old_path),
         undoes=int(str(undoes)),
     )
+
+
+def _select(conn: sqlite3.Connection, where: str, args: tuple[object, ...]) -> list[Change]:
+    rows = conn.execute(f"SELECT {_CHANGE_COLUMNS} FROM changes WHERE {where} ORDER BY id", args).fetchall()
+    return [_change(r) for r in rows]
+
+
+def _history(conn: sqlite3.Connection, path: str) -> list[Change]:
+    """The changes of `path`, and before its newest move into that name, those of where it came from."""
+    found: list[Change] = []
+    before = float("inf")
+    wanted = path
+    for _ in range(64):  # a chain of renames; bounded so a cycle cannot spin
+        mine = [c for c in _select(conn, "path = ?", (wanted,)) if c.id < before]
+        source = next((c for c in reversed(mine) if c.old_path and c.old_path != wanted), None)
+        if source is not None:
+            mine = [c for c in mine if c.id >= source.id]
+        found[:0] = mine
+        if source is None:
+            break
+        before, wanted = source.id, source.old_path
+    return found
 
 
 class SqliteJournal:
@@ -323,40 +352,28 @@ class SqliteJournal:
 
     def _rows(self, where: str = "1", args: tuple[object, ...] = ()) -> list[Change]:
         with self._connect(create=False) as conn:
-            if conn is None:
-                return []
-            rows = conn.execute(f"SELECT {_CHANGE_COLUMNS} FROM changes WHERE {where} ORDER BY id", args).fetchall()
-        return [_change(r) for r in rows]
+            return [] if conn is None else _select(conn, where, args)
 
     def all_changes(self) -> list[Change]:
         return self._rows()
 
     def history(self, path: str) -> list[Change]:
-        found: list[Change] = []
-        before = float("inf")
-        wanted = path
-        for _ in range(64):  # a chain of renames; bounded so a cycle cannot spin
-            mine = [c for c in self._rows("path = ?", (wanted,)) if c.id < before]
-            # The newest move into this name ends the part of its history spent under this name.
-            source = next((c for c in reversed(mine) if c.old_path and c.old_path != wanted), None)
-            if source is not None:
-                mine = [c for c in mine if c.id >= source.id]
-            found[:0] = mine
-            if source is None:
-                break
-            before, wanted = source.id, source.old_path
-        return found
+        with self._connect(create=False) as conn:
+            return [] if conn is None else _history(conn, path)
 
     def last_changes(self, paths: Iterable[str]) -> dict[str, Change]:
         result: dict[str, Change] = {}
-        for path in paths:
-            history = [c for c in self.history(path) if not c.moves_only]
-            change = history[-1] if history else None
-            if change is not None and change.undoes:
-                # An undo brings back an earlier text: its age and commit are that change's.
-                change = next((c for c in reversed(history) if not c.undoes and c.new == change.new), change)
-            if change is not None:
-                result[path] = change
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return result
+            for path in paths:
+                history = [c for c in _history(conn, path) if not c.moves_only]
+                change = history[-1] if history else None
+                if change is not None and change.undoes:
+                    # An undo brings back an earlier text: its age and commit are that change's.
+                    change = next((c for c in reversed(history) if not c.undoes and c.new == change.new), change)
+                if change is not None:
+                    result[path] = change
         return result
 
     def undoable(self) -> list[Change]:
@@ -376,6 +393,21 @@ class SqliteJournal:
             if conn is None:
                 return 0
             return int(conn.execute("UPDATE changes SET words = '' WHERE at < ? AND words != ''", (moment,)).rowcount)
+
+    def cached(self, name: str) -> str | None:
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return None
+            row = conn.execute("SELECT value FROM cache WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def keep(self, name: str, value: str) -> None:
+        with self._connect(create=True) as conn:
+            assert conn is not None
+            conn.execute(
+                "INSERT INTO cache (name, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
 
     # --- use, seen, sizes ----------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ WORDS_DAYS = 90  # the user's words kept with a change are dropped after this ma
 UNUSED_DAYS = 90
 PERSON_SESSION = "person"
 METADATA_NAME = ".repository.json"
+GIT_CACHE = "staleness"
 OFF_MESSAGE = "Error: The memory is switched off for this repository; nothing can be viewed or saved."
 READ_ONLY_MESSAGE = (
     "Error: Not saved: the developer made this repository's memory read-only. Nothing was changed; "
@@ -149,6 +150,7 @@ class MemoryStore:
         self._fs = Folder(self.folder)
         self._journal = SqliteJournal(self.folder)
         self._names: dict[str, dict[str, Names]] = {}  # per session: what each loaded file names
+        self._cached_git: str | None = None
         if self._fs.exists():
             # Temporary files a crash left behind; under the lock, since another process may be mid-write.
             with contextlib.suppress(OSError, LockTimeout, FolderError):
@@ -231,12 +233,21 @@ class MemoryStore:
             return ""
         if not found:
             return ""
-        marks = staleness.assess(self.repository, found, datetime.now(UTC), state_lines=_state_lines())
+        cache = staleness.load_cache(self._cached_git)
+        marks = staleness.assess(self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache)
         text, included = snapshot.render([(w.path, w.text) for w in found], {p: m.words() for p, m in marks.items()})
         if session_id:
             self._names[session_id] = {w.path: named_in(w.text) for w in found if w.path in included}
-            with contextlib.suppress(JournalError, OSError, LockTimeout):
-                self._locked(lambda: self._journal.note_use(session_id, included, "loaded"), write=False, empty=_none)
+
+        def keep() -> None:
+            if session_id:
+                self._journal.note_use(session_id, included, "loaded")
+            # Only the commits the files were written at: the cache never grows past the store.
+            kept = {m.commit: cache[m.commit] for m in marks.values() if m.commit in cache}
+            self._journal.keep(GIT_CACHE, staleness.dump_cache(kept))
+
+        with contextlib.suppress(JournalError, OSError, LockTimeout):
+            self._locked(keep, write=False, empty=_none)
         return text
 
     def _load(self, session_id: str) -> list[staleness.Written]:
@@ -248,6 +259,7 @@ class MemoryStore:
             except (FolderError, OSError):
                 continue
         try:
+            self._cached_git = self._journal.cached(GIT_CACHE)
             last = self._journal.last_changes(p for p, _t, _m in files)
             self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
             if session_id:

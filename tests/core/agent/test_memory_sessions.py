@@ -19,7 +19,7 @@ from app.core.agent.session import Session
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
 from tests.conftest import git
-from tests.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI, text, tool_use
 
 
 def _commit(repo: Path, message: str) -> None:
