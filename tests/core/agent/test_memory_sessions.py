@@ -14,12 +14,12 @@ from typing import Any
 import anthropic
 import pytest
 
+from app.bench.fakeapi import FakeAPI, text, tool_use
 from app.core.agent import prompt
 from app.core.agent.session import Session
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
 from tests.conftest import git
-from app.bench.fakeapi import FakeAPI, text, tool_use
 
 
 def _commit(repo: Path, message: str) -> None:
