@@ -68,9 +68,8 @@ def _contents(store: MemoryStore) -> dict[str, str]:
 def _stale_store(repo: Path) -> MemoryStore:
     """notes.md names a file since deleted and one since changed; people.md names nothing."""
     store = MemoryStore.for_repository(repo)
-    # No session: the writing session's own use (the store counts a write as a use) stays out of the counts.
-    _write(store, "notes.md", NOTES, user_words="remember where the parser is")
-    _write(store, "people.md", "- Ana reviews every change to the build.\n")
+    _write(store, "notes.md", NOTES, session_id="s1", user_words="remember where the parser is")
+    _write(store, "people.md", "- Ana reviews every change to the build.\n", session_id="s1")
     git(repo, "rm", "-q", "src/old_parser.py")
     (repo / "src" / "app.py").write_text("print('parser inlined')\n")
     _commit(repo, "inline the parser")
@@ -91,7 +90,7 @@ def test_the_list_marks_files_naming_deleted_and_changed_paths(qtbot: QtBot, rep
     assert "no longer exist: src/old_parser.py" in item.toolTip(3)  # hover lists the paths
     assert "changed since it was written: src/app.py" in item.toolTip(0)
     assert item.text(1) == "just now"
-    assert "never used" in item.text(3)  # no session used it
+    assert "never used" in item.text(3)  # writing a note is not using it
 
 
 def test_use_comes_from_real_use_not_loading(qtbot: QtBot, repo: Path) -> None:
