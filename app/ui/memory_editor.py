@@ -190,8 +190,20 @@ class MemoryEditor(QWidget):
         self._load_repository(file)
 
     def reload(self) -> None:
-        """Read everything again (the agent or another window changed the memory), keeping the selection."""
-        self._load_files(self.selected_path())
+        """Read everything again (the agent changed the memory), keeping the selection and an unsaved edit.
+
+        An edit in progress stays in the editor with the text it was started from, so its Save finds
+        the change and offers to merge instead of overwriting it or dropping the edit.
+        """
+        if not self.is_dirty():
+            self._load_files(self.selected_path())
+            return
+        path, text, started_from = self._shown_path, self.editor.toPlainText(), self._loaded_text
+        self._load_files(path)
+        if self.selected_path() == path and not self.read_only:
+            self._loaded_text = started_from
+            self.editor.setPlainText(text)
+            self._say("This file changed while you edited it; Save will offer to merge.", error=False)
 
     def selected_repository(self) -> Path | None:
         return self.repos.selected_repository()

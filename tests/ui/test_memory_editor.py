@@ -406,3 +406,22 @@ def test_a_damaged_or_newer_journal_shows_one_line_and_read_only_files(qtbot: Qt
     assert not editor.save_button.isEnabled() and not editor.delete_button.isEnabled()
     assert not editor.save_file()
     assert _contents(store)["/memories/notes.md"] == "- Use make build.\n"
+
+
+def test_the_agent_changing_a_file_while_it_is_edited_keeps_the_edit(qtbot: QtBot, repo: Path) -> None:
+    store = MemoryStore.for_repository(repo)
+    _write(store, "notes.md", "- Use make build.\n", session_id="s1")
+    editor = _editor(qtbot, repo)
+    editor.editor.setPlainText("- Use make build.\n- Ana owns the parser.\n")
+    store.execute({"command": "view", "path": "/memories/notes.md"}, session_id="s2")
+    store.execute(
+        {"command": "insert", "path": "/memories/notes.md", "insert_line": 1, "insert_text": "- Deploys on Thursdays."},
+        session_id="s2",
+    )
+    editor.reload()  # what the app does when the agent remembered something
+    assert editor.editor.toPlainText() == "- Use make build.\n- Ana owns the parser.\n"
+    assert "Save will offer to merge" in editor.refusal.text()
+    assert "The agent added to notes.md" in editor.details.history.item(0).text()
+    asked: list[str] = []
+    editor.resolve_conflict = lambda _p, message: asked.append(message) is None and memory_merge.CANCEL
+    assert not editor.save_file() and asked
