@@ -52,11 +52,13 @@ class MemoryNotices(QObject):
         super().__init__(parent)
         self._repo_of = repo_of
         self._session = ""
-        self._shown_through = 0  # the newest change id already told
+        # Changes already told, by id and time: ids start again after "Forget this repository".
+        self._told: set[tuple[int, float]] = set()
         self.latest: tuple[MemoryNotice, ...] = ()
 
     def session_started(self, session_id: str) -> None:
         self._session = session_id
+        self._told.clear()
         self.latest = ()
 
     def check(self) -> tuple[MemoryNotice, ...]:
@@ -69,10 +71,10 @@ class MemoryNotices(QObject):
         except (JournalError, OSError):  # history() already turns a damaged journal into []
             log.warning("could not read the memory journal of %s", repo, exc_info=True)
             return ()
-        new = [c for c in changes if c.session_id == self._session and c.id > self._shown_through]
+        new = [c for c in changes if c.session_id == self._session and (c.id, c.at.timestamp()) not in self._told]
         if not new:
             return ()
-        self._shown_through = max(c.id for c in new)
+        self._told.update((c.id, c.at.timestamp()) for c in new)
         notices = tuple(_notice(c, repo) for c in new if c.by == "agent")
         if notices:
             self.latest = notices

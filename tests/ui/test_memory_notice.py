@@ -205,3 +205,18 @@ def test_the_first_run_note_is_shown_once_per_repository(repo: Path, tmp_path: P
     other = tmp_path / "other"
     other.mkdir()
     assert first_run_note(other).startswith("Memory for other:")
+
+
+def test_each_change_is_told_once_even_after_the_repository_was_forgotten(qtbot: QtBot, repo: Path) -> None:
+    store = MemoryStore.for_repository(repo)
+    notices = MemoryNotices(lambda: repo)
+    notices.session_started("s1")
+    store.execute(
+        {"command": "create", "path": "/memories/a.md", "file_text": "- Deploys on Thursdays.\n"}, session_id="s1"
+    )
+    store.execute({"command": "create", "path": "/memories/b.md", "file_text": "- Ana owns CI.\n"}, session_id="other")
+    assert [n.line for n in notices.check()] == ["Remembered: “Deploys on Thursdays” in a.md"]  # not other's
+    assert notices.check() == ()
+    store.forget()  # the journal starts again from change 1
+    store.execute({"command": "create", "path": "/memories/c.md", "file_text": "- Use ninja.\n"}, session_id="s1")
+    assert [n.line for n in notices.check()] == ["Remembered: “Use ninja” in c.md"]
