@@ -17,6 +17,10 @@ A reply is a JSON-able dict, so a script can also live in a file:
     {"error": {"status": 529, "type": "overloaded_error", "message": "Overloaded"}}
     {"content": [...], "stall_after": 1}    stop after 1 block and hold the stream open (pings only)
                                             until the client goes away: for cancellation tests
+    {"content": [...], "first_token_after": 0.6, "pace": 0.03}
+                                            a streamed reply starts 0.6 s after the request arrived and
+                                            sends a piece (12 characters of text) every 0.03 s, like a
+                                            model generating: for the benches of the whole turn
 
 with blocks {"type": "text", "text": ...}, {"type": "thinking", "thinking": ...} (signed by the fake)
 and {"type": "tool_use", "name": ..., "input": {...}} (an id is added). `fake.respond_with(fn)` scripts
@@ -103,9 +107,21 @@ class RecordedRequest:
     headers: dict[str, str]
     body: dict[str, Any]
     raw: bytes
-    received_at: float = 0.0  # time.perf_counter() when the body was read
+    received_at: float = 0.0  # time.monotonic() when the body was read
     finished_at: float = 0.0  # when the reply was fully written (or abandoned)
     status: int = 0
+    # (time.monotonic() just after it went out, text) for each streamed text piece: when the
+    # client could have had each word, for the benches.
+    text_sent: list[tuple[float, str]] = field(default_factory=list)
+
+    def time_sent(self, prefix: str) -> float:
+        """When the streamed text first held `prefix` in full; 0.0 if it has not (yet)."""
+        so_far = ""
+        for at, piece in list(self.text_sent):
+            so_far += piece
+            if len(so_far) >= len(prefix):
+                return at if so_far.startswith(prefix) else 0.0
+        return 0.0
 
     @property
     def betas(self) -> list[str]:
@@ -395,7 +411,7 @@ def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
                 body = json.loads(raw or b"{}")
             except ValueError:
                 body = {}
-            request = RecordedRequest("POST", self.path, headers, body, raw, time.perf_counter())
+            request = RecordedRequest("POST", self.path, headers, body, raw, time.monotonic())
             if not self.path.split("?")[0].endswith("/v1/messages"):
                 self._send_error(request, error(404, f"fake API: no route {self.path}"))
                 return
@@ -446,7 +462,7 @@ def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
                 self.send_header("retry-after-ms", str(err.get("retry_after_ms", 20)))
             self.end_headers()
             self.wfile.write(data)
-            request.status, request.finished_at = status, time.perf_counter()
+            request.status, request.finished_at = status, time.monotonic()
 
         def _message(self, request: RecordedRequest, content: list[dict[str, Any]], reply: Reply) -> dict[str, Any]:
             stop = reply.get("stop_reason") or (
@@ -478,12 +494,17 @@ def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
             self.send_header("request-id", fake._new_id("req"))
             self.end_headers()
             self.wfile.write(data)
-            request.status, request.finished_at = 200, time.perf_counter()
+            request.status, request.finished_at = 200, time.monotonic()
 
         def _send_stream(self, request: RecordedRequest, reply: Reply) -> None:
             content = fake._materialise(reply)
             issued = fake._remember(content)
             message = self._message(request, content, reply)
+            pace = float(reply.get("pace", 0.0))
+            wait_until = request.received_at + float(reply.get("first_token_after", 0.0))
+            # Like the API, nothing (not even the headers) comes before the model's first token.
+            if fake._closing.wait(max(0.0, wait_until - time.monotonic())):
+                return
             self.send_response(200)
             self.send_header("content-type", "text/event-stream; charset=utf-8")
             self.send_header("cache-control", "no-cache")
@@ -501,7 +522,7 @@ def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
                     if stall_after is not None and index >= stall_after:
                         self._stall()
                         return
-                    self._stream_block(index, block)
+                    self._stream_block(request, index, block, pace)
                 if stall_after is not None and stall_after >= len(content):
                     self._stall()
                     return
@@ -519,14 +540,17 @@ def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
             except (BrokenPipeError, ConnectionResetError, OSError):
                 pass  # the client went away (a cancelled turn): nothing more to send
             finally:
-                request.finished_at = time.perf_counter()
+                request.finished_at = time.monotonic()
 
-        def _stream_block(self, index: int, block: dict[str, Any]) -> None:
+        def _stream_block(self, request: RecordedRequest, index: int, block: dict[str, Any], pace: float) -> None:
             kind = block["type"]
             if kind == "text":
                 self._event("content_block_start", _start(index, {"type": "text", "text": ""}))
-                for piece in _chunks(block["text"], 12):
+                for number, piece in enumerate(_chunks(block["text"], 12)):
+                    if pace and number:
+                        time.sleep(pace)
                     self._event("content_block_delta", _delta(index, {"type": "text_delta", "text": piece}))
+                    request.text_sent.append((time.monotonic(), piece))
             elif kind == "thinking":
                 self._event(
                     "content_block_start",
