@@ -51,6 +51,11 @@ def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, se
                 figures.update(ready=ready, machine=load)
         key = "microphone_open" if keep_open else "microphone_on_press"
         results[key] = figures
+        # A microphone that could not be kept open would make the first row a copy of the second.
+        wanted = "microphone open," if keep_open else "microphone opens on a press,"
+        figures["setting_applied"] = wanted in ready
+        if echo and not figures["setting_applied"]:
+            print(f"idle: asked for {label}, but the app reports: {ready}")
         if echo:
             print(
                 f"idle, {label} ({seconds:.0f} s from {settle:.0f} s after ready): CPU {figures['cpu_percent']}% "

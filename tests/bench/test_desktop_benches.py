@@ -41,7 +41,8 @@ def test_idle_bench_measures_the_running_app_for_both_microphone_settings(deskto
     result = figures(bench("--idle", "--idle-seconds", "3", "--json"))["idle"]
     kept, on_press = result["microphone_open"], result["microphone_on_press"]
     # Each figure belongs to a real app that reached ready with the setting asked for.
-    assert "microphone open" in kept["ready"] and "microphone opens on a press" in on_press["ready"]
+    assert "microphone open," in kept["ready"] and "microphone opens on a press," in on_press["ready"]
+    assert kept["setting_applied"] and on_press["setting_applied"]
     for row in (kept, on_press):
         assert "transcriber loaded" in row["ready"] and "speaker loaded" in row["ready"], row
         assert 0 <= row["cpu_percent"] < 200, row
