@@ -12,29 +12,13 @@ import os
 import re
 import stat
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from app.core.agent.tools.secret_names import secret_reason
 
 MAX_PATH_CHARS = 1000
 
-# Folders whose contents are secrets or the repository's own machinery.
-_SECRET_DIRS = frozenset({".git", ".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".env"})
-_SECRET_NAMES = frozenset(
-    {
-        ".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".gitcredentials", ".htpasswd",
-        ".pgpass", ".my.cnf", ".dockercfg", ".boto", ".s3cfg", ".yarnrc.yml", ".terraformrc",
-        "credentials", "credentials.json", "credentials.toml", "credentials.yml", "credentials.yaml",
-        "credentials.xml", "secrets.json", "secrets.yml", "secrets.yaml", "secrets.toml",
-        "known_hosts", "authorized_keys", "keystore", ".vault-token", "token.json", ".envrc",
-    }
-)  # fmt: skip
-_KEY_SUFFIXES = frozenset(
-    {
-        ".pem", ".key", ".p12", ".pfx", ".crt", ".cer", ".der", ".p7b", ".p8", ".pkcs12", ".jks",
-        ".keystore", ".ppk", ".gpg", ".pgp", ".asc", ".kdbx", ".ovpn", ".tfstate", ".tfvars",
-    }
-)  # fmt: skip
-_PRIVATE_KEY_NAME = re.compile(r"^id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.pub)?$|^client_secret.*\.json$")
 _SHORT_NAME = re.compile(r"~\d")  # Windows 8.3 names like PROGRA~1 alias other names
 _ENCODED = re.compile(r"%[0-9a-fA-F]{2}")
 _LOCATION = re.compile(r"^([^:]+):(\d+)(?::\d+)?:?$")
@@ -51,28 +35,7 @@ class RepoPath:
     relative: str  # with forward slashes, "" for the root itself
     is_dir: bool
     identity: tuple[int, int] = (0, 0)  # (st_dev, st_ino) seen by lstat, to catch a swap before open
-
-
-def secret_reason(relative: str) -> str:
-    """Why a repository-relative path must never be read or searched, or "" when it may be."""
-    parts = [p for p in relative.replace("\\", "/").split("/") if p not in ("", ".")]
-    for part in parts[:-1]:
-        if part.casefold() in _SECRET_DIRS:
-            return f"'{part}' holds repository internals or secrets and is never read"
-    if not parts:
-        return ""
-    name = parts[-1].casefold()
-    if name == ".git":
-        return "'.git' holds repository internals and is never read; use git_status instead"
-    if name == ".env" or name.startswith(".env.") or name.endswith(".env"):
-        return f"'{parts[-1]}' is an environment file that may hold secrets, and is never read"
-    if name in _SECRET_DIRS:
-        return f"'{parts[-1]}' holds secrets and is never read"
-    if name in _SECRET_NAMES:
-        return f"'{parts[-1]}' is a credentials file and is never read"
-    if os.path.splitext(name)[1] in _KEY_SUFFIXES or _PRIVATE_KEY_NAME.match(name):
-        return f"'{parts[-1]}' is a key or certificate file and is never read"
-    return ""
+    info: os.stat_result | None = field(default=None, compare=False)  # what lstat saw (files only)
 
 
 def _text_parts(raw: object, *, allow_root: bool) -> list[str]:
@@ -168,4 +131,4 @@ def resolve(repo: Path, raw: object, *, allow_dir: bool = False, allow_root: boo
     if info.st_nlink > 1:
         # A hard link can make a file from anywhere on the disk appear inside the repository.
         raise PathRefused(f"'{relative}' is a hard link to another file (possibly outside); it is never read")
-    return RepoPath(current, relative, False, (info.st_dev, info.st_ino))
+    return RepoPath(current, relative, False, (info.st_dev, info.st_ino), info)

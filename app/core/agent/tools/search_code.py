@@ -1,4 +1,9 @@
-"""The `search_code` tool: `git grep -n` over tracked files, capped, never showing secret files.
+"""The `search_code` tool: `git grep -n` over the tracked files that may be shown, capped.
+
+Which files may be searched is decided first, by the same rule read_file uses
+(`disclosure.check`: names, links, hard links and content), and git grep is then
+given exactly that list. A secret file never reaches the search, so nothing the
+result says (matches, counts, timing of the cut) depends on what a secret holds.
 
 The pattern is an extended regular expression (`git grep -E`), matched ignoring case
 when it has no capital letter (spoken questions arrive in lower case), so
@@ -9,16 +14,17 @@ from __future__ import annotations
 
 import logging
 import os
-import stat
 import subprocess
 import tempfile
 import threading
+import time
 import unicodedata
 from pathlib import Path
 
-from app.core.agent.tools import process
-from app.core.agent.tools.git_command import text
-from app.core.agent.tools.path_guard import PathRefused, resolve, secret_reason
+from app.core.agent.tools import disclosure
+from app.core.agent.tools.path_guard import PathRefused, resolve
+from app.core.git import argv as git_argv
+from app.core.git import environment, git, text
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -27,7 +33,16 @@ MAX_MATCHES = 100
 MAX_CHARS = 8_000
 MAX_LINE_CHARS = 300
 MAX_PATTERN_CHARS = 500
+MAX_FILES = 50_000  # tracked files considered per search
 TIMEOUT_SECONDS = 30.0
+# Room for file names on one git command line: Windows allows 32,767 characters in all.
+_ARGV_CHARS = 24_000 if os.name == "nt" else 200_000
+# Literal pathspecs: a file named '*' or ':(glob)…' means just that.
+_GREP_ENV = {"GIT_LITERAL_PATHSPECS": "1"}
+
+
+class _Failed(Exception):
+    """git grep could not run the search; the message is for the model."""
 
 
 def search_code(repo: Path, pattern: object, path: object = None) -> ToolResult:
@@ -36,10 +51,12 @@ def search_code(repo: Path, pattern: object, path: object = None) -> ToolResult:
         return _search(repo, pattern, path)
     except PathRefused as exc:
         return ToolResult.error(f"Refused: {exc}.")
+    except _Failed as exc:
+        return ToolResult.error(str(exc))
     except FileNotFoundError:
         return ToolResult.error("git is not installed on this machine, so the code cannot be searched.")
-    except Exception:
-        log.exception("search_code failed")
+    except Exception as exc:  # a bug here must not end the turn; one line in the log, no traceback of input
+        log.warning("search_code failed: %s", type(exc).__name__)
         return ToolResult.error("The search failed because of an unexpected problem.")
 
 
@@ -48,8 +65,12 @@ def _check_pattern(pattern: object) -> str:
         raise PathRefused("pattern must be non-empty text, such as 'ReviewOrchestrator'")
     if len(pattern) > MAX_PATTERN_CHARS:
         raise PathRefused(f"pattern is longer than {MAX_PATTERN_CHARS} characters")
-    if any(unicodedata.category(ch) == "Cc" for ch in pattern):
-        raise PathRefused("pattern contains a line break or control character; search one line at a time")
+    for ch in pattern:
+        kind = unicodedata.category(ch)
+        if kind == "Cc":
+            raise PathRefused("pattern contains a line break or control character; search one line at a time")
+        if kind == "Cs":  # a lone surrogate cannot be encoded for git
+            raise PathRefused("pattern contains an invalid character (a lone surrogate); search with plain text")
     return pattern
 
 
@@ -57,34 +78,26 @@ def _search(repo: Path, pattern: object, path: object) -> ToolResult:
     wanted = _check_pattern(pattern)
     root = repo.resolve(strict=True)
     where = resolve(root, path if path is not None else "", allow_dir=True, allow_root=True)
+    files, withheld = _searchable(root, where.relative)
     ignore_case = wanted == wanted.lower()
-    argv = ["git", "-c", "core.fsmonitor=false", "-C", str(root), "grep", "-n", "-z", "-I", "-E", "--no-color"]
-    if ignore_case:
-        argv.append("-i")
-    argv += ["-e", wanted, "--"]
-    if where.relative:
-        argv.append(where.relative)
-    # Literal pathspecs: a file named '*' or ':(glob)…' means just that.
-    env = process.command_env({"GIT_LITERAL_PATHSPECS": "1", "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"})
-    matches, hidden, more, code, errors = _collect(argv, root, env)
+    options = ["grep", "-n", "-z", "-I", "-E", "--no-color", *(["-i"] if ignore_case else []), "-e", wanted, "--"]
+    matches, more = _grep(root, options, files)
     scope = f" under {where.relative}" if where.relative else ""
     how = "ignoring case" if ignore_case else "case-sensitive"
-    if code not in (0, 1) and not matches:
-        reason = errors.strip().splitlines()[-1] if errors.strip() else f"git grep exit code {code}"
-        if "regex" in reason.lower() or "unmatched" in reason.lower() or "invalid" in reason.lower():
-            return ToolResult.error(
-                f"The pattern is not a valid extended regular expression ({reason.removeprefix('fatal: ')}). "
-                "Escape ( ) [ ] { } . * + ? | with a backslash, or search a plainer word."
-            )
-        return ToolResult.error(f"The search failed: {reason}.")
-    hidden_note = f" ({hidden} matching lines in secret files such as .env or keys are not shown.)" if hidden else ""
+    # Depends on the scope only, never on the pattern: it tells the model why a file it expects is missing.
+    withheld_note = (
+        f"{withheld} tracked file(s){scope} are never searched: secrets (by name or content) and links."
+        if withheld
+        else ""
+    )
     if not matches:
-        return ToolResult(f"No matches for '{wanted}' in tracked files{scope} ({how}).{hidden_note}")
-    files = len({m.split(":", 1)[0] for m in matches})
+        return ToolResult(" ".join(filter(None, [f"No matches for '{wanted}' in tracked files{scope} ({how}).",
+                                                 withheld_note])))  # fmt: skip
     count = f"{len(matches)}{'+' if more else ''}"
-    header = f"{count} matching lines in {files} files for '{wanted}'{scope} ({how}):"
+    in_files = len({m.split(":", 1)[0] for m in matches})
+    header = f"{count} matching lines in {in_files} files for '{wanted}'{scope} ({how}):"
     body: list[str] = []
-    used = len(header) + 200
+    used = len(header) + 300
     cut = more
     for line in matches:
         if used + len(line) + 1 > MAX_CHARS:
@@ -97,38 +110,72 @@ def _search(repo: Path, pattern: object, path: object) -> ToolResult:
         footer.append(
             f"Results cut after {len(body)} lines; narrow the pattern or give a folder as path to see the rest."
         )
-    if hidden_note:
-        footer.append(hidden_note.strip())
+    if withheld_note:
+        footer.append(withheld_note)
     return ToolResult("\n".join([header, *body, *footer]))
 
 
-def _collect(argv: list[str], root: Path, env: dict[str, str]) -> tuple[list[str], int, bool, int, str]:
-    """Read git grep's output until enough matches: (lines, hidden count, more exist, exit code, stderr)."""
+def _searchable(root: Path, scope: str) -> tuple[list[str], int]:
+    """(tracked files under `scope` that may be shown, how many were withheld as secret or linked)."""
+    out = git(root, "ls-files", "-z", "--cached", "--", scope or ".", extra_env=_GREP_ENV)
+    if out.returncode != 0:
+        reason = text(out.stderr).strip().splitlines()
+        raise _Failed(f"The search failed: {reason[-1] if reason else 'git ls-files failed'}.")
+    names = [text(n) for n in out.stdout.split(b"\0") if n]
+    allowed: list[str] = []
+    withheld = 0
+    for name in dict.fromkeys(names[:MAX_FILES]):
+        verdict = disclosure.check(root, name)
+        if verdict.shown:
+            allowed.append(name)
+        elif verdict.secret:
+            withheld += 1
+    return allowed, withheld
+
+
+def _batches(files: list[str]) -> list[list[str]]:
+    batches: list[list[str]] = []
+    size = _ARGV_CHARS + 1
+    for name in files:
+        if size + len(name) + 3 > _ARGV_CHARS:
+            batches.append([])
+            size = 0
+        batches[-1].append(name)
+        size += len(name) + 3
+    return batches
+
+
+def _grep(root: Path, options: list[str], files: list[str]) -> tuple[list[str], bool]:
+    """Matching lines over `files`, a command line's worth at a time, until enough: (lines, more exist)."""
     matches: list[str] = []
-    hidden = 0
-    more = False
-    allowed: dict[str, bool] = {}
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    for batch in _batches(files):
+        more = _grep_batch(root, [*options, *batch], matches, deadline)
+        if more:
+            return matches, True
+    return matches, False
+
+
+def _grep_batch(root: Path, args: list[str], matches: list[str], deadline: float) -> bool:
+    argv = git_argv(root, *args)
+    env = environment(_GREP_ENV)
     with tempfile.TemporaryFile() as stderr:
         proc = subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, env=env, cwd=str(root)
         )
-        timer = threading.Timer(TIMEOUT_SECONDS, proc.kill)
+        timer = threading.Timer(max(0.1, deadline - time.monotonic()), proc.kill)
         timer.start()
+        more = False
         try:
             assert proc.stdout is not None
             for raw in proc.stdout:
                 fields = raw.rstrip(b"\n").split(b"\0", 2)
                 if len(fields) != 3:
                     continue
-                name, number, line = (text(f) for f in fields)
-                if name not in allowed:
-                    allowed[name] = _may_show(root, name)
-                if not allowed[name]:
-                    hidden += 1
-                    continue
                 if len(matches) >= MAX_MATCHES:
                     more = True
                     break
+                name, number, line = (text(f) for f in fields)
                 line = line.rstrip("\r")
                 if len(line) > MAX_LINE_CHARS:
                     line = line[:MAX_LINE_CHARS] + " …[cut]"
@@ -142,19 +189,16 @@ def _collect(argv: list[str], root: Path, env: dict[str, str]) -> tuple[list[str
                 proc.stdout.close()
         stderr.seek(0)
         errors = text(stderr.read(4000))
-    return matches, hidden, more, proc.returncode if not more else 0, errors
-
-
-def _may_show(root: Path, name: str) -> bool:
-    """False for secret files and for anything reached through a symbolic link."""
-    if secret_reason(name):
-        return False
-    current = root
-    for part in name.split("/"):
-        current = current / part
-        try:
-            if stat.S_ISLNK(os.lstat(current).st_mode):
-                return False
-        except OSError:
-            return False
-    return True
+    if more:
+        return True
+    if proc.returncode not in (0, 1):
+        reason = errors.strip().splitlines()[-1] if errors.strip() else f"git grep exit code {proc.returncode}"
+        if time.monotonic() >= deadline:
+            raise _Failed(f"The search took longer than {TIMEOUT_SECONDS:g} s and was stopped; narrow it with path.")
+        if "regex" in reason.lower() or "unmatched" in reason.lower() or "invalid" in reason.lower():
+            raise _Failed(
+                f"The pattern is not a valid extended regular expression ({reason.removeprefix('fatal: ')}). "
+                "Escape ( ) [ ] { } . * + ? | with a backslash, or search a plainer word."
+            )
+        raise _Failed(f"The search failed: {reason}.")
+    return False
