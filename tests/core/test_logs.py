@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from app.bench.fakeapi import FakeAPI, text
 from app.core import logs, paths, settings
-from tests.fakeapi import FakeAPI, text
 
 
 @pytest.fixture
