@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from app.core.agent.events import ScreenContent
-from app.core.agent.toolbox import SCREEN_TEXT_CAP, TOOL_NAMES, Toolbox, check, label
+from app.core.agent.toolbox import (
+    REGISTRY,
+    SCREEN_TEXT_CAP,
+    TOOL_DEFINITIONS,
+    TOOL_NAMES,
+    Toolbox,
+    check,
+    definitions,
+    label,
+)
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
 
@@ -100,3 +109,17 @@ def test_every_tool_name_is_dispatched(repo: Path) -> None:
         result = box.run(check(name, tool_input), cancel=threading.Event())
         assert result.text.strip(), name
         assert "failed unexpectedly" not in result.text, name
+
+
+def test_each_tool_is_registered_once_with_its_definition_runner_and_label() -> None:
+    assert [tool.name for tool in REGISTRY] == list(TOOL_NAMES)
+    assert [tool.definition for tool in REGISTRY] == TOOL_DEFINITIONS
+    for tool in REGISTRY:
+        assert tool.definition["name"] == tool.name
+        assert callable(tool.run) and callable(tool.label)
+
+
+def test_the_memory_tool_can_be_left_out_of_a_request() -> None:
+    without = definitions(include_memory=False)
+    assert [d["name"] for d in without] == [n for n in TOOL_NAMES if n != "memory"]
+    assert definitions() == TOOL_DEFINITIONS
