@@ -68,7 +68,11 @@ def setup(level: int = logging.INFO, *, api_traffic: bool | None = None) -> None
     try:
         folder = paths.ensure_private_dir(paths.log_dir())
         handler: logging.Handler = PrivateRotatingFileHandler(
-            folder / paths.log_file().name, maxBytes=2_000_000, backupCount=3, encoding="utf-8"
+            folder / paths.log_file().name,
+            maxBytes=2_000_000,
+            backupCount=3,
+            encoding="utf-8",
+            errors="backslashreplace",  # a lone surrogate from the model must not break logging
         )
     except OSError:
         handler = logging.NullHandler()

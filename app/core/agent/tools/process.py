@@ -55,10 +55,10 @@ class Outcome:
     start_error: str = ""
 
 
-def batch_refusal(argv: list[str] | str) -> str:
+def batch_refusal(argv: list[str] | str, *, windows: bool = os.name == "nt") -> str:
     """Why `argv` must not run, or "": on Windows a batch file's arguments pass through cmd.exe, which
     Python cannot quote safely (& | < > ^ % " !), so an argument holding one of those is refused."""
-    if os.name != "nt" or isinstance(argv, str) or not argv:
+    if not windows or isinstance(argv, str) or not argv:
         return ""
     if not argv[0].lower().endswith((".bat", ".cmd")):
         return ""
