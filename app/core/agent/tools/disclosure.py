@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.agent.tools.path_guard import PathRefused, RepoPath, resolve
+from app.core.agent.tools.path_guard import PathRefused, RepoPath, resolve_in
 from app.core.agent.tools.secret_content import secret_kind
 
 MAX_CHECKED_BYTES = 16_000_000  # larger files are never searched: their content cannot be vetted cheaply
@@ -51,13 +51,13 @@ def content_refusal(relative: str, data: bytes) -> str:
     return f"'{relative}' contains {kind} and is never read" if kind else ""
 
 
-def read_bytes(target: RepoPath, limit: int, *, partial: bool = False) -> bytes | None:
+def read_bytes(target: RepoPath, limit: int, *, stop_if_binary: bool = False) -> bytes | None:
     """The bytes of a checked file, or None when it has more than `limit`; PathRefused if it changed underneath.
 
-    With `partial`, a longer file gives its first `limit` bytes instead of None.
+    With `stop_if_binary`, a file with a NUL byte in its first 8,000 bytes gives only its first chunk.
     """
     try:
-        fd = os.open(target.absolute, OPEN_FLAGS)
+        fd = os.open(target.location, OPEN_FLAGS)
     except OSError as exc:
         raise PathRefused(f"'{target.relative}' cannot be opened ({exc.strerror})") from exc
     try:
@@ -66,7 +66,7 @@ def read_bytes(target: RepoPath, limit: int, *, partial: bool = False) -> bytes 
             raise PathRefused(f"'{target.relative}' is not a regular file; it is never read")
         if target.identity != (0, 0) and (info.st_dev, info.st_ino) != target.identity:
             raise PathRefused(f"'{target.relative}' changed while it was being checked; ask again")
-        if info.st_size > limit and not partial:
+        if info.st_size > limit:
             return None
         chunks = []
         remaining = limit + 1
@@ -76,25 +76,43 @@ def read_bytes(target: RepoPath, limit: int, *, partial: bool = False) -> bytes 
                 break
             chunks.append(chunk)
             remaining -= len(chunk)
+            if stop_if_binary and len(chunks) == 1 and b"\0" in chunk[:BINARY_PROBE_BYTES]:
+                return chunk
     finally:
         os.close(fd)
     data = b"".join(chunks)
-    if len(data) > limit:
-        return data[:limit] if partial else None
-    return data
+    return None if len(data) > limit else data
 
 
 def check(root: Path, relative: str) -> Verdict:
     """May the text of `relative` be shown (and so searched)? Path rules first, then the content, cached."""
     try:
-        target = resolve(root, relative)
+        base = str(root.resolve(strict=True))
+    except (OSError, RuntimeError):
+        return Verdict(False, "the repository folder is not available")
+    return _check(base, relative, None)
+
+
+def check_many(root: Path, names: list[str]) -> dict[str, Verdict]:
+    """`check` for many repository paths at once (the folders they share are looked at once)."""
+    try:
+        base = str(root.resolve(strict=True))
+    except (OSError, RuntimeError):
+        return {name: Verdict(False, "the repository folder is not available") for name in names}
+    folders: dict[str, os.stat_result] = {}
+    return {name: _check(base, name, folders) for name in names}
+
+
+def _check(base: str, relative: str, folders: dict[str, os.stat_result] | None) -> Verdict:
+    try:
+        target = resolve_in(base, relative, folders=folders)
     except PathRefused as exc:
         gone = isinstance(exc.__cause__, FileNotFoundError)
         return Verdict(False, str(exc), secret=not gone)
     info = target.info
     if info is None:  # resolve always gives a file its lstat; be safe if that changes
         return Verdict(False, f"'{relative}' could not be checked", secret=True)
-    key = (str(target.absolute), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    key = (target.location, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
     with _cache_lock:
         known = _cache.get(key)
     if known is not None:
@@ -110,15 +128,14 @@ def check(root: Path, relative: str) -> Verdict:
 def _check_content(target: RepoPath) -> Verdict:
     try:
         # A binary file is never shown as text, so its bytes need no closer look (a repository's images
-        # and archives are not read whole on every search).
-        head = read_bytes(target, BINARY_PROBE_BYTES, partial=True)
-        if head is not None and b"\0" in head:
-            return Verdict(False, f"'{target.relative}' is a binary file; only text files can be shown")
-        data = read_bytes(target, MAX_CHECKED_BYTES)
+        # and archives are not read whole).
+        data = read_bytes(target, MAX_CHECKED_BYTES, stop_if_binary=True)
     except PathRefused as exc:
         return Verdict(False, str(exc), secret=True)
     if data is None:
         return Verdict(False, f"'{target.relative}' is too large to check and is never searched")
+    if b"\0" in data[:BINARY_PROBE_BYTES]:
+        return Verdict(False, f"'{target.relative}' is a binary file; only text files can be shown")
     reason = content_refusal(target.relative, data)
     if reason:
         return Verdict(False, reason, secret=True)

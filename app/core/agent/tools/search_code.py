@@ -1,9 +1,11 @@
 """The `search_code` tool: `git grep -n` over the tracked files that may be shown, capped.
 
 Which files may be searched is decided first, by the same rule read_file uses
-(`disclosure.check`: names, links, hard links and content), and git grep is then
-given exactly that list. A secret file never reaches the search, so nothing the
-result says (matches, counts, timing of the cut) depends on what a secret holds.
+(`disclosure.check`: names, links, hard links and content); git grep is then told to
+skip every other file (an exclude pathspec each, all pathspecs literal) and any line
+from a file outside the allowed set is dropped. A secret file never reaches the
+search, so nothing the result says (matches, counts, timing of the cut) depends on
+what a secret holds.
 
 The pattern is an extended regular expression (`git grep -E`), matched ignoring case
 when it has no capital letter (spoken questions arrive in lower case), so
@@ -37,8 +39,6 @@ MAX_FILES = 50_000  # tracked files considered per search
 TIMEOUT_SECONDS = 30.0
 # Room for file names on one git command line: Windows allows 32,767 characters in all.
 _ARGV_CHARS = 24_000 if os.name == "nt" else 200_000
-# Literal pathspecs: a file named '*' or ':(glob)…' means just that.
-_GREP_ENV = {"GIT_LITERAL_PATHSPECS": "1"}
 
 
 class _Failed(Exception):
@@ -78,10 +78,10 @@ def _search(repo: Path, pattern: object, path: object) -> ToolResult:
     wanted = _check_pattern(pattern)
     root = repo.resolve(strict=True)
     where = resolve(root, path if path is not None else "", allow_dir=True, allow_root=True)
-    files, withheld = _searchable(root, where.relative)
+    allowed, skipped, withheld = _searchable(root, where.relative)
     ignore_case = wanted == wanted.lower()
     options = ["grep", "-n", "-z", "-I", "-E", "--no-color", *(["-i"] if ignore_case else []), "-e", wanted, "--"]
-    matches, more = _grep(root, options, files)
+    matches, more = _grep(root, options, where.relative, allowed, skipped) if allowed else ([], False)
     scope = f" under {where.relative}" if where.relative else ""
     how = "ignoring case" if ignore_case else "case-sensitive"
     # Depends on the scope only, never on the pattern: it tells the model why a file it expects is missing.
@@ -115,50 +115,66 @@ def _search(repo: Path, pattern: object, path: object) -> ToolResult:
     return ToolResult("\n".join([header, *body, *footer]))
 
 
-def _searchable(root: Path, scope: str) -> tuple[list[str], int]:
-    """(tracked files under `scope` that may be shown, how many were withheld as secret or linked)."""
-    out = git(root, "ls-files", "-z", "--cached", "--", scope or ".", extra_env=_GREP_ENV)
+def _searchable(root: Path, scope: str) -> tuple[set[str], list[str], int]:
+    """(tracked files under `scope` that may be shown, the ones git grep must skip, how many are withheld)."""
+    out = git(root, "ls-files", "-z", "--cached", "--", scope or ".", extra_env={"GIT_LITERAL_PATHSPECS": "1"})
     if out.returncode != 0:
         reason = text(out.stderr).strip().splitlines()
         raise _Failed(f"The search failed: {reason[-1] if reason else 'git ls-files failed'}.")
-    names = [text(n) for n in out.stdout.split(b"\0") if n]
-    allowed: list[str] = []
+    names = list(dict.fromkeys(text(n) for n in out.stdout.split(b"\0") if n))[:MAX_FILES]
+    allowed: set[str] = set()
+    skipped: list[str] = []
     withheld = 0
-    for name in dict.fromkeys(names[:MAX_FILES]):
-        verdict = disclosure.check(root, name)
+    for name, verdict in disclosure.check_many(root, names).items():
         if verdict.shown:
-            allowed.append(name)
-        elif verdict.secret:
-            withheld += 1
-    return allowed, withheld
+            allowed.add(name)
+            continue
+        withheld += verdict.secret
+        # Binary files too: a repository's .gitattributes can make git grep -I treat one as text.
+        skipped.append(name)
+    return allowed, skipped, withheld
 
 
-def _batches(files: list[str]) -> list[list[str]]:
-    batches: list[list[str]] = []
-    size = _ARGV_CHARS + 1
-    for name in files:
-        if size + len(name) + 3 > _ARGV_CHARS:
-            batches.append([])
-            size = 0
-        batches[-1].append(name)
-        size += len(name) + 3
-    return batches
+def _pathspecs(scope: str, skipped: list[str]) -> list[list[str]]:
+    """Pathspec lists for git grep: the scope minus every file that may not be searched, in as many
+    command lines as the skipped files need (each line excludes all of them: git searches the rest)."""
+    excluded = [f":(exclude,literal){name}" for name in skipped]
+    if sum(len(item) + 3 for item in excluded) <= _ARGV_CHARS:
+        return [[f":(literal){scope or '.'}", *excluded]]
+    # Too many to exclude on one command line: name the allowed files instead (slower, but exact).
+    return []
 
 
-def _grep(root: Path, options: list[str], files: list[str]) -> tuple[list[str], bool]:
-    """Matching lines over `files`, a command line's worth at a time, until enough: (lines, more exist)."""
+def _grep(root: Path, options: list[str], scope: str, allowed: set[str], skipped: list[str]) -> tuple[list[str], bool]:
+    """Matching lines in the allowed files, until enough: (lines, more exist).
+
+    git grep reads only files that were checked and allowed; a line from any other file (one
+    tracked after the listing) is dropped as well, whatever it says.
+    """
     matches: list[str] = []
     deadline = time.monotonic() + TIMEOUT_SECONDS
-    for batch in _batches(files):
-        more = _grep_batch(root, [*options, *batch], matches, deadline)
-        if more:
+    pathspecs = _pathspecs(scope, skipped) or [[f":(literal){name}" for name in batch] for batch in _batches(allowed)]
+    for batch in pathspecs:
+        if _grep_batch(root, [*options, *batch], allowed, matches, deadline):
             return matches, True
     return matches, False
 
 
-def _grep_batch(root: Path, args: list[str], matches: list[str], deadline: float) -> bool:
+def _batches(files: set[str]) -> list[list[str]]:
+    batches: list[list[str]] = []
+    size = _ARGV_CHARS + 1
+    for name in sorted(files):
+        if size + len(name) + 13 > _ARGV_CHARS:
+            batches.append([])
+            size = 0
+        batches[-1].append(name)
+        size += len(name) + 13
+    return batches
+
+
+def _grep_batch(root: Path, args: list[str], allowed: set[str], matches: list[str], deadline: float) -> bool:
     argv = git_argv(root, *args)
-    env = environment(_GREP_ENV)
+    env = environment()
     with tempfile.TemporaryFile() as stderr:
         proc = subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, env=env, cwd=str(root)
@@ -172,10 +188,12 @@ def _grep_batch(root: Path, args: list[str], matches: list[str], deadline: float
                 fields = raw.rstrip(b"\n").split(b"\0", 2)
                 if len(fields) != 3:
                     continue
+                name, number, line = (text(f) for f in fields)
+                if name not in allowed:
+                    continue
                 if len(matches) >= MAX_MATCHES:
                     more = True
                     break
-                name, number, line = (text(f) for f in fields)
                 line = line.rstrip("\r")
                 if len(line) > MAX_LINE_CHARS:
                     line = line[:MAX_LINE_CHARS] + " …[cut]"

@@ -8,6 +8,7 @@ every name is also checked with editor and backup decorations taken off
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 
@@ -50,6 +51,7 @@ _BACKUP_SUFFIX = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=65_536)  # a search asks about every tracked file, every time
 def secret_reason(relative: str) -> str:
     """Why a repository-relative path must never be read or searched, or "" when its name is fine."""
     parts = [p for p in relative.replace("\\", "/").split("/") if p not in ("", ".")]

@@ -112,3 +112,11 @@ def test_batch_files_never_get_an_argument_cmd_exe_would_act_on(argument: str) -
     assert process.batch_refusal(["C:/Tools/RUN.BAT", argument], windows=True)
     assert not process.batch_refusal(["C:/dotnet/dotnet.exe", argument], windows=True)
     assert not process.batch_refusal(["C:/node/npm.cmd", "run", "test", "--", "adds numbers"], windows=True)
+
+
+def test_gitattributes_cannot_turn_a_binary_file_into_searchable_text(empty_repo: Path) -> None:
+    (empty_repo / ".gitattributes").write_text("*.dat diff\n")  # git grep -I would then search it as text
+    (empty_repo / "blob.dat").write_bytes(b"\0\1\2 needle-in-binary-4411 \0")
+    git(empty_repo, "add", ".")
+    result = search_code(empty_repo, "needle")
+    assert "needle-in-binary-4411" not in result.text
