@@ -59,11 +59,14 @@ def environment(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def argv(repo: Path, *args: str) -> list[str]:
-    """`git -C repo args` with the overrides above and every filter or diff driver the repository names disabled."""
+def argv(repo: Path, *args: str, drivers: list[str] | None = None) -> list[str]:
+    """`git -C repo args` with the overrides above and every filter or diff driver the repository names disabled.
+
+    `drivers` is `driver_keys(repo)` when the caller already has it (several calls in a row).
+    """
     overrides = [item for setting in _SAFE_CONFIG for item in ("-c", setting)]
     # An empty filter command means "no filter"; an empty textconv fails closed rather than run anything.
-    for key in _driver_keys(repo):
+    for key in driver_keys(repo) if drivers is None else drivers:
         overrides += ["-c", f"{key}="]
     if args and args[0] in _DIFFING:
         args = (args[0], "--no-ext-diff", "--no-textconv", *args[1:])
@@ -73,11 +76,15 @@ def argv(repo: Path, *args: str) -> list[str]:
 
 
 def git(
-    repo: Path, *args: str, timeout: float = 30.0, extra_env: dict[str, str] | None = None
+    repo: Path,
+    *args: str,
+    timeout: float = 30.0,
+    extra_env: dict[str, str] | None = None,
+    drivers: list[str] | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """`git -C repo args`; raises OSError (no git) or subprocess.TimeoutExpired."""
     return subprocess.run(
-        argv(repo, *args),
+        argv(repo, *args, drivers=drivers),
         capture_output=True,
         stdin=subprocess.DEVNULL,
         timeout=timeout,
@@ -90,7 +97,7 @@ def text(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def _driver_keys(repo: Path) -> list[str]:
+def driver_keys(repo: Path) -> list[str]:
     """Config keys naming a filter, diff or merge program (`filter.lfs.clean`, ...), to blank them out.
 
     Which drivers exist is only known from the config, so it is read first; `git config`

@@ -120,3 +120,19 @@ def test_extra_parallel_calls_are_answered_with_an_error_the_model_can_act_on(
     refused = [a for a in answers if a.get("is_error")]
     assert len(ran) == MAX_CALLS_PER_STEP and "def main" in ran[0]["content"]
     assert all(f"at most {MAX_CALLS_PER_STEP} tool calls" in a["content"] for a in refused)
+
+
+def test_searches_past_the_per_question_cap_are_answered_not_run(
+    hostile: Path, fake: FakeAPI, client: anthropic.Anthropic
+) -> None:
+    step = {"content": [{"type": "tool_use", "name": "search_code", "input": {"pattern": "main"}}] * 8}
+    steps = MAX_SEARCHES_PER_TURN // 8 + 1
+    fake.script(*[step] * steps, text("Done."))
+    Session(hostile, Settings(), client=client).run_turn("search a lot")
+    assert not fake.problems
+    # Each request's last message holds the answers to the step before it.
+    answers = [b for r in fake.requests[1:] for b in r.body["messages"][-1]["content"] if b["type"] == "tool_result"]
+    assert len(answers) == steps * 8
+    ran = [a for a in answers if not a.get("is_error")]
+    assert len(ran) == MAX_SEARCHES_PER_TURN
+    assert all("used its" in a["content"] for a in answers if a.get("is_error"))

@@ -26,7 +26,7 @@ from pathlib import Path
 from app.core.agent.tools import disclosure
 from app.core.agent.tools.path_guard import PathRefused, resolve
 from app.core.git import argv as git_argv
-from app.core.git import environment, git, text
+from app.core.git import driver_keys, environment, git, text
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -78,10 +78,11 @@ def _search(repo: Path, pattern: object, path: object) -> ToolResult:
     wanted = _check_pattern(pattern)
     root = repo.resolve(strict=True)
     where = resolve(root, path if path is not None else "", allow_dir=True, allow_root=True)
-    allowed, skipped, withheld = _searchable(root, where.relative)
+    drivers = driver_keys(root)  # looked up once for both git commands of this search
+    allowed, skipped, withheld = _searchable(root, where.relative, drivers)
     ignore_case = wanted == wanted.lower()
     options = ["grep", "-n", "-z", "-I", "-E", "--no-color", *(["-i"] if ignore_case else []), "-e", wanted, "--"]
-    matches, more = _grep(root, options, where.relative, allowed, skipped) if allowed else ([], False)
+    matches, more = _grep(root, options, where.relative, allowed, skipped, drivers) if allowed else ([], False)
     scope = f" under {where.relative}" if where.relative else ""
     how = "ignoring case" if ignore_case else "case-sensitive"
     # Depends on the scope only, never on the pattern: it tells the model why a file it expects is missing.
@@ -115,9 +116,18 @@ def _search(repo: Path, pattern: object, path: object) -> ToolResult:
     return ToolResult("\n".join([header, *body, *footer]))
 
 
-def _searchable(root: Path, scope: str) -> tuple[set[str], list[str], int]:
+def _searchable(root: Path, scope: str, drivers: list[str]) -> tuple[set[str], list[str], int]:
     """(tracked files under `scope` that may be shown, the ones git grep must skip, how many are withheld)."""
-    out = git(root, "ls-files", "-z", "--cached", "--", scope or ".", extra_env={"GIT_LITERAL_PATHSPECS": "1"})
+    out = git(
+        root,
+        "ls-files",
+        "-z",
+        "--cached",
+        "--",
+        scope or ".",
+        extra_env={"GIT_LITERAL_PATHSPECS": "1"},
+        drivers=drivers,
+    )
     if out.returncode != 0:
         reason = text(out.stderr).strip().splitlines()
         raise _Failed(f"The search failed: {reason[-1] if reason else 'git ls-files failed'}.")
@@ -145,7 +155,9 @@ def _pathspecs(scope: str, skipped: list[str]) -> list[list[str]]:
     return []
 
 
-def _grep(root: Path, options: list[str], scope: str, allowed: set[str], skipped: list[str]) -> tuple[list[str], bool]:
+def _grep(
+    root: Path, options: list[str], scope: str, allowed: set[str], skipped: list[str], drivers: list[str]
+) -> tuple[list[str], bool]:
     """Matching lines in the allowed files, until enough: (lines, more exist).
 
     git grep reads only files that were checked and allowed; a line from any other file (one
@@ -155,7 +167,7 @@ def _grep(root: Path, options: list[str], scope: str, allowed: set[str], skipped
     deadline = time.monotonic() + TIMEOUT_SECONDS
     pathspecs = _pathspecs(scope, skipped) or [[f":(literal){name}" for name in batch] for batch in _batches(allowed)]
     for batch in pathspecs:
-        if _grep_batch(root, [*options, *batch], allowed, matches, deadline):
+        if _grep_batch(git_argv(root, *options, *batch, drivers=drivers), root, allowed, matches, deadline):
             return matches, True
     return matches, False
 
@@ -172,8 +184,7 @@ def _batches(files: set[str]) -> list[list[str]]:
     return batches
 
 
-def _grep_batch(root: Path, args: list[str], allowed: set[str], matches: list[str], deadline: float) -> bool:
-    argv = git_argv(root, *args)
+def _grep_batch(argv: list[str], root: Path, allowed: set[str], matches: list[str], deadline: float) -> bool:
     env = environment()
     with tempfile.TemporaryFile() as stderr:
         proc = subprocess.Popen(
