@@ -34,6 +34,7 @@ _DIFFING = frozenset({"diff", "log", "show", "whatchanged", "diff-tree", "diff-i
 _DRIVER_KEY = re.compile(r"^(filter|diff|merge)\.(.+)\.(clean|smudge|process|textconv|command|driver)$")
 # Names of environment variables a git child never needs and must never see.
 _DROPPED_PREFIXES = ("ANTHROPIC_", "VOICE_DEV_AGENT_", "GIT_", "AWS_", "AZURE_", "GOOGLE_")
+_KEPT = frozenset({"GIT_EXEC_PATH"})  # where a portable git finds its own programs
 _DROPPED_SUFFIXES = ("_TOKEN", "_KEY", "_SECRET", "_SECRET_KEY", "_PASSWORD", "_PASS", "_CREDENTIALS")
 
 
@@ -42,7 +43,8 @@ def environment(extra: dict[str, str] | None = None) -> dict[str, str]:
     env = {
         name: value
         for name, value in os.environ.items()
-        if not name.upper().startswith(_DROPPED_PREFIXES) and not name.upper().endswith(_DROPPED_SUFFIXES)
+        if name.upper() in _KEPT
+        or not (name.upper().startswith(_DROPPED_PREFIXES) or name.upper().endswith(_DROPPED_SUFFIXES))
     }
     env.update(
         {

@@ -55,8 +55,8 @@ def search_code(repo: Path, pattern: object, path: object = None) -> ToolResult:
         return ToolResult.error(str(exc))
     except FileNotFoundError:
         return ToolResult.error("git is not installed on this machine, so the code cannot be searched.")
-    except Exception as exc:  # a bug here must not end the turn; one line in the log, no traceback of input
-        log.warning("search_code failed: %s", type(exc).__name__)
+    except Exception:  # a bug, not bad input (that is refused above): keep its traceback for the log
+        log.exception("search_code failed")
         return ToolResult.error("The search failed because of an unexpected problem.")
 
 
