@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -123,3 +124,24 @@ def test_the_memory_tool_can_be_left_out_of_a_request() -> None:
     without = definitions(include_memory=False)
     assert [d["name"] for d in without] == [n for n in TOOL_NAMES if n != "memory"]
     assert definitions() == TOOL_DEFINITIONS
+
+
+@pytest.mark.parametrize(
+    ("name", "tool_input"),
+    [
+        ("read_file", {"path": "src/\ud800.py"}),
+        ("search_code", {"pattern": "main\udfff"}),
+        ("search_code", {"pattern": "main", "path": "\ud800"}),
+        ("build", {"project": "\ud800"}),
+        ("test", {"filter": "test_\ud800"}),
+        ("test", {"project": "src", "filter": "a & calc"}),
+    ],
+)
+def test_hostile_strings_are_one_line_errors_with_no_traceback(
+    repo: Path, caplog: pytest.LogCaptureFixture, name: str, tool_input: dict[str, object]
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    box = Toolbox(repo, Settings(), MemoryStore.for_repository(repo), session_id="s", on_screen=lambda c: None)
+    result = box.run(check(name, tool_input), cancel=threading.Event())
+    assert result.is_error and "\n" not in result.text.strip()
+    assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]
