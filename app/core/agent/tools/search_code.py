@@ -122,6 +122,7 @@ def _searchable(root: Path, scope: str, drivers: list[str]) -> tuple[set[str], l
         root,
         "ls-files",
         "-z",
+        "-v",
         "--cached",
         "--",
         scope or ".",
@@ -131,11 +132,16 @@ def _searchable(root: Path, scope: str, drivers: list[str]) -> tuple[set[str], l
     if out.returncode != 0:
         reason = text(out.stderr).strip().splitlines()
         raise _Failed(f"The search failed: {reason[-1] if reason else 'git ls-files failed'}.")
-    names = list(dict.fromkeys(text(n) for n in out.stdout.split(b"\0") if n))[:MAX_FILES]
-    allowed: set[str] = set()
+    names: list[str] = []
     skipped: list[str] = []
-    withheld = 0
-    for name, verdict in disclosure.check_many(root, names).items():
+    for entry in dict.fromkeys(text(n) for n in out.stdout.split(b"\0") if len(n) > 2):
+        tag, name = entry[0], entry[2:]
+        # For an assume-unchanged (lower-case tag) or skip-worktree (S) entry git grep reads the index's copy,
+        # not the file that was checked: such entries are never searched.
+        (skipped if tag.islower() or tag == "S" else names).append(name)
+    allowed: set[str] = set()
+    withheld = len(skipped)
+    for name, verdict in disclosure.check_many(root, names[:MAX_FILES]).items():
         if verdict.shown:
             allowed.add(name)
             continue

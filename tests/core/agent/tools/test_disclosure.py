@@ -120,3 +120,13 @@ def test_gitattributes_cannot_turn_a_binary_file_into_searchable_text(empty_repo
     git(empty_repo, "add", ".")
     result = search_code(empty_repo, "needle")
     assert "needle-in-binary-4411" not in result.text
+
+
+@pytest.mark.parametrize("flag", ["--assume-unchanged", "--skip-worktree"])
+def test_an_index_copy_that_differs_from_the_checked_file_is_never_searched(empty_repo: Path, flag: str) -> None:
+    (empty_repo / "config.txt").write_text("needle TOKEN=needle-index-secret-5150\n")
+    git(empty_repo, "add", ".")
+    git(empty_repo, "update-index", flag, "config.txt")
+    (empty_repo / "config.txt").write_text("needle nothing here\n")  # what read_file would see and allow
+    result = search_code(empty_repo, "needle")
+    assert "needle-index-secret-5150" not in result.text
