@@ -94,7 +94,7 @@ class _Git:
         self.calls = 0
 
     def run(self, *args: str) -> str | None:
-        from app.core.agent.tools.git_command import git, text  # imported late: the store loads without git
+        from app.core.git import git, text  # imported late: the store loads without git
 
         self.calls += 1
         try:
