@@ -49,12 +49,13 @@ def test_the_tray_switch_keeps_the_mode_per_repository_and_restarts_the_session(
 def test_the_memory_window_switch_survives_saving_the_settings_window(qtbot: QtBot, desktop_app: DesktopApp) -> None:
     repo = desktop_app.controller.repo
     assert repo is not None
+    desktop_app.set_memory_mode(repo, "off")
     desktop_app.open_settings(memory=True)
     window = desktop_app.settings_window
     assert window is not None and window.tabs.currentWidget() is window.memory
     editor = window.memory
-    editor.set_active_repository(repo)
-    assert editor.mode.currentData() == "on"
+    assert editor.selected_repository() == repo
+    assert editor.mode.currentData() == "off"  # the window opens showing the app's switch
     editor.mode.setCurrentIndex(editor.mode.findData("read-only"))
     editor.mode.activated.emit(editor.mode.currentIndex())
     assert desktop_app.settings.memory_mode_for(repo) == "read-only"
