@@ -20,6 +20,8 @@ from pytestqt.qtbot import QtBot
 from app.core.memory import MemoryStore, list_repositories
 from app.ui import memory_merge
 from app.ui.memory_editor import NO_MEMORY_FOR_REPO, MemoryEditor
+from app.ui.memory_notice import MemoryNotices
+from app.ui.memory_status import summary
 from tests.conftest import git
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -406,6 +408,11 @@ def test_a_damaged_or_newer_journal_shows_one_line_and_read_only_files(qtbot: Qt
     assert not editor.save_button.isEnabled() and not editor.delete_button.isEnabled()
     assert not editor.save_file()
     assert _contents(store)["/memories/notes.md"] == "- Use make build.\n"
+    # The rest of the app keeps going: the tray line and the notices read around the journal.
+    assert summary(repo, "on") == "Memory: 1 file (its history cannot be read)"
+    notices = MemoryNotices(lambda: repo)
+    notices.session_started("s1")
+    assert notices.check() == ()
 
 
 def test_the_agent_changing_a_file_while_it_is_edited_keeps_the_edit(qtbot: QtBot, repo: Path) -> None:
