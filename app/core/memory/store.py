@@ -11,7 +11,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Literal, TypeVar, get_args
 
 from app.core import paths
 from app.core.memory import command as commands
-from app.core.memory import credentials, handlers, limits, snapshot, staleness, undo
+from app.core.memory import credentials, gate, handlers, limits, snapshot, staleness, undo
 from app.core.memory.folder import POSIX, Folder, FolderError, LinkRefused
 from app.core.memory.journal import Author, Change, JournalError, OpContext, SqliteJournal, Usage, UseKind
 from app.core.memory.lock import LockTimeout, folder_lock
@@ -124,13 +124,19 @@ def _written(path: str, text: str, modified: datetime, last: Change | None) -> s
     return staleness.Written(path, text, modified, "person", "")
 
 
-def _agent_gate() -> handlers.Gate | None:
-    """The write gate for the agent's writes."""
-    return None
+def _agent_gate() -> handlers.Gate:
+    """The write gate for the agent's writes: the refusal text for the model, or None."""
+
+    def judge(path: str, old: str | None, new: str, store: Mapping[str, str]) -> str | None:
+        refusal = gate.check_write(path, old, new, store)
+        return refusal.message if refusal is not None else None
+
+    return judge
 
 
-def _state_lines() -> Callable[[str], list[tuple[str, str]]] | None:
-    return None
+def _state_lines() -> Callable[[str], list[tuple[str, str]]]:
+    """The gate's reading of state lines, for marking those a person wrote once HEAD moved."""
+    return gate.state_lines
 
 
 def _none() -> None:

@@ -143,3 +143,31 @@ def test_the_system_prompt_stays_byte_identical_in_every_mode(
     assert len({json.dumps(r.body["system"]) for r in fake.requests}) == 1
     assert len({json.dumps(r.body["tools"]) for r in fake.requests}) == 1
     assert not fake.problems
+
+
+def test_s3_a_branch_state_line_is_refused_from_the_agent_and_marked_when_a_person_wrote_it(
+    fake: FakeAPI, repo: Path, client: anthropic.Anthropic
+) -> None:
+    branch_line = "- On branch feature/login, 2 commits ahead of origin; not merged yet."
+    fake.script(
+        tool_use("memory", {"command": "create", "path": "/memories/notes.md", "file_text": branch_line + "\n"}),
+        text("Okay."),
+    )
+    Session(repo, Settings(), client=client).run_turn("Remember where I am")
+    refused = _tool_result(fake.requests[1])
+    assert refused.get("is_error") is True and "Not saved" in refused["content"] and "feature/login" in refused["content"]
+    store = MemoryStore.for_repository(repo)
+    assert store.files() == []
+    # The developer writes it themselves (the gate does not judge a person), then the branch moves on.
+    durable = "- The login work is for the mobile release."
+    saved = store.save_as_person("/memories/notes.md", f"{branch_line}\n{durable}\n", None)
+    assert saved.saved, saved.message
+    fake.script(text("Same branch, it seems."), text("Moved on."))
+    Session(repo, Settings(), client=client).run_turn("Where am I?")
+    assert "probably out of date" not in _memory_block(fake.requests[2])  # HEAD has not moved: nothing to say
+    _commit(repo, "more work")
+    Session(repo, Settings(), client=client).run_turn("Where am I now?")
+    block = _memory_block(fake.requests[3])
+    assert "by the developer; 1 commit since; repository state, probably out of date:" in block
+    assert "On branch feature/login, 2 commits ahead of origin" in block.split("status=")[1].split(">")[0]
+    assert "mobile release" not in block.split("status=")[1].split(">")[0]  # durable lines are not marked
