@@ -155,7 +155,8 @@ def test_s3_a_branch_state_line_is_refused_from_the_agent_and_marked_when_a_pers
     )
     Session(repo, Settings(), client=client).run_turn("Remember where I am")
     refused = _tool_result(fake.requests[1])
-    assert refused.get("is_error") is True and "Not saved" in refused["content"] and "feature/login" in refused["content"]
+    assert refused.get("is_error") is True
+    assert "Not saved" in refused["content"] and "feature/login" in refused["content"]
     store = MemoryStore.for_repository(repo)
     assert store.files() == []
     # The developer writes it themselves (the gate does not judge a person), then the branch moves on.

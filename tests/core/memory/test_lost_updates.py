@@ -118,3 +118,16 @@ def test_two_processes_cannot_overwrite_each_others_notes(tmp_path: Path) -> Non
     assert refused.startswith("ERROR") and "from the CLI" in refused
     assert (folder / "notes.md").read_text() == "from the CLI\n"
     assert _other(folder, "write", "app-session", "from the CLI\nfrom the app\n").startswith("OK")
+
+
+def test_the_gate_judges_the_agent_and_not_a_person(store: MemoryStore) -> None:
+    state = "Build fails: error CS1061 in ReviewOrchestrator.cs line 42; 3 tests failing\n"
+    text = err(store, {"command": "create", "path": "/memories/build.md", "file_text": state}, session_id="s")
+    assert text.startswith("Error: Not saved.") and "CS1061" in text
+    assert not (store.folder / "build.md").exists()
+    ok(store, {"command": "create", "path": "/memories/build.md", "file_text": state}, by="person")
+    durable = "If the build fails with CS0246, run dotnet restore first.\n"
+    ok(store, {"command": "create", "path": "/memories/tips.md", "file_text": durable}, session_id="s")
+    # A line the store already holds is refused, naming the file that has it.
+    again = err(store, {"command": "create", "path": "/memories/more.md", "file_text": durable}, session_id="s")
+    assert "/memories/tips.md" in again
