@@ -157,7 +157,8 @@ def write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str
     ctx.changes.append(NewChange(command, vp.text, old, new))
     if ctx.session_id:
         ctx.journal.mark_seen(ctx.session_id, {vp.text: digest(new)})
-        ctx.journal.note_use(ctx.session_id, [vp.text], "used")
+        if old is not None:  # editing a memory uses it; writing a new one is not reading it back
+            ctx.journal.note_use(ctx.session_id, [vp.text], "used")
     return None
 
 

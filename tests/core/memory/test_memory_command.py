@@ -76,8 +76,8 @@ def test_show_prints_content_origin_staleness_and_use(remembered: MemoryStore, e
     assert "== /memories/build.md (17 of 4,000 characters)" in out.stdout
     assert "Build with make." in out.stdout and "snake_case" in out.stdout
     assert 'session sess-1: "remember that we build with make"' in out.stdout
-    assert "Loaded in 2 session(s); used in 1" in out.stdout  # the creating session used it; loading is not use
-    assert "Flags: never used" not in out.stdout.split("== /memories/build.md")[1].split("==")[0]
+    build = out.stdout.split("== /memories/build.md")[1].split("==")[0]
+    assert "Loaded in 2 session(s); used in 0, last never" in build and "Flags: never used" in build
     assert "PySide6" not in out.stderr
 
 
@@ -100,6 +100,7 @@ def test_show_json_has_every_field_a_reviewer_needs(empty_repo: Path) -> None:
     )
     ok(store, {"command": "create", "path": "/memories/idle.md", "file_text": "- short answers\n"}, session_id="s1")
     store.snapshot(session_id="s2")
+    assert store.observe("s2", '{"path": "src/old.py"}') == ["/memories/notes.md"]  # a tool input named it
     git(empty_repo, "rm", "-q", "src/old.py")
     _commit(empty_repo, "drop old")
     out = _app("show", "--repo", str(empty_repo), "--json")
@@ -129,8 +130,8 @@ def test_show_json_has_every_field_a_reviewer_needs(empty_repo: Path) -> None:
         "flags",
         "history",
     }
-    # Never used in a session other than the one that wrote it... which used it: a later load alone is not use.
-    assert files["/memories/idle.md"]["used_count"] == 1
+    idle = files["/memories/idle.md"]
+    assert (idle["loaded_count"], idle["used_count"], idle["flags"]) == (1, 0, ["never used"])
 
 
 def test_history_and_undo_bring_back_a_deleted_memory(remembered: MemoryStore, empty_repo: Path) -> None:
