@@ -52,3 +52,16 @@ def test_bad_values_fall_back_per_key_and_unknown_keys_are_dropped() -> None:
     assert "effort" in result.problem
     settings.save(result.settings)
     assert "api_key" not in paths.settings_file().read_text()
+
+
+def test_memory_modes_round_trip_and_bad_values_fall_back(tmp_path: Path) -> None:
+    target = tmp_path / "settings.json"
+    chosen = settings.Settings(memory_mode="read-only", memory_modes={"/r/a": "off"}, memory_words_days=30)
+    settings.save(chosen, target)
+    loaded = settings.load(target).settings
+    assert (loaded.memory_mode, loaded.memory_modes, loaded.memory_words_days) == ("read-only", {"/r/a": "off"}, 30)
+    assert loaded.memory_mode_for(Path("/r/a")) == "off" and loaded.memory_mode_for(Path("/r/b")) == "read-only"
+    target.write_text('{"memory_mode": "sometimes", "memory_modes": {"/r/a": "maybe", "/r/b": "on"}}')
+    result = settings.load(target)
+    assert result.settings.memory_mode == "on" and result.settings.memory_modes == {"/r/b": "on"}
+    assert "memory_mode" in result.problem

@@ -204,8 +204,8 @@ def test_list_repositories_names_each_repository_and_its_size(tmp_path: Path) ->
     beta.execute({"command": "create", "path": "/memories/c/d.md", "file_text": "ddddd"})
     found = list_repositories()
     assert [(r.repository, r.chars, r.files, r.largest) for r in found] == [
-        (repos[0], 4, 1, 4),
-        (repos[1], 7, 2, 5),
+        (repos[0], 4 + len("/memories/a.md"), 1, 4),  # names count toward the cap
+        (repos[1], 7 + len("/memories/b.md") + len("/memories/c/d.md"), 2, 5),
     ]
     assert found[1].folder == beta.folder
     # The metadata comes back if the folder is deleted while a session runs.

@@ -59,7 +59,8 @@ def remembered(empty_repo: Path) -> MemoryStore:
 def test_list_shows_every_repository_with_its_size_against_the_caps(remembered: MemoryStore, empty_repo: Path) -> None:
     out = _app("list")
     assert out.returncode == 0, out.stderr
-    assert f"{empty_repo.resolve()}: 28 of 6,000 characters in 2 file(s), largest 17 of 4,000" in out.stdout
+    total = 28 + len("/memories/build.md") + len("/memories/style/naming.md")  # names count toward the cap
+    assert f"{empty_repo.resolve()}: {total} of 6,000 characters in 2 file(s), largest 17 of 4,000" in out.stdout
 
 
 def test_list_of_one_repository_names_its_files(remembered: MemoryStore, empty_repo: Path) -> None:
