@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 JOURNAL_NAME = ".journal.sqlite"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 1: events without text (migrated); 2: changes with text; 3: a cache table
 SEEN_KEEP_SECONDS = 3 * 24 * 3600  # a session older than this cannot still be writing
 
 Author = Literal["agent", "person"]

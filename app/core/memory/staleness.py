@@ -8,6 +8,7 @@ helper (no repository hooks, no fsmonitor, a time limit).
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import logging
@@ -208,7 +209,7 @@ def assess(
         tracked_out = listing.result() if listing is not None else ""
     if tracked_out is None:
         return marks
-    tree = _Tree({p for p in tracked_out.split("\0") if p})
+    tree = _Tree(tracked_out)
     for f in files:
         commit = commits.get(f.path, "")
         if not commit or commit not in since:
@@ -276,12 +277,24 @@ def _parents(path: str) -> Iterator[str]:
 
 
 class _Tree:
-    """The tracked files among those named, with their folders and file names."""
+    """The tracked files, as `git ls-files` lists them (sorted): which named paths exist, in O(log n) each."""
 
-    def __init__(self, tracked: set[str]) -> None:
-        self.files = tracked
-        self.folders = {parent for p in tracked for parent in _parents(p)}
-        self.names = {p.rsplit("/", 1)[-1] for p in tracked}
+    def __init__(self, listing: str) -> None:
+        self.files = [p for p in listing.split("\0") if p]
+        self._set = set(self.files)
+        self._names: set[str] | None = None
+
+    def has(self, path: str) -> bool:
+        """A tracked file, or a folder holding one."""
+        if path in self._set:
+            return True
+        at = bisect.bisect_left(self.files, path + "/")
+        return at < len(self.files) and self.files[at].startswith(path + "/")
+
+    def has_name(self, name: str) -> bool:
+        if self._names is None:  # only when a memory names a bare file name
+            self._names = {p.rpartition("/")[2] for p in self.files}
+        return name in self._names
 
 
 class _Changes:
@@ -320,16 +333,15 @@ def _diff(git: _Git, commit: str, head_now: str) -> dict[str, str]:
 def _mark_paths(marks: Marks, named: tuple[str, ...], tree: _Tree, changes: _Changes, repo: Path) -> None:
     for path in named:
         bare = path.rstrip("/")
-        exists = bare in tree.files or bare in tree.folders
         if "/" in bare:
             # "No longer exists" only for what existed when the memory was written: a plan to create
             # src/new_feature.py, or "and/or", is not stale.
-            if not exists and bare in changes.deleted_under and not (repo / bare).exists():
+            if bare in changes.deleted_under and not tree.has(bare) and not (repo / bare).exists():
                 marks.missing.append(path)
             elif bare in changes.changed_under:
                 marks.changed.append(path)
         # A bare file name: gone when a file of that name was deleted and none is left.
-        elif bare in changes.deleted_names and bare not in tree.names and not (repo / bare).exists():
+        elif bare in changes.deleted_names and not tree.has_name(bare) and not (repo / bare).exists():
             marks.missing.append(path)
         elif bare in changes.changed_names:
             marks.changed.append(path)
