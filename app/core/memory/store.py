@@ -361,6 +361,10 @@ class MemoryStore:
 
         return self._locked(revert, write=True, empty=nothing) if self._fs.exists() else nothing()
 
+    def forget_git_answers(self) -> None:
+        """Drop what earlier sessions learnt from git, so the next session asks it everything again."""
+        self._locked(lambda: self._journal.keep(GIT_CACHE, "{}"), write=True, empty=_none)
+
     def journal_problem(self) -> str:
         """Why the journal cannot be used (damaged, from a newer version), or ""."""
         try:
