@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.core.memory.journal import Author
-from app.core.memory.names import named_in
+from app.core.memory.names import Names, named_in
 
 log = logging.getLogger(__name__)
 
@@ -174,19 +174,20 @@ def assess(
     *,
     state_lines: Callable[[str], list[tuple[str, str]]] | None = None,
     cache: dict[str, Since] | None = None,
+    names: dict[str, Names] | None = None,
 ) -> dict[str, Marks]:
     """Marks for every file; git marks only where the repository and the commit at write are known.
 
     `cache` (commit -> Since) carries what earlier sessions learnt: a session on an unchanged HEAD
     asks git only for HEAD and the file list, and after new commits only about those. It is updated
-    in place for the caller to keep.
+    in place for the caller to keep. `names` (path -> what it names) saves reading the texts again.
     """
     marks = {f.path: Marks(age(f.at, now), f.by, f.head) for f in files}
     if repo is None or not files:
         return marks
     cache = {} if cache is None else cache
     git = _Git(repo)
-    named = {f.path: named_in(f.text).paths for f in files}
+    named = {f.path: (names[f.path] if names and f.path in names else named_in(f.text)).paths for f in files}
     all_names = {p for paths in named.values() for p in paths}
     digest = _names_digest(all_names)
     hand = [f for f in files if not f.head]

@@ -240,10 +240,13 @@ class MemoryStore:
         if not found:
             return ""
         cache = staleness.load_cache(self._cached_git)
-        marks = staleness.assess(self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache)
+        names = {w.path: named_in(w.text) for w in found}
+        marks = staleness.assess(
+            self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache, names=names
+        )
         text, included = snapshot.render([(w.path, w.text) for w in found], {p: m.words() for p, m in marks.items()})
         if session_id:
-            self._names[session_id] = {w.path: named_in(w.text) for w in found if w.path in included}
+            self._names[session_id] = {path: names[path] for path in included}
 
         def keep() -> None:
             if session_id:
