@@ -251,6 +251,9 @@ class MemoryStore:
         def keep() -> None:
             if session_id:
                 self._journal.note_use(session_id, included, "loaded")
+                # Seen as shown, even if a file changed since it was read: that is the point of the check.
+                shown: dict[str, str | None] = {w.path: handlers.digest(w.text) for w in found if w.path in included}
+                self._journal.mark_seen(session_id, shown)
             # Only the commits the files were written at: the cache never grows past the store.
             kept = {m.commit: cache[m.commit] for m in marks.values() if m.commit in cache}
             self._journal.keep(GIT_CACHE, staleness.dump_cache(kept))
@@ -271,8 +274,6 @@ class MemoryStore:
             self._cached_git = self._journal.cached(GIT_CACHE)
             last = self._journal.last_changes(p for p, _t, _m in files)
             self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
-            if session_id:
-                self._journal.mark_seen(session_id, {p: handlers.digest(t) for p, t, _m in files})
             self._journal.drop_words_before(time.time() - self.words_days * 86_400)
         except JournalError:
             log.warning("memory journal of %s unusable; loading the files without their history", self.folder)
