@@ -194,12 +194,14 @@ class MemoryStore:
                 ctx.gate = _agent_gate()
 
             def run() -> ToolResult:
-                if writing:
-                    self._journal.sizes()  # a damaged journal refuses before anything is written
-                result = handlers.run(ctx, parsed)
-                if ctx.changes:
-                    self._journal.append(op, ctx.changes)
-                return result
+                # A write's several journal calls share one connection; a read must work without a journal.
+                with self._journal.batch(create=True) if writing else contextlib.nullcontext():
+                    if writing:
+                        self._journal.sizes()  # a damaged journal refuses before anything is written
+                    result = handlers.run(ctx, parsed)
+                    if ctx.changes:
+                        self._journal.append(op, ctx.changes)
+                    return result
 
             # With no folder yet, a read needs no lock: it finds nothing, and says so in the usual words.
             return self._locked(run, write=writing, empty=run)
