@@ -3,7 +3,7 @@
 Computed once when a session starts (the marks freeze with the system prompt), with few git calls
 whatever the store holds: one `rev-parse`, one `ls-files`, and per distinct commit the memories were
 written at one `rev-list --count` and one `diff --name-status`. Git runs through the tools' safe
-helper (no repository hooks, no fsmonitor, a time limit).
+helper, app.core.git (no repository hooks or programs, no secrets in its environment, a time limit).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from app.core import git as safe_git
 from app.core.memory.journal import Author
 from app.core.memory.names import Names, named_in
 
@@ -94,15 +95,16 @@ class _Git:
         self.calls = 0
 
     def run(self, *args: str) -> str | None:
-        from app.core.agent.tools.git_command import git, text  # imported late: the store loads without git
-
         self.calls += 1
         try:
-            done = git(self.repo, *args, timeout=GIT_TIMEOUT)
+            # drivers=[]: these commands compare object names and list paths; none of them reads file
+            # content through a filter or diff driver, so there is nothing to switch off, and skipping
+            # the helper's `git config` look-up halves the processes a session start spawns.
+            done = safe_git.git(self.repo, *args, timeout=GIT_TIMEOUT, drivers=[])
         except (OSError, subprocess.SubprocessError):
             log.warning("git %s failed in %s", args[0], self.repo, exc_info=True)
             return None
-        return text(done.stdout) if done.returncode == 0 else None
+        return safe_git.text(done.stdout) if done.returncode == 0 else None
 
 
 def head(repo: Path | None) -> str:
