@@ -217,6 +217,8 @@ class Session:
                 results.append(tool_result_block(tool_use["id"], _TOO_MANY_AT_ONCE))
                 continue
             call = check(tool_use.get("name"), tool_use.get("input"))
+            if call.name != "memory":  # the memory tool counts its own views and edits
+                self._memory.observe(self.id, json.dumps(call.args, ensure_ascii=False))
             if call.name == "search_code" and not call.problem:
                 self._searches += 1
                 if self._searches > MAX_SEARCHES_PER_TURN:

@@ -81,7 +81,7 @@ def running_sizes(ctx: Context) -> dict[str, int]:
     sizes = ctx.journal.sizes()
     if sizes is None:
         sizes = count_sizes(ctx.folder)
-        ctx.journal.set_sizes(dict(sizes.items()), replace=True)
+        ctx.journal.set_sizes(sizes, replace=True)
     return sizes
 
 

@@ -149,6 +149,9 @@ class Journal(Protocol):
     def keep(self, name: str, value: str) -> None:
         """Keep a value for `cached`."""
 
+    def batch(self, *, create: bool) -> contextlib.AbstractContextManager[None]:
+        """A block in which the calls may share one connection or transaction."""
+
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS changes (
@@ -243,11 +246,28 @@ class SqliteJournal:
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / JOURNAL_NAME
+        self._held: sqlite3.Connection | None = None
 
     # --- connection --------------------------------------------------------------------------------
 
     @contextlib.contextmanager
+    def batch(self, *, create: bool) -> Iterator[None]:
+        """Let every call inside the block share one connection (one command makes several)."""
+        if self._held is not None:
+            yield
+            return
+        with self._connect(create=create) as conn:
+            self._held = conn
+            try:
+                yield
+            finally:
+                self._held = None
+
+    @contextlib.contextmanager
     def _connect(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
+        if self._held is not None:
+            yield self._held
+            return
         try:
             st = os.lstat(self.path)
         except FileNotFoundError:

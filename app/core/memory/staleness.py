@@ -3,7 +3,7 @@
 Computed once when a session starts (the marks freeze with the system prompt), with few git calls
 whatever the store holds: one `rev-parse`, one `ls-files`, and per distinct commit the memories were
 written at one `rev-list --count` and one `diff --name-status`. Git runs through the tools' safe
-helper (no repository hooks, no fsmonitor, a time limit).
+helper, app.core.git (no repository hooks or programs, no secrets in its environment, a time limit).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from app.core import git as safe_git
 from app.core.memory.journal import Author
-from app.core.memory.names import named_in
+from app.core.memory.names import Names, named_in
 
 log = logging.getLogger(__name__)
 
@@ -94,15 +95,16 @@ class _Git:
         self.calls = 0
 
     def run(self, *args: str) -> str | None:
-        from app.core.git import git, text  # imported late: the store loads without git
-
         self.calls += 1
         try:
-            done = git(self.repo, *args, timeout=GIT_TIMEOUT)
+            # drivers=[]: these commands compare object names and list paths; none of them reads file
+            # content through a filter or diff driver, so there is nothing to switch off, and skipping
+            # the helper's `git config` look-up halves the processes a session start spawns.
+            done = safe_git.git(self.repo, *args, timeout=GIT_TIMEOUT, drivers=[])
         except (OSError, subprocess.SubprocessError):
             log.warning("git %s failed in %s", args[0], self.repo, exc_info=True)
             return None
-        return text(done.stdout) if done.returncode == 0 else None
+        return safe_git.text(done.stdout) if done.returncode == 0 else None
 
 
 def head(repo: Path | None) -> str:
@@ -174,19 +176,20 @@ def assess(
     *,
     state_lines: Callable[[str], list[tuple[str, str]]] | None = None,
     cache: dict[str, Since] | None = None,
+    names: dict[str, Names] | None = None,
 ) -> dict[str, Marks]:
     """Marks for every file; git marks only where the repository and the commit at write are known.
 
     `cache` (commit -> Since) carries what earlier sessions learnt: a session on an unchanged HEAD
     asks git only for HEAD and the file list, and after new commits only about those. It is updated
-    in place for the caller to keep.
+    in place for the caller to keep. `names` (path -> what it names) saves reading the texts again.
     """
     marks = {f.path: Marks(age(f.at, now), f.by, f.head) for f in files}
     if repo is None or not files:
         return marks
     cache = {} if cache is None else cache
     git = _Git(repo)
-    named = {f.path: named_in(f.text).paths for f in files}
+    named = {f.path: (names[f.path] if names and f.path in names else named_in(f.text)).paths for f in files}
     all_names = {p for paths in named.values() for p in paths}
     digest = _names_digest(all_names)
     hand = [f for f in files if not f.head]

@@ -194,12 +194,14 @@ class MemoryStore:
                 ctx.gate = _agent_gate()
 
             def run() -> ToolResult:
-                if writing:
-                    self._journal.sizes()  # a damaged journal refuses before anything is written
-                result = handlers.run(ctx, parsed)
-                if ctx.changes:
-                    self._journal.append(op, ctx.changes)
-                return result
+                # A write's several journal calls share one connection; a read must work without a journal.
+                with self._journal.batch(create=True) if writing else contextlib.nullcontext():
+                    if writing:
+                        self._journal.sizes()  # a damaged journal refuses before anything is written
+                    result = handlers.run(ctx, parsed)
+                    if ctx.changes:
+                        self._journal.append(op, ctx.changes)
+                    return result
 
             # With no folder yet, a read needs no lock: it finds nothing, and says so in the usual words.
             return self._locked(run, write=writing, empty=run)
@@ -240,14 +242,20 @@ class MemoryStore:
         if not found:
             return ""
         cache = staleness.load_cache(self._cached_git)
-        marks = staleness.assess(self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache)
+        names = {w.path: named_in(w.text) for w in found}
+        marks = staleness.assess(
+            self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache, names=names
+        )
         text, included = snapshot.render([(w.path, w.text) for w in found], {p: m.words() for p, m in marks.items()})
         if session_id:
-            self._names[session_id] = {w.path: named_in(w.text) for w in found if w.path in included}
+            self._names[session_id] = {path: names[path] for path in included}
 
         def keep() -> None:
             if session_id:
                 self._journal.note_use(session_id, included, "loaded")
+                # Seen as shown, even if a file changed since it was read: that is the point of the check.
+                shown: dict[str, str | None] = {w.path: handlers.digest(w.text) for w in found if w.path in included}
+                self._journal.mark_seen(session_id, shown)
             # Only the commits the files were written at: the cache never grows past the store.
             kept = {m.commit: cache[m.commit] for m in marks.values() if m.commit in cache}
             self._journal.keep(GIT_CACHE, staleness.dump_cache(kept))
@@ -268,8 +276,6 @@ class MemoryStore:
             self._cached_git = self._journal.cached(GIT_CACHE)
             last = self._journal.last_changes(p for p, _t, _m in files)
             self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
-            if session_id:
-                self._journal.mark_seen(session_id, {p: handlers.digest(t) for p, t, _m in files})
             self._journal.drop_words_before(time.time() - self.words_days * 86_400)
         except JournalError:
             log.warning("memory journal of %s unusable; loading the files without their history", self.folder)
@@ -360,6 +366,10 @@ class MemoryStore:
             raise undo.UndoRefused("Nothing to undo: this repository has no memory.")
 
         return self._locked(revert, write=True, empty=nothing) if self._fs.exists() else nothing()
+
+    def forget_git_answers(self) -> None:
+        """Drop what earlier sessions learnt from git, so the next session asks it everything again."""
+        self._locked(lambda: self._journal.keep(GIT_CACHE, "{}"), write=True, empty=_none)
 
     def revert(self, op: int) -> str:
         """Revert one chosen operation (a delete included) as a person, e.g. from the history list.

@@ -98,3 +98,23 @@ def test_few_git_calls_for_a_full_store(tmp_path: Path) -> None:
         store.snapshot(session_id="s")
     # rev-parse, ls-files, and per distinct write commit (2 here) one rev-list and one diff.
     assert len(calls) == 2 + 2 * 2, calls
+
+
+def test_later_sessions_build_on_what_git_said_before_also_across_branches(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    store = MemoryStore.for_repository(repo)
+    ok(store, {"command": "create", "path": "/memories/n.md", "file_text": "See src/Parser.cs\n"}, session_id="s")
+    for i in range(3):
+        _commit(repo, f"main {i}")
+    assert "3 commits since" in _status(store.snapshot(session_id="a"), "/memories/n.md")
+    (repo / "src" / "Parser.cs").write_text("class Parser { }\n")
+    _commit(repo, "touch parser")  # extends the remembered answer by one commit and one change
+    status = _status(store.snapshot(session_id="b"), "/memories/n.md")
+    assert status.endswith("4 commits since; changed since: src/Parser.cs"), status
+    git(repo, "checkout", "-q", "-b", "other", "HEAD~4")  # sideways: back to where the note was written
+    _commit(repo, "other work")
+    status = _status(store.snapshot(session_id="c"), "/memories/n.md")
+    assert status.endswith("1 commit since"), status
+    git(repo, "checkout", "-q", "main")
+    status = _status(store.snapshot(session_id="d"), "/memories/n.md")
+    assert status.endswith("4 commits since; changed since: src/Parser.cs"), status
