@@ -6,7 +6,6 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from app.core.memory import staleness
 from app.core.memory.journal import Change
 from app.core.memory.store import MemoryStore
 
@@ -70,7 +69,7 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
 
         raise JournalError(problem)
     written = store.written()
-    marks = staleness.assess(store.repository, written, now)
+    marks = store.marks(written, now)
     stats = store.stats()
     reports: list[FileReport] = []
     for w in written:
