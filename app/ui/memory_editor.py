@@ -44,7 +44,6 @@ NO_MEMORY_FOR_REPO = "No memory yet for this repository."
 
 class MemoryEditor(QWidget):
     mode_chosen = Signal(object, str)  # repository Path, "on" / "read-only" / "off"
-    changed = Signal()  # the memory on disk was changed from this window
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -378,7 +377,6 @@ class MemoryEditor(QWidget):
             self.editor.clear()
         self.refresh(file=select)
         self._say(message, error=False)
-        self.changed.emit()
 
     def new_file(self) -> bool:
         store = self._store
@@ -450,7 +448,6 @@ class MemoryEditor(QWidget):
         store.forget()
         self._shown_path = ""
         self.refresh()
-        self.changed.emit()
         return True
 
     # ---- default dialogs ----------------------------------------------------------------
