@@ -224,8 +224,6 @@ class Session:
                 if self._searches > MAX_SEARCHES_PER_TURN:
                     results.append(tool_result_block(tool_use["id"], _TOO_MANY_SEARCHES))
                     continue
-            if call.name != "memory":  # the memory tool counts its own views and edits
-                self._memory.observe(self.id, json.dumps(call.args, ensure_ascii=False))
             what = label(call)
             self._emit(ToolStarted(tool_use["id"], call.name, what))
             result = self._toolbox.run(call, cancel=self._cancel, user_words=user_words) if allow else STEP_LIMIT
