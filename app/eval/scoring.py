@@ -99,7 +99,9 @@ def _memory_no_state(params: dict[str, Any], session: SessionRecord, turn: Turn)
 def _memory_avoids(params: dict[str, Any], session: SessionRecord, turn: Turn) -> list[str]:
     reasons: list[str] = []
     for line in session.saved_lines:
-        reasons += [f"{session.name} saved «{line}», which says {hit}" for hit in _hits(line, params, context=False)]
+        hits = _hits(line, params, context=False)
+        if hits:
+            reasons.append(f"{session.name} saved «{line}», which says {', '.join(hits)}")
     return reasons
 
 
