@@ -17,7 +17,8 @@ _STYLE = """
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;background:#fff}
 h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 8px}
 .meta{color:#555;margin-bottom:16px}
-table{border-collapse:collapse;width:100%}th,td{border:1px solid #d0d0d5;padding:6px 8px;vertical-align:top;text-align:left}
+table{border-collapse:collapse;width:100%}
+th,td{border:1px solid #d0d0d5;padding:6px 8px;vertical-align:top;text-align:left}
 th{background:#f2f2f5}td.num{text-align:right;white-space:nowrap}
 .pass{color:#116329;font-weight:600}.fail{color:#a40e26;font-weight:600}.error{color:#8a4b00;font-weight:600}
 .said{margin:4px 0 0}.said b{color:#444}.reply{margin:2px 0 8px 14px;white-space:pre-wrap}

@@ -8,14 +8,17 @@ fields. `--compare` reads two of them; the HTML report is drawn from the same da
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.atomic import write_text_atomic
 from app.core.errors import UserFacingError
 from app.eval.record import RunRecord, add_usage, empty_usage
-from app.eval.runner import Outcome
+
+if TYPE_CHECKING:
+    from app.eval.runner import Outcome
 
 FORMAT = "voice-dev-agent-eval/1"
 ALL = "(all scores)"
@@ -186,11 +189,14 @@ def _usage_cells(usage: dict[str, int]) -> tuple[str, str, str, str]:
     )
 
 
-def _columns(header: tuple[str, ...], rows: list[tuple[str, ...]], *, right_from: int = 99) -> str:
+def _columns(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], *, right_from: int = 99) -> str:
     widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
 
     def line(row: tuple[str, ...]) -> str:
-        cells = [str(c).rjust(w) if i >= right_from else str(c).ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [
+            str(c).rjust(w) if i >= right_from else str(c).ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
         return "  ".join(cells).rstrip()
 
     return "\n".join([line(header), *(line(r) for r in rows)])

@@ -157,7 +157,8 @@ def describe(step: Step, dated: Callable[[str], str] = str) -> str:
         return f"committed '{step.message}'{ago}"
     if step.kind == "git":
         return "git " + " ".join(step.args)
-    return f"memory {step.memory_path} written by {'a person' if step.by == 'person' else 'the agent'}: {dated(step.text).strip()}"
+    writer = "a person" if step.by == "person" else "the agent"
+    return f"memory {step.memory_path} written by {writer}: {dated(step.text).strip()}"
 
 
 def _short(words: str, limit: int = 60) -> str:

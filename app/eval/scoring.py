@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.eval.record import RunRecord, ScoreResult, SessionRecord, Turn
-from app.eval.scenario import Score, Scenario
+from app.eval.scenario import Scenario, Score
 
 _PLAIN = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
 _CONTEXT = 40  # characters shown either side of a matched phrase
@@ -93,7 +93,8 @@ def _memory_no_state(params: dict[str, Any], session: SessionRecord, turn: Turn)
         from app.core.memory.gate import state_lines
     except ImportError:
         return ["the memory write gate (app.core.memory.gate) is not in this build, so saved lines cannot be judged"]
-    return [f"{session.name} saved a state line: «{line}» (gate: {reason})" for line, reason in state_lines("\n".join(saved))]
+    found = state_lines("\n".join(saved))
+    return [f"{session.name} saved a state line: «{line}» (gate: {reason})" for line, reason in found]
 
 
 def _memory_avoids(params: dict[str, Any], session: SessionRecord, turn: Turn) -> list[str]:

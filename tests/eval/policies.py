@@ -25,7 +25,7 @@ _COMMIT = re.compile(r"^\s+[0-9a-f]{4,}\s+(\d{4}-\d{2}-\d{2}) [\d:]+ [^:]+: (.*)
 _NOTE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 _MEMORY = re.compile(r"<memory[^>]*>\n(.*?)\n</memory>", re.DOTALL)
 _STOP = {"with", "from", "into", "that", "this", "next", "then", "after", "halfway", "through", "adding",
-         "plan", "port", "tests", "test", "main", "into", "yet", "the", "for", "done", "have", "will"}  # fmt: skip
+         "plan", "port", "tests", "test", "main", "yet", "the", "for", "done", "have", "will"}  # fmt: skip
 
 
 @dataclass
@@ -57,8 +57,12 @@ class TurnView:
             for block in message["content"] if message["role"] == "assistant" else []:
                 if block.get("type") == "tool_use":
                     result = results.get(block["id"], {})
-                    view.calls.append({"name": block["name"], "input": block["input"],
-                                       "result": str(result.get("content", "")), "is_error": result.get("is_error", False)})  # fmt: skip
+                    view.calls.append({
+                        "name": block["name"],
+                        "input": block["input"],
+                        "result": str(result.get("content", "")),
+                        "is_error": result.get("is_error", False),
+                    })
         return view
 
     def called(self, name: str, path: str = "") -> dict[str, Any] | None:
@@ -124,7 +128,7 @@ def _careful_answer(view: TurnView, *, saved: bool) -> str:
         newer = [subject for day, subject in commits if day >= noted_on]
         shared = _keywords(note) & _keywords(" ".join(newer))
         if gone:
-            parts.append(f"{gone[0]} no longer exists: it was deleted after your note, so there is nothing to port from.")
+            parts.append(f"{gone[0]} no longer exists: it was deleted after your note, so there is nothing there.")
         elif shared:
             parts.append(
                 f"Your note about {', '.join(sorted(shared))} is out of date: the commits since "

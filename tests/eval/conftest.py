@@ -1,0 +1,48 @@
+"""The eval run against the fake Messages API with the scripted policies, shared by the eval tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import anthropic
+import pytest
+
+from app.core.settings import Settings
+from app.eval import scenario
+from app.eval.runner import Outcome, Runner
+from tests.eval import policies
+from tests.fakeapi import FakeAPI, RecordedRequest, Reply
+
+
+def run_policy(policy: Callable[[RecordedRequest], Reply], names: list[str] | None = None, runs: int = 1) -> Outcome:
+    with FakeAPI() as fake:
+        fake.respond_with(policy)
+        client = anthropic.Anthropic(api_key=fake.api_key, base_url=fake.base_url, max_retries=0)
+        outcome = Runner(Settings(), client).run(scenario.select(names), runs)
+        assert not fake.problems, fake.problems  # every request was one the real API would take
+    return outcome
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Outcome]]:
+    """Every scenario once with each policy, in a home of its own (the runner isolates each run too)."""
+    home = tmp_path_factory.mktemp("eval-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("VOICE_DEV_AGENT_HOME", str(home))
+        yield {"careful": run_policy(policies.careful), "careless": run_policy(policies.careless)}
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeAPI]:
+    with FakeAPI() as server:
+        yield server
+
+
+def scenario_names() -> list[str]:
+    return [s.name for s in scenario.available()]
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
