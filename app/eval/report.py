@@ -141,10 +141,7 @@ def failure_reasons(report: dict[str, Any]) -> str:
 
 def compare(a: dict[str, Any], b: dict[str, Any], *, a_name: str = "A", b_name: str = "B") -> str:
     """Per scenario and score: the pass counts of two reports and the change in percentage points."""
-    head = [
-        f"A: {a_name} (model {a.get('model')}, {a.get('runs_per_scenario')} runs per scenario)",
-        f"B: {b_name} (model {b.get('model')}, {b.get('runs_per_scenario')} runs per scenario)",
-    ]
+    head = [f"{tag}: {name} ({_setting(data)})" for tag, name, data in (("A", a_name, a), ("B", b_name, b))]
     rows: list[tuple[str, ...]] = []
     names = list(dict.fromkeys([*a["summary"], *b["summary"]]))
     for name in names:
@@ -152,10 +149,15 @@ def compare(a: dict[str, Any], b: dict[str, Any], *, a_name: str = "A", b_name: 
         rows.append((name, ALL, *_pair(left, right, None)))
         scores = list(dict.fromkeys([*(left or {}).get("scores", {}), *(right or {}).get("scores", {})]))
         rows += [("", score, *_pair(left, right, score)) for score in scores]
-    tokens = ("", "tokens (all)", f"{sum(a['usage'].values()):,}", f"{sum(b['usage'].values()):,}", "")
-    rows.append(("total", "", "", "", ""))
-    rows.append(tokens)
+    ta, tb = sum(a["usage"].values()), sum(b["usage"].values())
+    change = f"{round(100 * (tb - ta) / ta):+d}%" if ta else ""
+    rows.append(("total", "tokens", f"{ta:,}", f"{tb:,}", change))
     return "\n".join([*head, "", _columns(("scenario", "score", "A", "B", "change"), rows, right_from=2)])
+
+
+def _setting(data: dict[str, Any]) -> str:
+    runs = int(data.get("runs_per_scenario") or 0)
+    return f"model {data.get('model')}, effort {data.get('effort')}, {runs} run{'' if runs == 1 else 's'} per scenario"
 
 
 def _pair(left: dict[str, Any] | None, right: dict[str, Any] | None, score: str | None) -> tuple[str, str, str]:
