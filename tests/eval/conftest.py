@@ -8,11 +8,11 @@ from pathlib import Path
 import anthropic
 import pytest
 
+from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply
 from app.core.settings import Settings
 from app.eval import scenario
 from app.eval.runner import Outcome, Runner
 from tests.eval import policies
-from tests.fakeapi import FakeAPI, RecordedRequest, Reply
 
 
 def run_policy(policy: Callable[[RecordedRequest], Reply], names: list[str] | None = None, runs: int = 1) -> Outcome:
@@ -24,9 +24,9 @@ def run_policy(policy: Callable[[RecordedRequest], Reply], names: list[str] | No
     return outcome
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Outcome]]:
-    """Every scenario once with each policy, in a home of its own (the runner isolates each run too)."""
+    """Every scenario once with each policy (once per test run: it takes a minute), in a home of its own."""
     home = tmp_path_factory.mktemp("eval-home")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("VOICE_DEV_AGENT_HOME", str(home))

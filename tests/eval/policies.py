@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from tests.fakeapi import RecordedRequest, Reply, text, tool_use
+from app.bench.fakeapi import RecordedRequest, Reply, text, tool_use
 
 _PATH = re.compile(r"\b[\w.-]+(?:/[\w.-]+)*\.(?:py|md|toml|txt|json|cfg)\b")
 _COMMIT = re.compile(r"^\s+[0-9a-f]{4,}\s+(\d{4}-\d{2}-\d{2}) [\d:]+ [^:]+: (.*)$", re.MULTILINE)

@@ -13,12 +13,12 @@ from pathlib import Path
 import anthropic
 import pytest
 
+from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, error
 from app.core.settings import Settings
 from app.eval import scenario
 from app.eval.runner import Runner
 from app.main import main
 from tests.eval import policies
-from tests.fakeapi import FakeAPI, RecordedRequest, Reply, error
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import anthropic
 
+from app.bench.fakeapi import FakeAPI, text, tool_use
 from app.core.agent.session import Session
 from app.core.settings import Settings
-from tests.fakeapi import FakeAPI, text, tool_use
 
 
 def test_session_usage_sums_every_request(empty_repo: Path) -> None:
