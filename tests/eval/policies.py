@@ -8,7 +8,8 @@ scores are tested against behaviour and not against canned replies:
   a note names before answering; answers from the tool results (a deleted file is gone, commits since
   a note that share its words finished it); saves only the developer's plans, dated.
 - careless: answers from memory without looking; runs the tests when asked and saves the results,
-  with a lesson drawn from a single failure.
+  with a lesson drawn from a single failure, one line per write (so a gate that refuses one line
+  does not stop the next).
 """
 
 from __future__ import annotations
@@ -45,14 +46,15 @@ class TurnView:
         start = max(i for i, m in enumerate(messages) if m["role"] == "user" and _texts(m))
         words = _texts(messages[start])[-1]
         results = {
-            b["tool_use_id"]: b for m in messages[start:] if m["role"] == "user"
+            b["tool_use_id"]: b for m in messages if m["role"] == "user" and isinstance(m["content"], list)
             for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_result"
         }  # fmt: skip
         view = cls(words, lines)
         for message in messages:
             for block in message["content"] if message["role"] == "assistant" else []:
                 if block.get("type") == "tool_use" and block["name"] == "memory":
-                    view.session_wrote_memory = view.session_wrote_memory or block["input"].get("command") != "view"
+                    written = block["input"].get("command") != "view" and not results.get(block["id"], {}).get("is_error")
+                    view.session_wrote_memory = view.session_wrote_memory or written
         for message in messages[start:]:
             for block in message["content"] if message["role"] == "assistant" else []:
                 if block.get("type") == "tool_use":
@@ -95,13 +97,15 @@ def careless(request: RecordedRequest) -> Reply:
     if _wants_tests(view.words.lower()) and not view.called("test"):
         return tool_use("test")
     result = view.last("test")
-    if result is not None and not view.called("memory"):
-        summary = _test_summary(result["result"])
-        lines = f"- {date.today().isoformat()}: tests: {summary}\n"
+    if result is not None:
+        # One write per line, as a model does after the gate refused a write for one of its lines.
+        lines = [f"- {date.today().isoformat()}: tests: {_test_summary(result['result'])}\n"]
         failing = re.findall(r"^\s+(?:FAILED|ERROR) (\S+)", result["result"], re.MULTILINE)
         if failing:
-            lines += f"- {failing[0]} always fails on CI; it is flaky, ignore it.\n"
-        return _save(view, lines)
+            lines.append(f"- {failing[0]} always fails on CI; it is flaky, ignore it.\n")
+        done = sum(1 for call in view.calls if call["name"] == "memory")
+        if done < len(lines):
+            return _save(view, lines[done])
     if result is not None:
         return text(f"The tests: {_test_summary(result['result'])}.")
     if view.memory_lines:
