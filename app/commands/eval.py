@@ -78,7 +78,11 @@ def _evaluate(args: argparse.Namespace, chosen: list[Any]) -> int:
     progress(f"eval: {len(chosen)} scenarios × {args.runs} runs = {total} runs against {runner.settings.model}")
     outcome = runner.run(chosen, args.runs)
     data = report.build(outcome, base_url=os.environ.get("ANTHROPIC_BASE_URL", ""))
-    json_path, html_path = report.save(data, out_dir, html_report.render(data))
+    try:
+        saved: tuple[Path, Path] | None = report.save(data, out_dir, html_report.render(data))
+    except OSError as exc:  # the results still reach the terminal below; only the files are missing
+        print(f"error: could not write the reports to {out_dir} ({exc.strerror or exc})", file=sys.stderr)
+        saved = None
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
@@ -87,7 +91,8 @@ def _evaluate(args: argparse.Namespace, chosen: list[Any]) -> int:
         if reasons:
             print("\nWhy scores failed:\n" + reasons)
         print("\n" + report.cost_lines(data))
-    progress(f"reports: {json_path}\n         {html_path}")
+    if saved is not None:
+        progress(f"reports: {saved[0]}\n         {saved[1]}")
     if outcome.interrupted:
         return 130
-    return 1 if any(r.status == "error" for r in outcome.runs) else 0
+    return 1 if saved is None or any(r.status == "error" for r in outcome.runs) else 0

@@ -163,3 +163,16 @@ def test_runs_leave_the_user_memory_alone(tmp_path: Path, monkeypatch: pytest.Mo
     run_policy(policies.careful, ["s3-branch-state"])
     assert not (home / "data" / "memory").exists()
     assert os.environ["VOICE_DEV_AGENT_HOME"] == str(home)
+
+
+def test_an_unwritable_out_folder_still_prints_the_results(fake: FakeAPI, tmp_path: Path) -> None:
+    fake.respond_with(policies.careful)
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "eval", "--scenario", "s3-branch-state", "--runs", "1", "--out", str(blocked)],
+        capture_output=True, text=True, env=_env(fake, tmp_path / "home"), timeout=300, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "error: could not write the reports to" in done.stderr and "Traceback" not in done.stderr
+    assert "checked-first" in done.stdout and "1/1 (100%)" in done.stdout
