@@ -53,7 +53,8 @@ class TurnView:
         for message in messages:
             for block in message["content"] if message["role"] == "assistant" else []:
                 if block.get("type") == "tool_use" and block["name"] == "memory":
-                    written = block["input"].get("command") != "view" and not results.get(block["id"], {}).get("is_error")
+                    refused = results.get(block["id"], {}).get("is_error")
+                    written = block["input"].get("command") != "view" and not refused
                     view.session_wrote_memory = view.session_wrote_memory or written
         for message in messages[start:]:
             for block in message["content"] if message["role"] == "assistant" else []:
