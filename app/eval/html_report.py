@@ -20,6 +20,8 @@ h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 8px}
 table{border-collapse:collapse;width:100%}
 th,td{border:1px solid #d0d0d5;padding:6px 8px;vertical-align:top;text-align:left}
 th{background:#f2f2f5}td.num{text-align:right;white-space:nowrap}
+table.runs{table-layout:fixed}table.runs td{overflow-wrap:anywhere}
+.summary{max-width:1100px}small{color:#555}
 .pass{color:#116329;font-weight:600}.fail{color:#a40e26;font-weight:600}.error{color:#8a4b00;font-weight:600}
 .said{margin:4px 0 0}.said b{color:#444}.reply{margin:2px 0 8px 14px;white-space:pre-wrap}
 .step{color:#555;font-style:italic}.session{font-weight:600;margin-top:6px}
@@ -46,9 +48,10 @@ def render(report: dict[str, Any]) -> str:
 
 
 def _meta(report: dict[str, Any]) -> str:
+    runs = int(report.get("runs_per_scenario") or 0)
     bits = [
         f"effort {report.get('effort')}",
-        f"{report.get('runs_per_scenario')} runs per scenario",
+        f"{runs} run{'' if runs == 1 else 's'} per scenario",
         f"API: {report.get('api')}",
         f"started {report.get('started_at')}",
         f"finished {report.get('finished_at')}",
@@ -59,7 +62,7 @@ def _meta(report: dict[str, Any]) -> str:
 
 
 def _summary(report: dict[str, Any]) -> str:
-    rows = ["<table><tr><th>scenario</th><th>score</th><th>passed</th><th>input</th><th>cache read</th>"
+    rows = ['<table class="summary"><tr><th>scenario</th><th>score</th><th>passed</th><th>input</th><th>cache read</th>'
             "<th>cache write</th><th>output</th></tr>"]  # fmt: skip
     descriptions = {(s["name"], c["name"]): c["description"] for s in report["scenarios"] for c in s["scores"]}
     for name, entry in report["summary"].items():
@@ -85,12 +88,16 @@ def _summary(report: dict[str, Any]) -> str:
 
 
 def _runs(report: dict[str, Any]) -> str:
-    rows = ['<table class="runs"><tr><th>scenario</th><th>run</th><th>result</th><th>what was said</th>'
-            "<th>tool calls</th><th>memory written</th><th>scores</th></tr>"]  # fmt: skip
+    widths = (9, 3, 8, 28, 20, 16, 16)  # per cent; long paths and patterns wrap inside their cell
+    heads = ("scenario", "run", "result", "what was said", "tool calls", "memory written", "scores")
+    cols = "".join(f'<col style="width:{w}%">' for w in widths)
+    rows = [f'<table class="runs">{cols}<tr>' + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"]
+    titles = {s["name"]: s.get("title", "") for s in report["scenarios"]}
     for run in report["runs"]:
         rows.append(
             f'<tr class="run" data-scenario="{_e(run["scenario"])}" data-run="{int(run["run"])}">'
-            f"<td>{_e(run['scenario'])}</td><td class=\"num\">{int(run['run'])}</td>"
+            f"<td>{_e(run['scenario'])}<br><small>{_e(titles.get(run['scenario'], ''))}</small></td>"
+            f"<td class=\"num\">{int(run['run'])}</td>"
             f"<td>{_result(run)}</td><td>{_conversation(run)}</td><td>{_tools(run)}</td>"
             f"<td>{_memory(run)}</td><td>{_scores(run)}</td></tr>"
         )
