@@ -9,6 +9,7 @@ caller can still write the partial report.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import tempfile
 import time
 from collections.abc import Callable
@@ -25,6 +26,8 @@ from app.eval.record import RunRecord, SessionRecord, Turn, add_usage, empty_usa
 from app.eval.scenario import Scenario, Step
 from app.eval.scoring import score_run
 from app.eval.workspace import SetupError, Workspace, isolated_home
+
+log = logging.getLogger(__name__)
 
 Progress = Callable[[str], None]
 
@@ -101,13 +104,17 @@ class Runner:
                     record.sessions.append(session)
                     if not self._run_session(step, session, workspace, record, label):
                         break
+            if record.status == "running":
+                record.scores = score_run(scenario, record)
+                record.status = "scored"
         except SetupError as exc:
             record.status, record.error = "error", f"setup: {exc}"
+        except Exception as exc:  # a bug must cost one run, not the report of all the others
+            log.exception("eval run %s failed", label)
+            record.status, record.error = "error", f"internal error ({type(exc).__name__}: {exc}); see the log"
         finally:
             record.elapsed_seconds = round(time.monotonic() - started, 2)
-        if record.status == "running":
-            record.scores = score_run(scenario, record)
-            record.status = "scored"
+        if record.status == "scored":
             passed = sum(s.passed for s in record.scores)
             self._say(f"{label}: {passed}/{len(record.scores)} scores passed ({record.elapsed_seconds:.1f} s)")
         else:

@@ -125,3 +125,20 @@ def test_state_lines_are_judged_by_the_memory_gate(tmp_path: Path) -> None:
     assert reason.startswith("two saved a state line: «- tests: 3 failed, 12 passed» (gate: ")
     clean = SessionRecord("two", turns=[Turn("again", "ok")], memory_after={"/memories/notes.md": durable})
     assert judge(score, RunRecord("tiny", 1, sessions=[clean])).passed  # the line was new, and it is a dated plan
+
+
+def test_a_failing_setup_step_fails_that_run_only(tmp_path: Path) -> None:
+    import anthropic
+
+    from app.core.settings import Settings
+    from app.eval.runner import Runner
+
+    bad_step = 'git = ["checkout", "-q", "no-such-branch"]'
+    broken = _load(tmp_path, GOOD.replace('commit = "start"\ndays_ago = 2', bad_step))
+    client = anthropic.Anthropic(api_key="sk-ant-test-unused", base_url="http://127.0.0.1:9", max_retries=0)
+    lines: list[str] = []
+    outcome = Runner(Settings(), client, progress=lines.append).run([broken], 2)
+    assert [r.status for r in outcome.runs] == ["error", "error"]
+    assert outcome.runs[0].error.startswith("setup: git checkout -q no-such-branch failed: ")
+    assert outcome.runs[0].sessions == [] and not outcome.interrupted
+    assert any("tiny run 2/2: failed: setup: git checkout" in line for line in lines)
