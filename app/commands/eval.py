@@ -62,7 +62,7 @@ def _evaluate(args: argparse.Namespace, chosen: list[Any]) -> int:
     # Imported here: the SDK takes seconds to import and --list, --compare and --help do not need it.
     from app.core.agent.client import make_client
     from app.eval import html_report, report
-    from app.eval.runner import Runner
+    from app.eval.runner import Runner, test_runner_problem
 
     loaded = settings_module.load()
     if loaded.problem:
@@ -73,6 +73,10 @@ def _evaluate(args: argparse.Namespace, chosen: list[Any]) -> int:
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
+    problem = test_runner_problem()
+    if problem:
+        # The scenarios still run; the ones built on a failing test run just lose their point.
+        progress(f"warning: {problem}; the test tool will fail in every scenario that runs the tests")
     runner = Runner(loaded.settings, client, model=args.model or "", progress=progress)
     total = len(chosen) * args.runs
     progress(f"eval: {len(chosen)} scenarios × {args.runs} runs = {total} runs against {runner.settings.model}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import subprocess
 import tempfile
 import time
 from collections.abc import Callable
@@ -21,6 +22,7 @@ import anthropic
 
 from app.core.agent.events import TurnFailed
 from app.core.agent.session import Session
+from app.core.agent.tools import python_check
 from app.core.settings import Settings
 from app.eval.record import RunRecord, SessionRecord, Turn, add_usage, empty_usage, timeline
 from app.eval.scenario import Scenario, Step
@@ -151,6 +153,25 @@ class Runner:
         elapsed = time.monotonic() - self._started
         tokens = self._tokens + (sum(self._live.usage.values()) if self._live is not None else 0)
         self._progress(f"[{_clock(elapsed)}, {tokens:,} tokens] {line}")
+
+
+def test_runner_problem() -> str:
+    """Why the test tool could not run a scenario's pytest tests on this machine, or "".
+
+    Scenario repositories have no virtualenv, so the tool runs pytest with the app's own Python
+    (or python3 in a bundle), which has pytest only in a development install.
+    """
+    with tempfile.TemporaryDirectory(prefix="vda-eval-") as tmp:
+        python = python_check.interpreter(Path(tmp), Path(tmp))
+    if python is None:
+        return "no Python found to run the scenarios' tests with"
+    try:
+        found = subprocess.run([python, "-c", "import pytest"], capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"{python} could not be started to run the scenarios' tests ({exc})"
+    if found.returncode != 0:
+        return f"pytest is not installed for {python} (install it with: {python} -m pip install pytest)"
+    return ""
 
 
 def describe(step: Step, dated: Callable[[str], str] = str) -> str:

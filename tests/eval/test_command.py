@@ -176,3 +176,15 @@ def test_an_unwritable_out_folder_still_prints_the_results(fake: FakeAPI, tmp_pa
     assert done.returncode == 1
     assert "error: could not write the reports to" in done.stderr and "Traceback" not in done.stderr
     assert "checked-first" in done.stdout and "1/1 (100%)" in done.stdout
+
+
+def test_a_missing_pytest_is_named_before_the_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from app.eval import runner
+
+    assert runner.test_runner_problem() == ""  # this interpreter has pytest
+    bare = tmp_path / "python3"  # an interpreter without pytest: a stand-in that fails the import like one
+    bare.write_text("#!/bin/sh\nexit 1\n", encoding="utf-8")
+    bare.chmod(0o755)
+    monkeypatch.setattr(runner.python_check, "interpreter", lambda folder, root: str(bare))
+    expected = f"pytest is not installed for {bare} (install it with: {bare} -m pip install pytest)"
+    assert runner.test_runner_problem() == expected
