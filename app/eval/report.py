@@ -38,7 +38,8 @@ def build(outcome: Outcome, *, base_url: str = "") -> dict[str, Any]:
         }
         for s in outcome.scenarios
     ]
-    runs = [r.to_dict() for r in outcome.runs]
+    order = {s.name: i for i, s in enumerate(outcome.scenarios)}
+    runs = [r.to_dict() for r in sorted(outcome.runs, key=lambda r: (order.get(r.scenario, len(order)), r.run))]
     return {
         "format": FORMAT,
         "model": outcome.model,

@@ -69,12 +69,16 @@ class Runner:
         self._live: Session | None = None  # the session under way, for tokens so far
 
     def run(self, scenarios: list[Scenario], runs: int) -> Outcome:
-        """Every scenario `runs` times; returns on Ctrl+C too, with `interrupted` set."""
+        """Every scenario `runs` times; returns on Ctrl+C too, with `interrupted` set.
+
+        Round by round (run 1 of every scenario, then run 2 …), so a report cut short by Ctrl+C or a
+        spent budget still covers every scenario.
+        """
         outcome = Outcome(self.settings.model, self.settings.effort, runs, scenarios, datetime.now().astimezone())
         self._started = time.monotonic()
         try:
-            for scenario in scenarios:
-                for number in range(1, runs + 1):
+            for number in range(1, runs + 1):
+                for scenario in scenarios:
                     record = RunRecord(scenario.name, number)
                     outcome.runs.append(record)
                     self.run_once(scenario, record, of=runs)

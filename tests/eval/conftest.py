@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import anthropic
 import pytest
@@ -25,12 +24,12 @@ def run_policy(policy: Callable[[RecordedRequest], Reply], names: list[str] | No
 
 
 @pytest.fixture(scope="session")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Outcome]]:
-    """Every scenario once with each policy (once per test run: it takes a minute), in a home of its own."""
-    home = tmp_path_factory.mktemp("eval-home")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("VOICE_DEV_AGENT_HOME", str(home))
-        yield {"careful": run_policy(policies.careful), "careless": run_policy(policies.careless)}
+def outcomes() -> dict[str, Outcome]:
+    """Every scenario once with each policy, once per test session (it takes a minute).
+
+    Each run has an app home of its own (the runner's isolated_home), so no fixture home is needed.
+    """
+    return {"careful": run_policy(policies.careful), "careless": run_policy(policies.careless)}
 
 
 @pytest.fixture
@@ -41,8 +40,3 @@ def fake() -> Iterator[FakeAPI]:
 
 def scenario_names() -> list[str]:
     return [s.name for s in scenario.available()]
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
