@@ -121,6 +121,9 @@ def _conversation(run: dict[str, Any]) -> str:
     for session in run.get("sessions", []):
         out += [f'<div class="step">{_e(step)}</div>' for step in session.get("before", [])]
         out.append(f'<div class="session">{_e(session["name"])}</div>')
+        if session.get("memory_block"):
+            block = _e(session["memory_block"])
+            out.append(f"<details><summary>memory shown at the start</summary><pre>{block}</pre></details>")
         for turn in session.get("turns", []):
             out.append(f'<div class="said"><b>Developer:</b> {_e(turn["said"])}</div>')
             answer = turn.get("failed") or _spoken(turn)

@@ -54,6 +54,7 @@ class SessionRecord:
     turns: list[Turn] = field(default_factory=list)
     memory_before: dict[str, str] = field(default_factory=dict)
     memory_after: dict[str, str] = field(default_factory=dict)
+    memory_block: str = ""  # the memory as the system prompt showed it at the session's start
     usage: dict[str, int] = field(default_factory=empty_usage)
 
     @property
@@ -116,6 +117,7 @@ class RunRecord:
                 turns=[Turn(**t) for t in s.get("turns", [])],
                 memory_before=dict(s.get("memory_before", {})),
                 memory_after=dict(s.get("memory_after", {})),
+                memory_block=str(s.get("memory_block", "")),
                 usage={**empty_usage(), **s.get("usage", {})},
             )
             for s in data.get("sessions", [])

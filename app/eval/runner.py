@@ -132,6 +132,7 @@ class Runner:
     ) -> bool:
         session.memory_before = workspace.memory_files()
         agent = self._live = Session(workspace.repo, self.settings, client=self.client)
+        session.memory_block = str(agent.system[-1].get("text", "")) if agent.system else ""
         try:
             for index, words in enumerate(step.say, 1):
                 self._say(f"{label}: {step.name} turn {index}/{len(step.say)}: {_short(words)}")

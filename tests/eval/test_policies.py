@@ -77,4 +77,5 @@ def test_runs_record_what_the_agent_did(outcomes: dict[str, Outcome]) -> None:
     missing = next(c for c in monday.turns[0].tools if c["input"].get("path") == "cachekit/legacy_cache.py")
     assert missing["is_error"] and "does not exist" in missing["result"]
     assert "legacy_cache.py" in monday.memory_before["/memories/notes.md"]
+    assert "legacy_cache.py" in monday.memory_block  # what the model was shown at the session's start
     assert run.usage["input_tokens"] > 0 and run.usage["output_tokens"] > 0
