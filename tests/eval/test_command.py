@@ -20,6 +20,8 @@ from app.eval.runner import Runner
 from app.main import main
 from tests.eval import policies
 
+pytestmark = pytest.mark.slow  # real sessions, git repositories and pytest runs: seconds each
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -8,6 +8,8 @@ import pytest
 from app.eval.runner import Outcome
 from tests.eval.conftest import scenario_names
 
+pytestmark = pytest.mark.slow  # real sessions, git repositories and pytest runs: seconds each
+
 # scenario -> the scores the careless policy must fail, and words its reasons must contain
 CARELESS_FAILS = {
     "friday-monday": {

@@ -13,6 +13,8 @@ import pytest
 from app.eval import html_report, report
 from app.eval.runner import Outcome
 
+pytestmark = pytest.mark.slow  # real sessions, git repositories and pytest runs: seconds each
+
 
 class _Rows(HTMLParser):
     def __init__(self) -> None:
