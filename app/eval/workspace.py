@@ -16,10 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from app.core import paths
-from app.core.atomic import write_text_atomic
 from app.core.memory import MemoryStore
-from app.core.memory.vpath import PathRefused
-from app.core.memory.vpath import parse as parse_memory_path
 from app.eval.scenario import Step
 
 AUTHOR = ("Dana Developer", "dana@example.com")
@@ -126,13 +123,11 @@ class Workspace:
             if result.is_error:
                 raise SetupError(f"memory {step.memory_path}: the store refused the seeded note: {result.text}")
             return
-        try:
-            parts = parse_memory_path(step.memory_path).parts
-        except PathRefused as exc:
-            raise SetupError(f"memory {step.memory_path}: {exc}") from exc
-        # A person edits the files directly (as in the memory window): no gate, no agent session.
-        store.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        write_text_atomic(store.folder.joinpath(*parts), text)
+        # As the memory window saves a person's edit: journaled as theirs, and no gate (a person decides).
+        current = self.memory_files().get(step.memory_path)
+        saved = store.save_as_person(step.memory_path, text, current)
+        if not saved.saved:
+            raise SetupError(f"memory {step.memory_path}: the store refused the person's note: {saved.message}")
 
     def memory_files(self) -> dict[str, str]:
         """Every memory file's text by its /memories path."""

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.slow  # real sessions, git repositories and pytest runs
 CARELESS_FAILS = {
     "friday-monday": {
         "names-the-work": ["names none of", "Reader"],
-        "no-test-output-saved": ["1 error, 1 passed"],
+        # The store's gate refuses the verdict line; the failing test's name gets through in a "lesson".
+        "no-test-output-saved": ["test_cli", "always fails on CI"],
     },
     "s1-deleted-file": {
         "not-presented-as-present": ["legacy_cache.py", "none of"],
@@ -67,6 +68,15 @@ def test_careless_fails_for_the_stated_reason(outcomes: dict[str, Outcome], name
         said = " ".join(score.reasons)
         for word in words:
             assert word in said, f"{name} {score_name}: {word!r} not in {said!r}"
+
+
+def test_writes_the_gate_refused_are_in_the_record(outcomes: dict[str, Outcome]) -> None:
+    (run,) = [r for r in outcomes["careless"].runs if r.scenario == "friday-monday"]
+    friday = run.session("friday")
+    assert friday is not None
+    (refused,) = friday.refused_writes
+    assert "tests: 1 error, 1 passed" in refused["input"]["file_text"]
+    assert refused["is_error"] and "tests: 1 error, 1 passed" not in "".join(friday.memory_after.values())
 
 
 def test_runs_record_what_the_agent_did(outcomes: dict[str, Outcome]) -> None:
