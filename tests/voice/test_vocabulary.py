@@ -39,10 +39,12 @@ def test_the_scenario_repository_names_become_hotwords_and_snap_targets(scenario
     hot = vocabulary.hotwords().split()
     assert {"ReviewOrchestrator", "ChangedPath", "LongLineRule", "TodoRule", "parse_diff"} <= set(hot)
     assert len(hot) <= 30
-    said = "Why does the review orchestrator still import changed file? Run pie test on the todo rule."
+    said = "Why does the review orchestrator still import changed path? Run pie test on the todo rule."
     assert vocabulary.snap(said) == (
-        "Why does the ReviewOrchestrator still import ChangedFile? Run pytest on the TodoRule."
+        "Why does the ReviewOrchestrator still import ChangedPath? Run pytest on the TodoRule."
     )
+    # Both words of ChangedFile are everyday words: "which changed file broke it" stays speech.
+    assert vocabulary.snap("Which changed file broke it?") == "Which changed file broke it?"
     assert vocabulary.snap("Where is parse diff called, and what does format report print?") == (
         "Where is parse_diff called, and what does format_report print?"
     )
@@ -101,10 +103,11 @@ def test_the_scan_is_cached_and_refreshed_when_files_change(scenario: Path) -> N
 def test_hostile_and_odd_repositories_do_not_break_it(tmp_path: Path, empty_repo: Path) -> None:
     assert Vocabulary.for_repository(tmp_path).hotwords() == ""  # not a repository at all
     assert Vocabulary.for_repository(tmp_path).snap("run pie test") == "run pytest"
-    (empty_repo / "big.py").write_text("class HugeThing:\n" + "x = 1\n" * 100_000)
+    (empty_repo / "big.py").write_text("class HugeThing:\n" + "x = 1\n" * 100_000 + "class TailThing:\n")
     (empty_repo / "blob.py").write_bytes(b"\x00\xff\xfe class Binary\x00Thing:\n")
     (empty_repo / "link.py").symlink_to("/etc/passwd")
     (empty_repo / "ok_module.py").write_text("def build_index(): ...\n")
     vocabulary = Vocabulary.for_repository(empty_repo)
     assert "build_index" in vocabulary.hotwords()
-    assert "HugeThing" not in vocabulary.hotwords()  # over the per-file cap: never read
+    assert "HugeThing" in vocabulary.hotwords()  # declarations sit at the head of a big file
+    assert "TailThing" not in vocabulary.hotwords()  # past the bytes read of one file
