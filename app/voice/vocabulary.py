@@ -16,6 +16,7 @@ is cached under the cache folder, keyed on HEAD, the file list and the times of 
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import logging
 import math
@@ -38,12 +39,14 @@ __all__ = ["Vocabulary", "build_vocabulary", "memory_words", "snap", "split_iden
 
 log = logging.getLogger(__name__)
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 MAX_READ_FILES = 3000
 READ_BYTES = 64 * 1024  # the head of a file holds its declarations; generated giants are not read whole
 MAX_TOTAL_BYTES = 6 * 1024 * 1024
 SCAN_SECONDS = 0.5
-MAX_TERMS = 20_000
+MAX_TERMS = 5000  # names kept for snapping: more than a person says about one repository
+MAX_FILE_NAMES = 2000
+SMALL_REPO_FILES = 5000  # below this, untracked files are listed too (the walk is cheap)
 HOTWORD_LIMIT = 16
 HOTWORD_CHARS = 200
 
@@ -141,7 +144,7 @@ class _Scan:
     files: dict[str, float] = field(default_factory=dict)
 
 
-def _likely_said(name: str, kind_weight: float, definitions: int, mentions: int, in_tests: bool) -> float:
+def _likely_said(name: str, kind_weight: float, definitions: int, mentions: int, where: int) -> float:
     """A score for how likely a person is to say `name` aloud about this repository."""
     words = split_identifier(name)
     score = kind_weight + 1.5 * math.log1p(definitions) + math.log1p(mentions)
@@ -155,9 +158,19 @@ def _likely_said(name: str, kind_weight: float, definitions: int, mentions: int,
         score -= 1.5  # constants
     if words and words[0] == "test":
         score -= 3.0  # test functions are run, not discussed by name
-    if in_tests:
-        score -= 1.0
+    score -= (0.0, 1.0, 2.0)[where]  # defined only in tests (1) or in vendored code (2)
     return round(score, 3)
+
+
+_PLACE = {**dict.fromkeys(TEST_FOLDERS, 1), **dict.fromkeys(UNLIKELY_FOLDERS, 2)}
+
+
+def _where(rel: str) -> int:
+    """0 for product code, 1 for tests, 2 for vendored or generated code."""
+    place = 0
+    for folder in rel.split("/")[:-1]:
+        place = max(place, _PLACE.get(folder.lower(), 0))
+    return place
 
 
 def _read_order(tracked: list[str]) -> list[str]:
@@ -167,12 +180,8 @@ def _read_order(tracked: list[str]) -> list[str]:
         dot = rel.rfind(".")
         if dot < 0 or rel[dot:].lower() not in SOURCE_SUFFIXES:
             continue
-        folders = rel.split("/")[:-1]
-        lowered = {f.lower() for f in folders}
-        rank = 2 if lowered & UNLIKELY_FOLDERS else 1 if lowered & TEST_FOLDERS else 0
-        chosen.append((rank, len(folders), rel))
-    chosen.sort()
-    return [rel for _rank, _depth, rel in chosen[:MAX_READ_FILES]]
+        chosen.append((_where(rel) if "/" in rel else 0, rel.count("/"), rel))
+    return [rel for _rank, _depth, rel in heapq.nsmallest(MAX_READ_FILES, chosen)]
 
 
 def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> _Scan:
@@ -180,14 +189,13 @@ def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> _Scan:
     kinds: dict[str, float] = {}
     definitions: Counter[str] = Counter()
     mentions: Counter[str] = Counter()
-    in_tests: set[str] = set()
+    where: dict[str, int] = {}  # the likeliest kind of place each name is defined in
     files: Counter[str] = Counter()
-    for rel in tracked:
-        parts = rel.split("/")
-        for folder in parts[:-1]:
-            files[folder] += 1
-        files[parts[-1]] += 2
-        stem = parts[-1].split(".", 1)[0]
+    # File names people say: the top of the tree and the files worth reading, not all 50,000.
+    for rel in [r for r in tracked if r.count("/") <= 1] + to_read:
+        name = rel.rsplit("/", 1)[-1]
+        files[name] += 1
+        stem = name.split(".", 1)[0]
         if "_" in stem or "-" in stem or not stem.islower():
             kinds.setdefault(stem, 1.5)
     total = 0
@@ -207,7 +215,7 @@ def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> _Scan:
             continue  # binary
         text = raw.decode("utf-8", "replace")
         total += len(raw)
-        is_test = bool({f.lower() for f in rel.split("/")[:-1]} & TEST_FOLDERS)
+        place = _where(rel)
         for match in DEFINITION.finditer(text):
             kind = match.lastgroup or "vname"
             name = match.group(kind)
@@ -216,56 +224,61 @@ def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> _Scan:
             weight = KIND_WEIGHT.get("type" if kind == "tname" else kind, 1.0)
             kinds[name] = max(kinds.get(name, 0.0), weight)
             definitions[name] += 1
-            if is_test:
-                in_tests.add(name)
+            where[name] = min(where.get(name, place), place)
         for match in IMPORTED.finditer(text):
             for name in re.split(r"[\s,]+", match.group(1) or match.group(2)):
                 if len(split_identifier(name)) >= 2 and name.isidentifier():
                     kinds.setdefault(name, 0.5)  # known; weighed by its mentions only
         mentions.update(TOKEN.findall(text))
     identifiers = {
-        name: _likely_said(name, weight, definitions[name], mentions[name], name in in_tests)
+        name: _likely_said(name, weight, definitions[name], mentions[name], where.get(name, 0))
         for name, weight in kinds.items()
         if not (name.startswith("__") and name.endswith("__"))
     }
     if len(identifiers) > MAX_TERMS:
         identifiers = dict(sorted(identifiers.items(), key=lambda item: -item[1])[:MAX_TERMS])
-    top_files = sorted(files.items(), key=lambda item: -item[1])[:MAX_TERMS]
+    top_files = sorted(files.items(), key=lambda item: -item[1])[:MAX_FILE_NAMES]
     return _Scan(identifiers, {name: float(count) for name, count in top_files})
 
 
-def _cache_key(repo: Path, tracked: list[str], to_read: list[str]) -> str:
-    head = _git(repo, "rev-parse", "HEAD").strip() or "no-head"
+def _newest(repo: Path, files: list[str]) -> int:
+    """The latest modification time of `files`: an uncommitted edit to a file that is read refreshes the scan."""
     newest = 0
-    for rel in to_read:  # uncommitted edits to the files that are read refresh the scan too
+    for rel in files:
         try:
             newest = max(newest, (repo / rel).stat().st_mtime_ns)
         except OSError:
             continue
-    digest = hashlib.sha256("\n".join(tracked).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return f"{CACHE_VERSION}:{head}:{newest}:{digest}"
+    return newest
 
 
 def _load_scan(repo: Path) -> _Scan:
-    listing = _git(repo, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-    tracked = sorted(set(p for p in listing.split("\0") if p))
+    tracked = [p for p in _git(repo, "ls-files", "-z").split("\0") if p]
+    if len(tracked) < SMALL_REPO_FILES:  # new files not yet added are what the user works on now
+        untracked = _git(repo, "ls-files", "-z", "--others", "--exclude-standard").split("\0")
+        tracked = sorted(set(tracked).union(p for p in untracked if p))
     if not tracked:
         return _Scan()
-    to_read = _read_order(tracked)
-    key = _cache_key(repo, tracked, to_read)
+    head = _git(repo, "rev-parse", "HEAD").strip() or "no-head"
+    listing = hashlib.sha256("\n".join(tracked).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     cache = paths.cache_dir() / "vocabulary" / f"{memory_folder_name(repo)}.json"
     try:
         data = json.loads(cache.read_text(encoding="utf-8"))
-        if data.get("key") == key:
+        if (data.get("version"), data.get("head"), data.get("listing")) == (CACHE_VERSION, head, listing) and (
+            data.get("newest") == _newest(repo, list(data["read"]))
+        ):
             return _Scan(dict(data["identifiers"]), dict(data["files"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
+    to_read = _read_order(tracked)
+    newest = _newest(repo, to_read)  # before reading: an edit made during the scan shows next time
     scan = _scan(repo, tracked, to_read)
     try:
         paths.ensure_private_dir(cache.parent)
-        write_text_atomic(
-            cache, json.dumps({"key": key, "identifiers": scan.identifiers, "files": scan.files})
-        )
+        write_text_atomic(cache, json.dumps({
+            "version": CACHE_VERSION, "head": head, "listing": listing, "newest": newest, "read": to_read,
+            "identifiers": scan.identifiers, "files": scan.files,
+        }))
     except OSError:
         log.warning("could not write the vocabulary cache %s", cache, exc_info=True)
     return scan

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.core import paths
-from app.voice.vocabulary import Vocabulary, split_identifier
+from app.voice.vocabulary import Vocabulary, build_vocabulary, memory_words, split_identifier
 from tests.conftest import git
 from tests.scenario import make_scenario_repo
 
@@ -111,3 +111,37 @@ def test_hostile_and_odd_repositories_do_not_break_it(tmp_path: Path, empty_repo
     assert "build_index" in vocabulary.hotwords()
     assert "HugeThing" in vocabulary.hotwords()  # declarations sit at the head of a big file
     assert "TailThing" not in vocabulary.hotwords()  # past the bytes read of one file
+
+
+def test_the_memorys_names_come_from_the_memory_store(scenario: Path) -> None:
+    from app.core.memory import MemoryStore
+
+    result = MemoryStore.for_repository(scenario).execute(
+        {"command": "create", "path": "/memories/team.md",
+         "file_text": "The team calls the CI job DeployPipeline and the nightly export ledger_snapshot.\n"}
+    )
+    assert not result.is_error, result
+    words = memory_words(scenario)
+    assert {"DeployPipeline", "ledger_snapshot"} <= set(words)
+    vocabulary = build_vocabulary(scenario, words)
+    assert "DeployPipeline" in vocabulary.hotwords()
+    assert vocabulary.snap("Did the deploy pipeline write the ledger snapshot?") == (
+        "Did the DeployPipeline write the ledger_snapshot?"
+    )
+
+
+def test_names_people_say_rank_above_tests_privates_and_vendored_code(empty_repo: Path) -> None:
+    (empty_repo / "shop").mkdir()
+    (empty_repo / "shop" / "cart.py").write_text(
+        "class CartService:\n    pass\n\ndef _merge_lines(): ...\n\nMAX_CART_LINES = 50\n"
+    )
+    (empty_repo / "tests").mkdir()
+    (empty_repo / "tests" / "test_cart.py").write_text("def test_cart_service_adds(): ...\nclass CartFixture: ...\n")
+    (empty_repo / "vendor").mkdir()
+    (empty_repo / "vendor" / "lib.py").write_text("class VendoredHelper: ...\n")
+    git(empty_repo, "add", "-A")
+    git(empty_repo, "commit", "-q", "-m", "cart")
+    ranked = build_vocabulary(empty_repo).terms
+    assert ranked["CartService"] > ranked["CartFixture"] > ranked["test_cart_service_adds"]
+    assert ranked["CartService"] > max(ranked["_merge_lines"], ranked["MAX_CART_LINES"], ranked["VendoredHelper"])
+    assert build_vocabulary(empty_repo).hotwords().split()[0] == "CartService"
