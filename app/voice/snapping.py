@@ -97,6 +97,8 @@ def edit_distance(a: str, b: str, limit: int = 3) -> int:
 
 _SOUNDS = [
     (re.compile(r"(.)\1+"), r"\1"),
+    (re.compile(r"^wr"), "r"),
+    (re.compile(r"(?<=[aeiou])t(?=[aeiouy])"), "d"),  # "writer" and "rider" sound alike in American English
     (re.compile(r"ph"), "f"),
     (re.compile(r"[cs]h|ti(?=[ao])"), "x"),
     (re.compile(r"c(?=[eiy])"), "s"),

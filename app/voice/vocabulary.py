@@ -71,7 +71,7 @@ DEFINITION = re.compile(
     r"|\b(?:def|function|fn|func)\s+(?:\([^)]{0,80}\)\s*)?(?P<fname>[A-Za-z_][A-Za-z0-9_]{2,})"
     r"|\b(?:const|let|var|val)\s+(?P<vname>[A-Za-z_$][A-Za-z0-9_$]{2,})\s*[:=]"
     r"|\b(?:public|private|protected|internal)\s+(?:static\s+|async\s+|override\s+|virtual\s+|final\s+|"
-    r"readonly\s+|abstract\s+|sealed\s+)*(?:[A-Za-z_][\w.]*(?:<[^;{}()=]{0,80}>)?[\[\]?]*\s+)?"
+    r"readonly\s+|abstract\s+|sealed\s+|partial\s+)*(?!(?:class|interface|struct|enum|record)\b)(?:[A-Za-z_][\w.]*(?:<[^;{}()=]{0,80}>)?[\[\]?]*\s+)?"
     r"(?P<mname>[A-Za-z_]\w{2,})\s*[({;=]"
     # A top-level assignment (Python, Ruby, shell): `rate_cache: dict = {}`, `kafka_consumer_group = "x"`.
     r"|^(?P<aname>[A-Za-z_]\w{2,})[ \t]*(?::[^=\n]{1,80})?=(?!=)",
@@ -383,8 +383,8 @@ class Vocabulary:
             if len(chosen) >= limit or size + len(name) > max_chars:
                 break
             words = tuple(split_identifier(name))
-            if words in spoken:
-                continue  # `RateCache` and `rate_cache` sound the same; one hotword is enough
+            if words in spoken or (words[0] == "i" and words[1:] in spoken):
+                continue  # `RateCache` and `rate_cache` (or `IRateCache`) sound the same; one hotword is enough
             spoken.add(words)
             chosen.append(name)
             size += len(name) + 1

@@ -19,9 +19,13 @@ def vocabularies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Vocabula
     return {name: build_vocabulary(repo.create(folder)) for name, repo in REPOS.items()}
 
 
-def test_the_bench_has_three_repositories_of_different_naming_styles() -> None:
+def test_the_bench_has_three_repositories_of_different_naming_styles(vocabularies: dict[str, Vocabulary]) -> None:
     assert set(REPOS) == {"csharp-ledger", "python-rates", "typescript-shop"}
     assert all(len(repo.questions) >= 10 for repo in REPOS.values())
+    csharp = vocabularies["csharp-ledger"]
+    # C# classes rank as types, above the methods and properties beside them.
+    assert csharp.terms["CustomerAccountService"] > csharp.terms["CloseAccount"]
+    assert "IPaymentGateway" not in csharp.hotwords().split()  # sounds like PaymentGateway, already there
 
 
 @pytest.mark.parametrize(
@@ -40,6 +44,7 @@ def test_the_bench_has_three_repositories_of_different_naming_styles() -> None:
         ("python-rates", "Do both payment gateways retry?", "Do both PaymentGateway retry?"),  # plural
         ("python-rates", "What does fetch exchange rate return?", "What does fetch_exchange_rates return?"),
         ("csharp-ledger", "What is in the rate cash?", "What is in the RateCache?"),  # misheard
+        ("csharp-ledger", "Who uses the audit log rider?", "Who uses the AuditLogWriter?"),  # misheard
         ("csharp-ledger", "Is the invoice repo sitory slow?", "Is the InvoiceRepository slow?"),  # split word
         ("typescript-shop", "Where is ratecache filled?", "Where is rateCache filled?"),  # run together
         ("typescript-shop", "Does fetch_exchange_rates cache?", "Does fetchExchangeRates cache?"),  # other style
