@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from app.bench.vocabulary import EVERYDAY_SENTENCES, BenchRepo, false_snaps, load_repos
 from app.voice.vocabulary import Vocabulary, build_vocabulary, snap
-from app.voice.vocabulary_bench import EVERYDAY_SENTENCES, BenchRepo, false_snaps, load_repos
 
 REPOS = {repo.name: repo for repo in load_repos()}
 
