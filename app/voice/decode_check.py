@@ -63,34 +63,69 @@ def _content(words: list[str]) -> list[str]:
     return [w for w in words if w not in STOPWORDS]
 
 
+def _as_hotwords(words: list[str], names: list[str]) -> list[str]:
+    """`words` with a hotword Whisper ran together ("applyDiscountrules") split into the hotword's words."""
+    joined = {"".join(parts): parts for parts in (split_identifier(n) for n in names) if len(parts) >= 2}
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            run = "".join(words[i : i + size])
+            if i + size <= len(words) and run in joined:
+                out.extend(joined[run])
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _blocks(before: list[str], after: list[str]) -> list[tuple[int, int, int, int]]:
+    """The differing stretches (a0, a1, b0, b1) of the two word lists.
+
+    Neighbouring edits are one stretch, also across a single matching word between them:
+    difflib pairs any one repeated word ("tokens ... tokens"), which would split one
+    re-reading into an "insert" and a "delete" that look like an invention and a loss.
+    """
+    opcodes = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
+    blocks: list[tuple[int, int, int, int]] = []
+    for k, (op, a0, a1, b0, b1) in enumerate(opcodes):
+        between_edits = 0 < k < len(opcodes) - 1 and a1 - a0 == 1
+        if op == "equal" and not between_edits:
+            continue
+        if blocks and blocks[-1][1] == a0 and blocks[-1][3] == b0:
+            blocks[-1] = (blocks[-1][0], a1, blocks[-1][2], b1)
+        elif op != "equal":
+            blocks.append((a0, a1, b0, b1))
+    return blocks
+
+
 def keeps_content(plain: str, helped: str, hotwords: Iterable[str] = ()) -> Verdict:
     """Whether `helped` (a hotword or prompted decode) keeps what `plain` heard."""
-    before, after = spoken_words(plain), spoken_words(helped)
+    names = [h for h in hotwords if h]
+    before, after = _as_hotwords(spoken_words(plain), names), _as_hotwords(spoken_words(helped), names)
     if not before:
         if _content(after):
             return Verdict(False, "the plain decode heard no words")
         return Verdict(True, "nothing heard either way")
-    names = [h for h in hotwords if h]
     covered = _hotword_positions(after, names)
     lost_runs: list[tuple[list[str], int]] = []
     invented: list[str] = []
     reworded = 0
-    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op == "equal":
-            continue
+    for a0, a1, b0, b1 in _blocks(before, after):
         gone = _content(before[a0:a1])
         said = after[b0:b1]
-        if op == "insert":
+        if a0 == a1:  # only in the helped decode
             if any(i in covered for i in range(b0, b1)) and _content(said):
                 invented.extend(said)
             continue
-        if op == "replace" and _is_hotword_fix(before[a0:a1], said, range(b0, b1), covered):
+        if b0 < b1 and _is_hotword_fix(before[a0:a1], said, range(b0, b1), covered):
             continue
-        lost = len(gone) - len(_content(said)) if op == "replace" else len(gone)
+        lost = len(gone) - len(_content(said))
         if lost > 0:
             lost_runs.append((gone, lost))
-        reworded += min(len(gone), len(gone) - max(0, lost))
+        reworded += len(gone) - max(0, lost)
     if invented:
         return Verdict(False, f"says {' '.join(invented)!r} where the plain decode heard nothing")
     content_total = len(_content(before))

@@ -47,8 +47,8 @@ SCAN_SECONDS = 0.5
 MAX_TERMS = 5000  # names kept for snapping: more than a person says about one repository
 MAX_FILE_NAMES = 2000
 SMALL_REPO_FILES = 5000  # below this, untracked files are listed too (the walk is cheap)
-HOTWORD_LIMIT = 16
-HOTWORD_CHARS = 200
+HOTWORD_LIMIT = 24
+HOTWORD_CHARS = 300  # about 100 tokens: under half of the 223 tokens Whisper allows a prompt
 
 SOURCE_SUFFIXES = frozenset(
     [

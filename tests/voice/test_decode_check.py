@@ -57,3 +57,14 @@ def test_identifiers_and_spoken_words_compare_alike() -> None:
     assert spoken_words("The RateCache's fetch_exchange_rates, HTTP2-client") == [
         "the", "rate", "cache", "fetch", "exchange", "rates", "http", "2", "client"
     ]
+
+
+def test_what_tiny_en_really_did_is_judged_right() -> None:
+    """Pairs of decodes tiny.en made of espeak-ng questions in the bench."""
+    ran_together = keeps_content("Apply this come true", "applyDiscountrules", ["applyDiscountRules"])
+    assert ran_together.accepted, ran_together  # the hotword spelled, run together
+    store = keeps_content(
+        "Does the session tokens to direct higher tokens?", "Does the session token store expired tokens?",
+        ["SessionTokenStore"],
+    )
+    assert store.accepted and store.reworded, store  # a reading, not an invention: the likelier one wins
