@@ -324,7 +324,7 @@ def run_vocabulary_bench(runs: int, echo: bool) -> dict[str, Any]:
     repos = load_repos()
     if not repos:
         say(f"vocabulary: no bench repositories in {REPOS_DIR} (they ship with the source tree)")
-        return results
+        return {"skipped": f"no bench repositories in {REPOS_DIR}"}
     audio_dir = paths.cache_dir() / "bench-audio"
     transcriber = Transcriber()
     transcriber.load()
