@@ -6,9 +6,9 @@ came back as "and tell me what the RateCache goes." So the helped decode is comp
 word with a plain decode of the same audio (difflib on lower-case words, identifiers split
 into their words) and accepted only when it keeps the plain decode's content:
 
-- a run of plain content words (not stopwords) the helped decode dropped, at the start, in
-  the middle or at the end, rejects it (MAX_LOST_RUN; a single dropped word of a short
-  question counts too);
+- plain content words (not stopwords) the helped decode dropped reject it: one is enough at
+  the start or the end, in the middle a run longer than MAX_LOST_RUN or more than
+  MAX_LOST_SHARE of the content words;
 - words replaced by a hotword's words are what hotwords are for ("fair catch change rates" →
   "fetch exchange rates"), as long as the two readings are of a similar length;
 - a hotword the helped decode says where the plain decode heard nothing is invented: rejected.
@@ -124,12 +124,14 @@ def keeps_content(plain: str, helped: str, hotwords: Iterable[str] = ()) -> Verd
             continue
         lost = len(gone) - len(_content(said))
         if lost > 0:
-            lost_runs.append((gone, lost))
+            # At the start or the end even one word is a dropped span ("Send reminder email" → "and reminder email").
+            at_edge = a0 == 0 or a1 == len(before)
+            lost_runs.append((gone, lost + (MAX_LOST_RUN if at_edge else 0)))
         reworded += len(gone) - max(0, lost)
     if invented:
         return Verdict(False, f"says {' '.join(invented)!r} where the plain decode heard nothing")
     content_total = len(_content(before))
-    lost_total = sum(lost for _run, lost in lost_runs)
+    lost_total = sum(min(lost, len(run)) for run, lost in lost_runs)
     longest = max((lost for _run, lost in lost_runs), default=0)
     if longest > MAX_LOST_RUN or lost_total > MAX_LOST_SHARE * content_total:
         dropped = " / ".join(" ".join(run) for run, _lost in lost_runs)

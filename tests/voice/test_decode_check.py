@@ -68,3 +68,11 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
         ["SessionTokenStore"],
     )
     assert store.accepted and store.reworded, store  # a reading, not an invention: the likelier one wins
+    first_word = keeps_content(
+        "Send reminder email is called twice. Can you check?", "and reminder email is called twice, can you check?"
+    )
+    assert not first_word.accepted, first_word  # one word lost at the start is a dropped span
+    middle = keeps_content(
+        "Run the tests in the payments folder now and show me.", "Run the tests in the folder now and show me."
+    )
+    assert middle.accepted, middle  # one word in the middle of a long question is a misreading, not a span
