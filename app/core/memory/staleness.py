@@ -15,6 +15,7 @@ import bisect
 import hashlib
 import json
 import logging
+import re
 import subprocess
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +31,7 @@ from app.core.memory.walk import Count, Walk
 log = logging.getLogger(__name__)
 
 GIT_TIMEOUT = 5.0
+_OBJECT_NAME = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # SHA-1 or SHA-256
 MAX_LISTED = 8  # paths named per mark; the rest are counted
 # Commits counted exactly; past this a memory is "over 500 commits since": all a reader needs to know,
 # and the walk that counts stays a few milliseconds however long the history is.
@@ -218,7 +220,8 @@ def assess(
     named = {f.path: (names[f.path] if names and f.path in names else named_in(f.text)).paths for f in files}
     all_names = {p for paths in named.values() for p in paths}
     digest = _names_digest(all_names)
-    commits = {f.path: f.head for f in files if f.head}
+    # Only object names reach git: the journal is the app's own, but a damaged one must not pass an option.
+    commits = {f.path: f.head for f in files if _OBJECT_NAME.fullmatch(f.head)}
     times = _commit_times(git, ["HEAD", *sorted(set(commits.values()))])
     head_now = times.pop("HEAD", ("", 0))[0]
     if not head_now:

@@ -104,11 +104,15 @@ def test_a_file_written_by_hand_is_dated_to_the_commit_git_names(tmp_path: Path)
             assert marks[f"/memories/at{moment}.md"].commit == expected, (limit, moment)
 
 
-def test_a_commit_git_no_longer_has_gives_no_count(tmp_path: Path) -> None:
+def test_a_commit_git_no_longer_has_or_a_damaged_one_gives_no_count(tmp_path: Path) -> None:
     repo, _commits = _history(tmp_path, same_second=False)
     gone = Written("/memories/gone.md", "src/x.py", NOW, "agent", "0123456789" * 4)
-    marks = staleness.assess(repo.path, [gone], NOW)
+    planted = tmp_path / "planted"
+    damaged = Written("/memories/bad.md", "src/x.py", NOW, "agent", f"--output={planted}")
+    marks = staleness.assess(repo.path, [gone, damaged], NOW)
     assert marks["/memories/gone.md"].words() == "written less than a minute ago"
+    assert marks["/memories/bad.md"].words() == "written less than a minute ago"
+    assert not planted.exists()
 
 
 def _many_commits(repo: Path, count: int, first: int) -> None:
