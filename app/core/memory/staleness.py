@@ -3,15 +3,14 @@
 Computed once when a session starts (the marks freeze with the system prompt), with a few git
 processes whatever the store and the history hold: one `cat-file --batch` for HEAD and the commit
 times, one bounded walk back from HEAD that counts commits for every memory at once (walk.py), one
-`diff-tree --stdin` for every commit the memories were written at, and `ls-files` only for named
-paths a diff shows deleted. What git said is kept per commit (`Since`), so a later session on the
-same HEAD asks git only for HEAD. Git runs through the tools' safe helper, app.core.git (no
+`diff-tree --stdin` for every commit the memories were written at, and `ls-files` only for a bare
+file name a diff shows deleted. What git said is kept per commit (`Since`), so a later session on
+the same HEAD asks git only for HEAD. Git runs through the tools' safe helper, app.core.git (no
 repository hooks or programs, no secrets in its environment, a time limit).
 """
 
 from __future__ import annotations
 
-import bisect
 import hashlib
 import json
 import logging
@@ -362,31 +361,23 @@ def _diffs(git: _Git, commits: list[str], head_now: str) -> dict[str, dict[str, 
     if out is None:
         return result
     items = out.split("\0")
-    current: dict[str, str] | None = None
-    at, order = 0, iter(asked)
-    while at < len(items):
-        item = items[at]
-        if item == head_now:  # the next commit's answer starts (a status is a letter, never a commit name)
-            current = result.setdefault(next(order, ""), {})
-            at += 1
-        elif item and current is not None and at + 1 < len(items):
-            current[items[at + 1]] = item[:1]
-            at += 2
-        else:
-            at += 1
-    result.pop("", None)
+    # Each answer is HEAD's name, then status and path in turn (a status is a letter, never a commit name).
+    starts = [i for i, item in enumerate(items) if item == head_now]
+    for commit, start, end in zip(asked, starts, [*starts[1:], len(items)], strict=False):
+        block = items[start + 1 : end]  # the last one ends in "", which zip leaves out
+        result[commit] = dict(zip(block[1::2], block[0::2], strict=False))
     return result
 
 
 def _tree(
     repo: Path, git: _Git, named: dict[str, tuple[str, ...]], commits: dict[str, str], changes: dict[str, _Changes]
 ) -> _Tree | None:
-    """The tracked files that decide "no longer exists" (None: git failed).
+    """The tracked files that decide whether a named file name "no longer exists" (None: git failed).
 
-    Only named paths a diff shows deleted and the disk does not hold are looked up: anything else is
-    either unchanged, or still there.
+    Only file names a diff shows deleted somewhere are looked up, for a file of that name elsewhere. A
+    named path a diff shows deleted is gone when the disk does not hold it either: the file list would
+    only add a file staged again and then removed from the disk.
     """
-    literal: set[str] = set()
     names: set[str] = set()
     for path, paths in named.items():
         change = changes.get(commits.get(path, ""))
@@ -394,14 +385,11 @@ def _tree(
             continue
         for name in paths:
             bare = name.rstrip("/")
-            if "/" in bare and bare in change.deleted_under and not (repo / bare).exists():
-                literal.add(bare)
-            elif "/" not in bare and bare in change.deleted_names and not (repo / bare).exists():
+            if "/" not in bare and bare in change.deleted_names and not (repo / bare).exists():
                 names.add(bare)
-    if not literal and not names:
+    if not names:
         return _Tree("")
-    specs = [f":(literal){p}" for p in sorted(literal)] + [f":(glob)**/{n}" for n in sorted(names)]
-    listing = git.run("ls-files", "-z", "--", *specs)
+    listing = git.run("ls-files", "-z", "--", *(f":(glob)**/{n}" for n in sorted(names)))
     return None if listing is None else _Tree(listing)
 
 
@@ -412,23 +400,12 @@ def _parents(path: str) -> Iterator[str]:
 
 
 class _Tree:
-    """The tracked files, as `git ls-files` lists them (sorted): which named paths exist, in O(log n) each."""
+    """The tracked files `git ls-files` listed: is a file of this name anywhere?"""
 
     def __init__(self, listing: str) -> None:
-        self.files = [p for p in listing.split("\0") if p]
-        self._set = set(self.files)
-        self._names: set[str] | None = None
-
-    def has(self, path: str) -> bool:
-        """A tracked file, or a folder holding one."""
-        if path in self._set:
-            return True
-        at = bisect.bisect_left(self.files, path + "/")
-        return at < len(self.files) and self.files[at].startswith(path + "/")
+        self._names = {p.rpartition("/")[2] for p in listing.split("\0") if p}
 
     def has_name(self, name: str) -> bool:
-        if self._names is None:  # only when a memory names a bare file name
-            self._names = {p.rpartition("/")[2] for p in self.files}
         return name in self._names
 
 
@@ -455,13 +432,13 @@ def _count(git: _Git, commit: str, current: str) -> int | None:
 
 
 def _mark_paths(marks: Marks, named: tuple[str, ...], tree: _Tree | None, changes: _Changes, repo: Path) -> None:
-    """Named paths deleted or changed since; when git could not list the files, none is called gone."""
+    """Named paths deleted or changed since; a file name is not called gone when git could not list the files."""
     for path in named:
         bare = path.rstrip("/")
         if "/" in bare:
             # "No longer exists" only for what existed when the memory was written: a plan to create
             # src/new_feature.py, or "and/or", is not stale.
-            if bare in changes.deleted_under and tree and not tree.has(bare) and not (repo / bare).exists():
+            if bare in changes.deleted_under and not (repo / bare).exists():
                 marks.missing.append(path)
             elif bare in changes.changed_under:
                 marks.changed.append(path)
