@@ -11,38 +11,20 @@ The gate's precision and recall come from the labelled corpus in the source tree
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import os
 import statistics
 import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from app.bench.home import temporary_home
 from app.core.memory import STORE_CAP, MemoryStore
-from app.core.paths import HOME_OVERRIDE
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "core" / "memory" / "gate_corpus"
 COMMITS = 10_000
 FILES_IN_TREE = 2_000
-
-
-@contextlib.contextmanager
-def _temporary_home() -> Iterator[Path]:
-    previous = os.environ.get(HOME_OVERRIDE)
-    with tempfile.TemporaryDirectory(prefix="vda-bench-memory-") as folder:
-        os.environ[HOME_OVERRIDE] = folder
-        try:
-            yield Path(folder)
-        finally:
-            if previous is None:
-                os.environ.pop(HOME_OVERRIDE, None)
-            else:
-                os.environ[HOME_OVERRIDE] = previous
 
 
 def _cpu_seconds() -> float:
@@ -161,7 +143,7 @@ def _gate_figures() -> dict[str, Any]:
 
 
 def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
-    with _temporary_home() as home:
+    with temporary_home("vda-bench-memory-") as home:
         started = time.perf_counter()
         repo = _make_repo(home)
         store = _fill_store(repo)
