@@ -21,7 +21,6 @@ delivering (no frames for a second: unplugged), the next `start()` opens afresh.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import queue
 import threading
@@ -54,7 +53,15 @@ log = logging.getLogger(__name__)
 
 PREROLL_SECONDS = 0.3
 MIN_SECONDS = 0.3  # a shorter press is a slip, not a question
-BLOCK_SECONDS = 0.04  # fewer, longer blocks: each one costs a callback, also while idle
+# Each block costs a callback, also while idle, and most of that cost is in the audio stack below
+# Python (ALSA's pulse plugin). An open stream took 2.4% of a core with PortAudio's own block size,
+# 0.7% at 40 ms, 0.5% at 50 ms, 0.3% at 80 ms and 0.2% at 100 ms blocks here; at 100 ms a short
+# sound soon after opening went missing entirely, so a stream kept open (armed) uses 80 ms. One
+# opened by a press uses short blocks: through the pulse plugin a newly opened stream with long
+# blocks garbled its first second (tiny.en heard "run the tests" as "fun little test").
+# A release waits for the block in flight (half a block on average).
+BLOCK_SECONDS = 0.08  # a stream kept open between presses
+RECORDING_BLOCK_SECONDS = 0.02  # a stream opened by a press
 LEVEL_SECONDS = 0.05  # the stretch of audio a level reading covers
 _FALLBACK_RATES = (48_000, 44_100, 32_000, 16_000, 22_050, 8_000)
 
@@ -155,7 +162,7 @@ class Recorder:
         with self._control:
             self._armed = True
             try:
-                self._ensure_capture()
+                self._ensure_capture(BLOCK_SECONDS)
             except AudioDeviceError:
                 self._armed = False
                 raise
@@ -193,7 +200,7 @@ class Recorder:
             if self._recording:
                 return
             vad.warm_up_in_background()
-            capture = self._ensure_capture()
+            capture = self._ensure_capture(RECORDING_BLOCK_SECONDS)
             resampler = Resampler(capture.rate, SAMPLE_RATE)
             with capture.lock:
                 # From here on the callback queues every block: the ring's frames and the queue's meet exactly.
@@ -221,14 +228,18 @@ class Recorder:
             capture = self._capture
             if capture is not None:
                 with capture.lock:
-                    capture.recording = False
-                    # After every block captured so far: the consumer hands those on, then ends.
-                    with contextlib.suppress(queue.Full):
-                        capture.blocks.put_nowait(None)
+                    # The block in flight holds the last words: the callback ends the recording after it.
+                    capture.end_at = time.monotonic()
             consumer, self._consumer = self._consumer, None
             if consumer is not None and consumer is not threading.current_thread():
-                consumer.join(1.0)
+                consumer.join(2 * (capture.block_seconds if capture else 0) + 0.2)
+                if consumer.is_alive() and capture is not None:  # no block came (device gone): end it here
+                    with capture.lock:
+                        capture.end()
+                    consumer.join(1.0)
             if capture is not None:
+                with capture.lock:
+                    capture.recording, capture.end_at = False, 0.0
                 _drain(capture.blocks)
             with self._lock:
                 self._recording = False
@@ -242,7 +253,8 @@ class Recorder:
 
     # --- opening and closing ----------------------------------------------------------------------
 
-    def _ensure_capture(self) -> InputStream:
+    def _ensure_capture(self, block_seconds: float) -> InputStream:
+        """The open stream, else one opened now with blocks of `block_seconds`."""
         capture = self._capture
         if capture is not None and not capture.dead and not capture.stalled(time.monotonic()):
             return capture
@@ -250,11 +262,11 @@ class Recorder:
             # Nobody watches an idle stream: a device that vanished since is noticed here, and reopened.
             log.warning("input stream lost while idle: %s", capture.device.name)
         self._close_capture()
-        capture = self._open()
+        capture = self._open(block_seconds)
         self._capture = capture
         return capture
 
-    def _open(self) -> InputStream:
+    def _open(self, block_seconds: float) -> InputStream:
         sd = portaudio()
         device = find_device(self.device, "input")
         rates = [int(device.default_samplerate)] if device.default_samplerate > 0 else []
@@ -270,7 +282,7 @@ class Recorder:
                 except Exception as exc:  # this rate or channel count is not supported; try the next
                     settings_error = settings_error or exc
                     continue
-                return self._start_stream(sd, device, rate, channels)
+                return self._start_stream(sd, device, rate, channels, block_seconds)
         code = error_code(settings_error) if settings_error else None
         if code is not None and code != PA_INVALID_SAMPLE_RATE:
             raise open_error(settings_error, device) from settings_error  # type: ignore[arg-type]
@@ -279,10 +291,10 @@ class Recorder:
             hint="Choose another microphone under Settings, Audio.",
         )
 
-    def _start_stream(self, sd: Any, device: Device, rate: int, channels: int) -> InputStream:
-        capture = InputStream(device=device, rate=rate, channels=channels)
+    def _start_stream(self, sd: Any, device: Device, rate: int, channels: int, block_seconds: float) -> InputStream:
+        capture = InputStream(device=device, rate=rate, channels=channels, block_seconds=block_seconds)
         # The ring holds the pre-roll plus a block, so a press never finds it short of the 300 ms.
-        capture.ring = np.zeros(int((self._preroll + 2 * BLOCK_SECONDS) * rate) + 1, np.float32)
+        capture.ring = np.zeros(int((self._preroll + 2 * block_seconds) * rate) + 1, np.float32)
         ready, write = capture.ready, capture.write
 
         def callback(indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
@@ -298,7 +310,7 @@ class Recorder:
                 samplerate=rate,
                 channels=channels,
                 dtype="float32",
-                blocksize=max(64, int(rate * BLOCK_SECONDS)),
+                blocksize=max(64, int(rate * block_seconds)),
                 callback=callback,
                 finished_callback=capture.finished.set,
             )

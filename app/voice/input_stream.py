@@ -8,6 +8,7 @@ stream: whether the device still delivers is judged from the callback's last vis
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time
@@ -31,9 +32,11 @@ class InputStream:
     device: Device
     rate: int
     channels: int
+    block_seconds: float
     ring: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))  # raw mono frames, circular
     written: int = 0  # frames written into the ring since the stream opened
     recording: bool = False  # the callback also queues blocks for the consumer
+    end_at: float = 0.0  # monotonic time the recording ends: the first block delivered after it is its last
     blocks: queue.Queue[np.ndarray | None] = field(default_factory=lambda: queue.Queue(QUEUE_BLOCKS))
     lock: threading.Lock = field(default_factory=threading.Lock)  # ring, written, recording
     stream: Any = None
@@ -60,6 +63,15 @@ class InputStream:
                     self.blocks.put_nowait(mono.copy())
                 except queue.Full:
                     self.dropped += 1
+                if self.end_at and self.last_frames >= self.end_at:
+                    self.end()
+
+    def end(self) -> None:
+        """No more blocks for this recording: the consumer hands on what it has, then stops (lock held)."""
+        self.recording = False
+        self.end_at = 0.0
+        with contextlib.suppress(queue.Full):
+            self.blocks.put_nowait(None)
 
     def latest(self, frames: int) -> np.ndarray:
         """The newest `frames` raw frames (fewer when the stream has not delivered that many)."""
