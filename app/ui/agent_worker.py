@@ -31,17 +31,20 @@ class AgentWorker(AgentPort):
 
     _session_requested = Signal(object, object)  # repository or None, Settings
     _settings_sent = Signal(object)  # Settings
+    _prepare_requested = Signal()
     _turn_requested = Signal(int, str)
 
     def __init__(self) -> None:
         super().__init__()
         self._lifecycle: SessionLifecycle | None = None
+        self._pending: tuple[Path | None, Settings] | None = None  # a restart asked for before the SDK is in
         self._running: Session | None = None  # the session a turn runs in now, for cancel()
         self._lock = threading.Lock()
         self._requested_turn = 0
         self._cancelled_through = 0  # turns up to this id were cancelled before they began
         self._session_requested.connect(self._restart)
         self._settings_sent.connect(self._update_settings)
+        self._prepare_requested.connect(self._prepare)
         self._turn_requested.connect(self._run_turn)
 
     def start_session(self, repo: Path | None, settings: Settings) -> None:
@@ -49,6 +52,9 @@ class AgentWorker(AgentPort):
 
     def update_settings(self, settings: Settings) -> None:
         self._settings_sent.emit(settings)
+
+    def prepare(self) -> None:
+        self._prepare_requested.emit()
 
     def run_turn(self, turn_id: int, text: str) -> None:
         with self._lock:
@@ -64,11 +70,8 @@ class AgentWorker(AgentPort):
 
     @Slot(object, object)
     def _restart(self, repo: Path | None, settings: Settings) -> None:
-        # Imported here, on this thread: otherwise the first question waits ~1.5 s for the SDK.
-        from app.core.agent.lifecycle import SessionLifecycle
-
         if self._lifecycle is None:
-            self._lifecycle = SessionLifecycle(repo, settings)
+            self._pending = (repo, settings)
         else:
             self._lifecycle.restart(repo, settings)
 
@@ -76,11 +79,23 @@ class AgentWorker(AgentPort):
     def _update_settings(self, settings: Settings) -> None:
         if self._lifecycle is not None:
             self._lifecycle.update_settings(settings)
+        elif self._pending is not None:
+            self._pending = (self._pending[0], settings)
+
+    @Slot()
+    def _prepare(self) -> None:
+        """Import the SDK (~1.5 s, ~60 MB) while the question is still being spoken, not while idle."""
+        if self._lifecycle is None and self._pending is not None:
+            from app.core.agent.lifecycle import SessionLifecycle
+
+            self._lifecycle = SessionLifecycle(*self._pending)
+            self._pending = None
 
     @Slot(int, str)
     def _run_turn(self, turn_id: int, text: str) -> None:
         with self._lock:
             skipped = turn_id <= self._cancelled_through
+        self._prepare()  # a typed question comes without a press
         if skipped or self._lifecycle is None:
             self.finished.emit(turn_id, TurnEnded("", cancelled=True))
             return

@@ -137,6 +137,7 @@ class Controller(QObject):
             self._set_state(State.IDLE)
             return
         self._listen_id = request
+        self._agent.prepare()
         if not barge_in:  # a press that cuts a reply short wants silence, not a tone
             self._cue("listen_start")
         self._set_state(State.LISTENING)

@@ -105,6 +105,10 @@ class AgentPort(QObject):
         """Settings for the next turns that do not end the session (the idle time, for one)."""
         raise NotImplementedError
 
+    def prepare(self) -> None:
+        """A question is on its way (the key went down): load what a turn needs, if not loaded yet."""
+        raise NotImplementedError
+
     def run_turn(self, turn_id: int, text: str) -> None:
         raise NotImplementedError
 

@@ -21,6 +21,7 @@ from app.core import messages
 from app.core.errors import UserFacingError
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui.ports import SpeechPort
+from app.voice import models
 from app.voice.speaker import Speaker
 from app.voice.streaming import StreamingTranscription
 from app.voice.transcriber import Transcriber
@@ -176,6 +177,7 @@ class SpeechWorker(SpeechPort):
             messages.error(str(exc), speak=False)
         except Exception as exc:
             messages.report_exception(exc)
+        models.return_freed_memory()
         self.ready.emit(self._transcriber is not None, self._speaker is not None)
 
     def _vocabulary(self, repo: Path | None) -> Vocabulary | None:

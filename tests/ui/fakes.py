@@ -129,6 +129,10 @@ class FakeAgent(AgentPort):
         self.settings_updates: list[Settings] = []
         self.turns: list[tuple[int, str]] = []
         self.cancels = 0
+        self.prepared = 0
+
+    def prepare(self) -> None:
+        self.prepared += 1
 
     def start_session(self, repo: Path | None, settings: Settings) -> None:
         self.sessions.append((repo, settings))

@@ -64,6 +64,7 @@ def test_a_whole_voice_turn_goes_through_every_state(rig: Rig) -> None:
 
     rig.controller.press()
     assert rig.state is State.LISTENING and rig.mic.capturing
+    assert rig.agent.prepared == 1  # the agent gets ready while the question is spoken
     rig.mic.hear(SPEECH[:8000])
     rig.mic.hear(SPEECH[8000:])
     rig.controller.release()
