@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSocketNotifier, QThread, Signal
 from PySide6.QtGui import QIcon
@@ -36,6 +37,9 @@ from app.ui.speech_worker import SpeechWorker
 from app.ui.threads import start_thread, stop_thread
 from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
+
+if TYPE_CHECKING:
+    from app.voice.hotkey import HotkeyListener
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +63,7 @@ class HotkeyBridge(QObject):
 
     def __init__(self) -> None:
         super().__init__()
-        self._listener: object = None
+        self._listener: HotkeyListener | None = None
 
     def start(self, settings: Settings) -> bool:
         """Listen for the chord in `settings`; False (after telling the user) when it cannot work here."""
@@ -83,12 +87,12 @@ class HotkeyBridge(QObject):
     def cancel(self) -> None:
         listener = self._listener
         if listener is not None:
-            listener.cancel()  # type: ignore[attr-defined]
+            listener.cancel()
 
     def stop(self) -> None:
         listener, self._listener = self._listener, None
         if listener is not None:
-            listener.stop()  # type: ignore[attr-defined]
+            listener.stop()
 
 
 class DesktopApp(QObject):

@@ -105,3 +105,21 @@ def test_a_dropped_recording_is_not_transcribed(worker: SpeechWorker, qtbot: QtB
     assert "test" in text.lower() and "build" not in text.lower(), text
     assert 2 not in heard.texts
     assert worker.last_stream is not None and worker.last_stream.duration == pytest.approx(samples.size / SAMPLE_RATE)
+
+
+def test_a_changed_alias_is_heard_without_reloading_the_models(
+    worker: SpeechWorker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    repo = make_scenario_repo(tmp_path)
+    reloads: list[bool] = []
+    worker.ready.connect(lambda transcriber, _speaker: reloads.append(transcriber))
+    heard = Heard(worker)
+    settings = Settings(repo_aliases={str(repo): {"run the": "make"}})
+    worker.load(settings)  # only the alias list changed: the worker rebuilds the vocabulary
+    samples = speech("Run the tests.")
+    worker.begin(4, repo)
+    worker.feed(4, samples)
+    worker.finish(4)
+    text = heard.wait(qtbot, 4)
+    assert text.lower().startswith("make"), text
+    assert reloads == []  # the models stayed loaded
