@@ -330,8 +330,10 @@ class Controller(QObject):
             self._agent.cancel()
             self._turn_running = False
         if self._turn_id is not None:
-            self._speech.stop_speaking()
+            # First: the stopped utterance's "done" can arrive at once, and must not pass through idle
+            # (idle resets the hotkey, which would then miss the release of the press being handled).
             self._turn_id = None
+            self._speech.stop_speaking()
         return interrupted
 
     def _drop(self, request: int | None) -> None:

@@ -106,7 +106,10 @@ class FakeSpeech(SpeechPort):
         self.said.append((utterance_id, text))
 
     def stop_speaking(self) -> None:
+        # Like the real worker: an utterance whose text was complete is reported done at once.
         self.stops += 1
+        for utterance in [*self.ended, *(u for u, _ in self.said)]:
+            self.utterance_done.emit(utterance)
 
     @property
     def finished_requests(self) -> list[int]:
