@@ -34,7 +34,7 @@ from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
 from app.ui.speech_worker import SpeechWorker
-from app.ui.threads import start_thread, stop_thread
+from app.ui.threads import start_thread, stop_thread, wait_for_busy_threads
 from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
 
@@ -355,4 +355,9 @@ def run_desktop_app(repo: str | None = None) -> int:
     log.info("desktop app started (pid %d, repository %s)", os.getpid(), active)
     code = int(app.exec())
     wake.setEnabled(False)
+    if not wait_for_busy_threads(20_000):
+        # Destroying a running QThread aborts the process; every file the app writes is written
+        # atomically, so leaving now loses nothing.
+        logging.shutdown()
+        os._exit(code)
     return code
