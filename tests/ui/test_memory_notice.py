@@ -18,11 +18,12 @@ from app.core.agent.events import ToolFinished, TurnEnded
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
 from app.ui import memory_notice
+from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Controller
 from app.ui.memory_notice import MemoryNotices
 from app.ui.panel import AnswerPanel
+from app.ui.threads import start_thread, stop_thread
 from app.ui.tray import AppMenu, Tray
-from app.ui.workers import AgentWorker, start_thread, stop_thread
 from tests.conftest import git
 from tests.ui.fakes import FakeAgent, FakeMicrophone, FakeSpeech
 
