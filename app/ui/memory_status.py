@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -18,7 +19,6 @@ from PySide6.QtCore import QObject, Signal
 from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.memory import JournalError, MemoryStore
-from app.core.memory.report import file_reports
 
 log = logging.getLogger(__name__)
 
@@ -31,9 +31,13 @@ def summary(repo: Path, mode: str) -> str:
     store = MemoryStore.for_repository(repo)
     stale: int | None
     try:
-        reports = file_reports(store)
-        count = len(reports)
-        stale = sum(1 for r in reports if r.paths_missing or r.paths_changed)
+        problem = store.journal_problem()
+        if problem:
+            raise JournalError(problem)
+        # The session's own view of staleness (counts capped, git's answers shared with sessions).
+        marks = store.marks(store.written(), datetime.now(UTC))
+        count = len(marks)
+        stale = sum(1 for m in marks.values() if m.missing or m.changed)
     except JournalError:
         count, stale = len(store.files()), None
     if count == 0:
