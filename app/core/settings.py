@@ -22,6 +22,7 @@ from app.core.atomic import write_text_atomic
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
+MAX_HISTORY_DAYS = 3650
 Effort = Literal["low", "medium", "high"]
 HotkeyMode = Literal["hold", "toggle"]
 
@@ -43,7 +44,8 @@ class Settings:
     hotkey_mode: HotkeyMode = "hold"
     input_device: str = ""  # empty: the system default
     output_device: str = ""
-    whisper_model: str = ""  # empty: the embedded tiny.en model
+    whisper_model: str = ""  # a faster-whisper folder of the user's own; set, it wins over speech_model
+    speech_model: str = "tiny.en"  # a name from app.voice.model_catalog; tiny.en is bundled
     piper_voice: str = ""  # empty: the embedded en_US-joe-medium voice
     speech_rate: float = 1.0
     volume: float = 1.0
@@ -56,6 +58,8 @@ class Settings:
     recent_repos: list[str] = field(default_factory=list)
     repo_commands: dict[str, RepoCommands] = field(default_factory=dict)
     repo_aliases: dict[str, dict[str, str]] = field(default_factory=dict)
+    history_enabled: bool = True  # off: no turn is stored at all
+    history_days: int = 30  # turns older than this are deleted
 
     def commands_for(self, repo: Path) -> RepoCommands:
         return self.repo_commands.get(str(repo), RepoCommands())
@@ -109,6 +113,8 @@ def _coerce(name: str, value: Any) -> Any:
     if isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{name} must be a whole number")
+        if name == "history_days" and not 1 <= value <= MAX_HISTORY_DAYS:
+            raise ValueError(f"history_days must be between 1 and {MAX_HISTORY_DAYS}")
         return value
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, int | float):
