@@ -14,6 +14,7 @@ SUITES = (
     ("agent", "app.bench.agent", "run_agent_bench"),
     ("voice", "app.bench.voice", "run_voice_bench"),
     ("startup", "app.bench.startup", "run_startup_bench"),
+    ("models", "app.bench.models", "run_models_bench"),
     # The panel's own figures live beside it in ui: the layers keep bench from importing ui.
     ("panel", "app.ui.panel_bench", "run_panel_bench"),
 )

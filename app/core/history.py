@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core import paths
+from app.core.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,11 @@ class LearnedAlias:
 
 class History:
     """The history store. Cheap to create; `keep_days` applies on every open and write."""
+
+    @classmethod
+    def for_settings(cls, settings: Settings) -> History:
+        """The history as the settings say: on or off, and how many days it keeps."""
+        return cls(keep_days=settings.history_days, enabled=settings.history_enabled)
 
     def __init__(self, path: Path | None = None, *, keep_days: int = 30, enabled: bool = True) -> None:
         self.path = path or paths.history_file()
