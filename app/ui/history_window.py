@@ -263,8 +263,8 @@ class HistoryWindow(QWidget):
             self.tools.setText("")
             self.learned.setText("")
         else:
-            how = "typed" if turn.source == "typed" else "spoken"
-            self.meta.setText(f"{when(turn.at)} · {turn.repo or 'no repository'} · {how}")
+            how = " · typed on the command line" if turn.source == "typed" else ""
+            self.meta.setText(f"{when(turn.at)} · {turn.repo or 'no repository'}{how}")
             ran = ", ".join(t.label + ("" if t.ok else " (failed)") for t in turn.tools)
             self.tools.setText(f"Tools: {ran}" if ran else "No tools ran.")
             self.learned.setText(f"Corrected; heard as: “{turn.heard}”" if turn.corrected is not None else "")
