@@ -34,6 +34,7 @@ import httpx2
 from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.errors import DownloadCancelled, ModelDownloadError
+from app.core.memory.lock import LockTimeout, folder_lock
 from app.voice import model_catalog, model_store
 from app.voice.model_catalog import SpeechModel, human_size
 
@@ -369,6 +370,26 @@ def download(
     for the next call to resume. `disk_free` reports free bytes for a folder (tests replace it).
     """
     model = model_catalog.get(name)
+    lock_folder = paths.ensure_private_dir(paths.speech_models_dir() / ".locks" / model.name)
+    try:
+        # Two downloads of one model (the app and the command line) would write the same parts.
+        with folder_lock(lock_folder, timeout=0.5):
+            return _download(model, on_progress, cancel, endpoint, disk_free)
+    except LockTimeout as exc:
+        raise ModelDownloadError(
+            f"{model.name} is already being downloaded (in the app or another command).",
+            hint="Wait for that download to finish, or cancel it.",
+        ) from exc
+
+
+def _download(
+    model: SpeechModel,
+    on_progress: Callable[[Progress], None] | None,
+    cancel: threading.Event | None,
+    endpoint: str | None,
+    disk_free: Callable[[Path], int] | None,
+) -> Path:
+    name = model.name
     model_store.clean_leftovers()
     the_plan = plan(model, endpoint=endpoint)
     if model_store.revision_of(model) == the_plan.revision and model_store.installed_folder(model):

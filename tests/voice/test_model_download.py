@@ -168,3 +168,20 @@ def test_remove_deletes_the_model_and_the_settings_fall_back(hub: FakeHub) -> No
     assert model_store.remove("base.en") is False
     with pytest.raises(ConfigurationError):
         model_store.remove("tiny.en")
+
+
+def test_a_second_download_of_the_same_model_at_once_is_refused(hub: FakeHub) -> None:
+    hub.faults.bytes_per_second = 30 * MB
+    second: list[ModelDownloadError] = []
+
+    def start_another(progress: Progress) -> None:
+        # A second download while the first runs (the lock is an open file, so even this call
+        # from the same process is refused, as the command line would be while the app downloads).
+        if progress.done > MB and not second:
+            with pytest.raises(ModelDownloadError) as caught:
+                model_download.download("base.en")
+            second.append(caught.value)
+
+    folder = model_download.download("base.en", on_progress=start_another)
+    assert second and "already being downloaded" in str(second[0])
+    assert _same_files(folder, models.default_whisper_dir())
