@@ -94,6 +94,8 @@ class HistoryWindow(QWidget):
         top.addWidget(self.search, 1)
 
         self.list = QListWidget()
+        self.list.setAlternatingRowColors(True)
+        self.list.setSpacing(1)
         self.list.currentItemChanged.connect(lambda _now, _before: self._show_current())
         self.empty = QLabel()
         self.empty.setStyleSheet("color: palette(mid);")

@@ -66,6 +66,25 @@ class _Download(QObject):
             self.finished.emit(self.name, f"The download of {self.name} failed ({type(exc).__name__}).", False)
 
 
+class _Measure(QObject):
+    """Measures the bundled model's speed once, off the main thread (about a second or two)."""
+
+    done = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.worker = threading.Thread(target=self._run, name="measure speech model", daemon=True)
+
+    def _run(self) -> None:
+        from app.voice import model_speed
+
+        try:
+            model_speed.measure(model_catalog.BUNDLED)
+        except Exception:  # a speed figure is a nicety: the model list works without it
+            log.warning("measuring %s failed", model_catalog.BUNDLED, exc_info=True)
+        self.done.emit()
+
+
 class SpeechModels(QWidget):
     """The model list; `chosen()` is the name to save as `Settings.speech_model`."""
 
@@ -75,6 +94,7 @@ class SpeechModels(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._job: _Download | None = None
+        self._measure: _Measure | None = None
         self._chosen = model_catalog.BUNDLED
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
@@ -166,7 +186,8 @@ class SpeechModels(QWidget):
             else:
                 parts.append("download to use")
             if state.installed:
-                parts.append(describe(state.speed))
+                measuring = state.speed is None and state.model.bundled and self._measure_bundled()
+                parts.append("measuring its speed here…" if measuring else describe(state.speed))
             detail.setText(" · ".join(parts) + "\n" + state.model.trade_off)
             radio.setEnabled(state.installed)
             radio.setToolTip("" if state.installed else "Download it first")
@@ -182,6 +203,14 @@ class SpeechModels(QWidget):
                     f"Delete {name} from this computer" if state.installed else f"Download {name} from the hub"
                 )
                 action.setEnabled(not busy)
+
+    def _measure_bundled(self) -> bool:
+        """Start measuring the bundled model once per window; True while it runs."""
+        if self._measure is None:
+            self._measure = _Measure()
+            self._measure.done.connect(self.refresh)
+            self._measure.worker.start()
+        return self._measure.worker.is_alive()
 
     # ---- downloads ----------------------------------------------------------------------------
 
@@ -212,10 +241,16 @@ class SpeechModels(QWidget):
             self.progress_label.setText("Cancelling…")
 
     def shutdown(self) -> None:
-        """Stop a download when the app quits; its part is kept for next time."""
+        """Stop a download when the app quits (its part is kept for next time) and wait for the threads.
+
+        A thread still inside CTranslate2 when the interpreter exits aborts the process, so the
+        speed measurement (a few seconds at most) is waited for too.
+        """
         if self._job is not None:
             self._job.cancel.set()
-            self._job.worker.join(timeout=5)
+            self._job.worker.join(timeout=60)
+        if self._measure is not None:
+            self._measure.worker.join(timeout=60)
 
     @Slot(object)
     def _on_progress(self, progress: object) -> None:
