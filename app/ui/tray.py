@@ -53,6 +53,7 @@ class AppMenu(QMenu):
     new_session = Signal()
     stop_speaking = Signal()
     open_memory = Signal()
+    open_history = Signal()
     open_settings = Signal()
     quit_requested = Signal()
 
@@ -80,6 +81,9 @@ class AppMenu(QMenu):
         self.addSeparator()
         self.memory_action = self._action(
             "Memory…", self.open_memory, "Review what the agent remembers about your repositories"
+        )
+        self.history_action = self._action(
+            "History…", self.open_history, "Past questions and replies: search, ask again, correct what was heard"
         )
         self.settings_action = self._action("Settings…", self.open_settings, "API key, voice, hotkey, devices")
         self.addSeparator()
