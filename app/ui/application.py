@@ -24,9 +24,11 @@ from app import APP_DISPLAY_NAME, APP_NAME
 from app.core import messages, repos
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
+from app.core.history import History
 from app.core.settings import Settings
 from app.ui import icons
 from app.ui.controller import Answer, Controller, State
+from app.ui.history_window import HistoryWindow
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
@@ -38,7 +40,10 @@ log = logging.getLogger(__name__)
 
 # Settings whose change ends the conversation (the next question starts a fresh session).
 _SESSION_FIELDS = ("model", "effort", "max_tokens", "repo_commands", "tool_timeout_seconds")
-_SPEECH_FIELDS = ("whisper_model", "piper_voice", "output_device", "speech_rate", "volume")
+# repo_aliases: the speech worker builds each repository's vocabulary with them.
+_SPEECH_FIELDS = (
+    "whisper_model", "speech_model", "piper_voice", "output_device", "speech_rate", "volume", "repo_aliases"
+)
 
 
 def resolve_repository(requested: str | None, settings: Settings) -> Path | None:
@@ -114,6 +119,8 @@ class DesktopApp(QObject):
         # Transcribe while the key is held, with the vocabulary of the repository asked about.
         self.microphone.stream_to(self.speech, lambda: self.controller.repo)
         self.settings_window: SettingsWindow | None = None
+        self.history_window: HistoryWindow | None = None
+        self.agent.set_history(History.for_settings(settings))
         self._threads: list[QThread] = []
         self._hotkey_state = ""  # "listening" or "unavailable" once the listener was started
         self._ready_logged = False
@@ -138,6 +145,7 @@ class DesktopApp(QObject):
         menu.stop_speaking.connect(c.stop_speaking)
         menu.open_memory.connect(lambda: self.open_settings(memory=True))
         menu.open_settings.connect(lambda: self.open_settings(memory=False))
+        menu.open_history.connect(self.open_history)
         menu.quit_requested.connect(self.app.quit)
         self.tray.activated.connect(self._on_tray_click)
         self.speech.ready.connect(self._on_models_loaded)
@@ -248,6 +256,7 @@ class DesktopApp(QObject):
                 self.settings, problem=self.settings_problem, microphone=self.microphone
             )
             self.settings_window.saved.connect(self.apply_settings)
+            self.settings_window.open_history.connect(self.open_history)
         else:
             self.settings_window.load(self.settings)
         window = self.settings_window
@@ -257,9 +266,39 @@ class DesktopApp(QObject):
         window.raise_()
         window.activateWindow()
 
+    def open_history(self) -> None:
+        if self.history_window is None:
+            window = HistoryWindow(lambda: self.settings)
+            window.ask_again.connect(self._ask_again)
+            window.show_page.connect(self.panel.show_past)
+            window.settings_changed.connect(self._learned_from_correction)
+            self.history_window = window
+        else:
+            self.history_window.reload()
+        self.history_window.show()
+        self.history_window.raise_()
+        self.history_window.activateWindow()
+
+    def _ask_again(self, text: str, repo: str) -> None:
+        """A past question asked again, about the repository it was asked about when that still exists."""
+        if repo and Path(repo) != self.controller.repo and Path(repo).is_dir():
+            self.set_repository(Path(repo))
+        self.controller.ask(text)
+
+    def _learned_from_correction(self, new: Settings) -> None:
+        """A corrected transcript taught aliases: saved and used by the next transcription at once."""
+        try:
+            settings_store.save(new)
+        except OSError as exc:
+            messages.warning(f"What was learned could not be saved ({exc.strerror or exc}).")
+        if self.settings_window is not None:
+            self.settings_window.aliases_changed(new)
+        self.apply_settings(new)
+
     def apply_settings(self, new: Settings) -> None:
         old, self.settings = self.settings, new
         self.settings_problem = ""
+        self.agent.set_history(History.for_settings(new))
         changed = {f for f in vars(new) if getattr(new, f) != getattr(old, f)}
         self.controller.apply_settings(new, new_session=bool(changed & set(_SESSION_FIELDS)))
         self.microphone.set_device(new.input_device)
@@ -295,6 +334,8 @@ class DesktopApp(QObject):
                 log.warning("stopping the microphone failed", exc_info=True)
         self.microphone.close()
         self.speech.shutdown()
+        if self.settings_window is not None:
+            self.settings_window.speech.shutdown()
         self.agent.cancel()
         for thread in reversed(self._threads):
             stop_thread(thread)

@@ -63,7 +63,7 @@ def page_label(page: Page) -> str:
 
 class HistoryWindow(QWidget):
     ask_again = Signal(str, str)  # the question, its repository
-    show_page = Signal(str, str)  # markdown, title
+    show_page = Signal(str, str, str, str)  # title, markdown, the question and the reply it belonged to
     settings_changed = Signal(object)  # Settings with aliases learned from a correction
 
     def __init__(self, settings: Callable[[], Settings], parent: QWidget | None = None) -> None:
@@ -299,7 +299,7 @@ class HistoryWindow(QWidget):
         row = self.pages.currentRow()
         if turn is not None and 0 <= row < len(turn.pages):
             page = turn.pages[row]
-            self.show_page.emit(page.markdown, page.title)
+            self.show_page.emit(page.title, page.markdown, turn.question, turn.reply)
 
     @Slot()
     def correct_current(self) -> None:

@@ -13,6 +13,7 @@ import logging
 import threading
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
@@ -43,7 +44,8 @@ class _Download(QObject):
         super().__init__()
         self.name = name
         self.cancel = threading.Event()
-        self.worker = threading.Thread(target=self._run, name=f"download {name}", daemon=True)
+        # Not a daemon: the interpreter waits for it at exit instead of killing it inside CTranslate2.
+        self.worker = threading.Thread(target=self._run, name=f"download {name}")
 
     def _run(self) -> None:
         from app.voice import model_download, model_speed
@@ -73,7 +75,7 @@ class _Measure(QObject):
 
     def __init__(self) -> None:
         super().__init__()
-        self.worker = threading.Thread(target=self._run, name="measure speech model", daemon=True)
+        self.worker = threading.Thread(target=self._run, name="measure speech model")  # not a daemon: as above
 
     def _run(self) -> None:
         from app.voice import model_speed
@@ -186,7 +188,7 @@ class SpeechModels(QWidget):
             else:
                 parts.append("download to use")
             if state.installed:
-                measuring = state.speed is None and state.model.bundled and self._measure_bundled()
+                measuring = state.speed is None and state.model.bundled and self.isVisible() and self._measure_bundled()
                 parts.append("measuring its speed here…" if measuring else describe(state.speed))
             detail.setText(" · ".join(parts) + "\n" + state.model.trade_off)
             radio.setEnabled(state.installed)
@@ -203,6 +205,10 @@ class SpeechModels(QWidget):
                     f"Delete {name} from this computer" if state.installed else f"Download {name} from the hub"
                 )
                 action.setEnabled(not busy)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.refresh()  # measures the bundled model the first time the list is seen
 
     def _measure_bundled(self) -> bool:
         """Start measuring the bundled model once per window; True while it runs."""

@@ -22,7 +22,9 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 from app.core import messages
 from app.core.agent.events import TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
+from app.core.history import History
 from app.core.settings import Settings
+from app.core.turn_record import TurnRecorder
 from app.ui.ports import AgentPort, Capture, MicrophonePort, SpeechPort
 
 if TYPE_CHECKING:
@@ -263,6 +265,7 @@ class SpeechWorker(SpeechPort):
     _transcribe_requested = Signal(int, object, object, object)  # id, samples, repo, stream or None
     _stream_requested = Signal(object)
     _speak_requested = Signal(int, str, bool)  # utterance, text, whether it is the end
+    _transcriber_loaded = Signal(object, str, str)  # Transcriber or None, its folder, a problem
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -285,10 +288,19 @@ class SpeechWorker(SpeechPort):
         self._transcribe_requested.connect(self._transcribe)
         self._stream_requested.connect(self._start_stream)
         self._speak_requested.connect(self._speak)
+        self._transcriber_loaded.connect(self._swap_transcriber)
+        self._transcriber_folder = ""  # the folder of the model in use ("" = bundled)
+        self._wanted_folder = ""  # the folder last asked for; differs while a switch loads
+        self._switching: threading.Thread | None = None
 
     @property
     def can_speak(self) -> bool:
         return self._speaker is not None
+
+    @property
+    def model_folder(self) -> str:
+        """The folder of the speech model transcribing now ("" for the bundled one)."""
+        return self._transcriber_folder
 
     # ---- requests (main thread) -------------------------------------------------------
 
@@ -356,11 +368,53 @@ class SpeechWorker(SpeechPort):
     def shutdown(self) -> None:
         """Silence and release the speaker (main thread, before the thread quits)."""
         self.stop_speaking()
+        switching = self._switching
+        if switching is not None:  # a thread inside CTranslate2 at exit aborts the process
+            switching.join(timeout=60)
+
+    def _switch_transcriber(self, folder: str) -> None:
+        """Load the model in `folder` beside the current one, which keeps transcribing until the swap.
+
+        The load runs on its own thread so that questions asked meanwhile are not queued behind it.
+        """
+        from app.voice.transcriber import Transcriber
+
+        self._wanted_folder = folder  # a second request for it starts no second load
+
+        def load() -> None:
+            try:
+                transcriber = Transcriber(folder)
+                transcriber.load()
+            except UserFacingError as exc:
+                self._transcriber_loaded.emit(None, folder, str(exc))
+            except Exception as exc:
+                log.exception("loading the speech model in %s failed", folder)
+                problem = f"The speech model could not be loaded ({type(exc).__name__})."
+                self._transcriber_loaded.emit(None, folder, problem)
+            else:
+                self._transcriber_loaded.emit(transcriber, folder, "")
+
+        # Not a daemon: the interpreter waits for it at exit instead of killing it inside CTranslate2.
+        self._switching = threading.Thread(target=load, name="load speech model")
+        self._switching.start()
+
+    @Slot(object, str, str)
+    def _swap_transcriber(self, transcriber: Any, folder: str, problem: str) -> None:
+        if folder != self._wanted_folder:
+            return  # another model was chosen while this one loaded
+        if transcriber is None:
+            self._wanted_folder = self._transcriber_folder  # the same choice saved again tries again
+            messages.error(f"{problem} The previous speech model stays in use.", speak=False)
+            return
+        self._transcriber, self._transcriber_folder = transcriber, folder
+        self._vocabularies.clear()
+        log.info("now transcribing with %s", folder or "the bundled model")
 
     # ---- the worker thread --------------------------------------------------------------
 
     @Slot(object)
     def _load(self, settings: Settings) -> None:
+        from app.voice.model_store import folder_for
         from app.voice.speaker import Speaker
         from app.voice.transcriber import Transcriber
 
@@ -370,18 +424,22 @@ class SpeechWorker(SpeechPort):
             self._poll = QTimer(self)
             self._poll.setInterval(_POLL_MS)
             self._poll.timeout.connect(self._watch_speaker)
-        self._transcriber = None
-        try:
-            transcriber = Transcriber(settings.whisper_model)
-            transcriber.load()
-            self._transcriber = transcriber
-            self._transcriber_problem = ""
-        except UserFacingError as exc:
-            self._transcriber_problem = str(exc)
-            messages.error(str(exc), speak=False)
-        except Exception as exc:
-            self._transcriber_problem = "The speech recognition model could not be loaded."
-            messages.report_exception(exc)
+        folder = folder_for(settings)
+        if self._transcriber is None:
+            self._transcriber_folder = self._wanted_folder = folder
+            try:
+                transcriber = Transcriber(folder)
+                transcriber.load()
+                self._transcriber = transcriber
+                self._transcriber_problem = ""
+            except UserFacingError as exc:
+                self._transcriber_problem = str(exc)
+                messages.error(str(exc), speak=False)
+            except Exception as exc:
+                self._transcriber_problem = "The speech recognition model could not be loaded."
+                messages.report_exception(exc)
+        elif folder != self._wanted_folder:
+            self._switch_transcriber(folder)
         old, self._speaker = self._speaker, None
         if old is not None:
             old.stop()
@@ -536,6 +594,7 @@ class AgentWorker(AgentPort):
         self._lock = threading.Lock()
         self._requested_turn = 0
         self._cancelled_through = 0  # turns up to this id were cancelled before they began
+        self._history = History()  # replaced by set_history when the settings change
         self._session_requested.connect(self._new_session)
         self._turn_requested.connect(self._run_turn)
 
@@ -546,6 +605,11 @@ class AgentWorker(AgentPort):
         with self._lock:
             self._requested_turn = turn_id
         self._turn_requested.emit(turn_id, text)
+
+    def set_history(self, history: History) -> None:
+        """Where each turn is kept from now on (or not: a history that is off keeps nothing)."""
+        with self._lock:
+            self._history = history
 
     def cancel(self) -> None:
         with self._lock:
@@ -572,7 +636,12 @@ class AgentWorker(AgentPort):
             return
         try:
             session = self._session_for_turn()
-            result = session.run_turn(text, on_event=lambda event: self.turn_event.emit(turn_id, event))
+            with self._lock:
+                history = self._history
+            recorder = TurnRecorder(
+                history, session.repo, text, forward=lambda event: self.turn_event.emit(turn_id, event)
+            )
+            result = session.run_turn(text, on_event=recorder)
         except UserFacingError as exc:
             result = TurnFailed(str(exc))
         except Exception as exc:

@@ -96,7 +96,8 @@ def test_copy_ask_again_and_show_a_page_again(qtbot: QtBot) -> None:
     assert asked.args == ["what does the rate cash hold", RATES]
     with qtbot.waitSignal(window.show_page) as shown:
         qtbot.mouseClick(window.show_page_button, Qt.MouseButton.LeftButton)
-    assert shown.args == ["| currency | rate |\n|---|---|\n| EUR | 1.1 |", "Rate cache"]
+    table = "| currency | rate |\n|---|---|\n| EUR | 1.1 |"
+    assert shown.args == ["Rate cache", table, "what does the rate cash hold", "Rates of the last day."]
 
 
 def test_a_correction_teaches_the_repository_and_asking_again_uses_it(qtbot: QtBot) -> None:

@@ -165,3 +165,18 @@ def _describe(folder: Path) -> list[dict[str, Any]]:
             entry["lfs"] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest(), "pointerSize": 134}
         siblings.append(entry)
     return siblings
+
+
+def install_model_folder(name: str, *, broken: bool = False) -> Path:
+    """A model folder as a finished download leaves it: the bundled files (or a damaged model.bin)."""
+    from app.voice import model_store, models
+
+    folder = model_store.model_folder(name)
+    folder.mkdir(parents=True)
+    for file in models.default_whisper_dir().iterdir():
+        if broken and file.name == "model.bin":
+            (folder / file.name).write_bytes(b"not a model" * 1000)
+        else:
+            (folder / file.name).symlink_to(file)
+    (folder / model_store.MANIFEST).write_text(json.dumps({"name": name, "revision": "r1"}))
+    return folder
