@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from app.bench.desktop import desktop_problem
+
 
 @pytest.fixture(autouse=True)
 def app_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -40,19 +42,6 @@ def empty_repo(tmp_path: Path) -> Path:
     return repo
 
 
-def _desktop_problem() -> str:
-    """Why the virtual desktop (X display with tray, PulseAudio null devices) is not here, or ""."""
-    if not os.environ.get("DISPLAY"):
-        return "no DISPLAY"
-    try:
-        out = subprocess.run(["pactl", "list", "short", "sinks"], capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError) as exc:
-        return f"pactl failed: {exc}"
-    if "mic" not in out.stdout or "speaker" not in out.stdout:
-        return "no PulseAudio 'mic' and 'speaker' null sinks"
-    return ""
-
-
 @pytest.fixture
 def desktop() -> None:
     """Tests that need the desktop installer/test.sh starts.
@@ -60,7 +49,7 @@ def desktop() -> None:
     Outside the test command they skip; under it (VDA_REQUIRE_DESKTOP=1) a missing
     desktop is a failure, so CI can never pass by skipping them.
     """
-    problem = _desktop_problem()
+    problem = desktop_problem()
     if problem:
         if os.environ.get("VDA_REQUIRE_DESKTOP") == "1":
             pytest.fail(f"the test desktop is missing: {problem}")

@@ -8,14 +8,10 @@ temporary app home and repository, so the user's memory is never touched.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import statistics
 import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +19,9 @@ import anthropic
 
 from app.bench import fakeapi
 from app.bench.fakeapi import FakeAPI
+from app.bench.home import temporary_home
 from app.core.agent.session import Session
 from app.core.memory import MemoryStore
-from app.core.paths import HOME_OVERRIDE
 from app.core.settings import Settings
 
 SAMPLE_MEMORY = (
@@ -37,7 +33,7 @@ LONG_SESSION_TURNS = 12
 
 
 def run_agent_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
-    with _temporary_home() as home, FakeAPI() as fake:
+    with temporary_home() as home, FakeAPI() as fake:
         repo = _make_repo(home)
         client = anthropic.Anthropic(api_key=fake.api_key, base_url=fake.base_url, max_retries=0)
         sizes = _first_request_sizes(fake, client, repo)
@@ -74,20 +70,6 @@ def run_agent_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
     return result
 
 
-@contextlib.contextmanager
-def _temporary_home() -> Iterator[Path]:
-    previous = os.environ.get(HOME_OVERRIDE)
-    with tempfile.TemporaryDirectory(prefix="vda-bench-") as folder:
-        os.environ[HOME_OVERRIDE] = folder
-        try:
-            yield Path(folder)
-        finally:
-            if previous is None:
-                os.environ.pop(HOME_OVERRIDE, None)
-            else:
-                os.environ[HOME_OVERRIDE] = previous
-
-
 def _make_repo(home: Path) -> Path:
     repo = home / "project"
     (repo / "src").mkdir(parents=True)
@@ -120,14 +102,14 @@ def _first_request_sizes(fake: FakeAPI, client: anthropic.Anthropic, repo: Path)
 
 def _timed_turn(fake: FakeAPI, session: Session, words: str) -> float:
     before = len(fake.requests)
-    started = time.perf_counter()
+    started = time.monotonic()
     session.run_turn(words)
-    wall = time.perf_counter() - started
+    wall = time.monotonic() - started
     answered = fake.requests[before:]
     # The fake's thread stamps `finished_at` just after the last byte goes out, which can be
     # a moment after the client has already read it: wait for the stamps, never read a zero.
-    deadline = time.perf_counter() + 5
-    while any(not r.finished_at for r in answered) and time.perf_counter() < deadline:
+    deadline = time.monotonic() + 5
+    while any(not r.finished_at for r in answered) and time.monotonic() < deadline:
         time.sleep(0.001)
     served = sum(r.finished_at - r.received_at for r in answered if r.finished_at)
     return (wall - served) * 1000

@@ -17,6 +17,10 @@ A reply is a JSON-able dict, so a script can also live in a file:
     {"error": {"status": 529, "type": "overloaded_error", "message": "Overloaded"}}
     {"content": [...], "stall_after": 1}    stop after 1 block and hold the stream open (pings only)
                                             until the client goes away: for cancellation tests
+    {"content": [...], "first_token_after": 0.6, "pace": 0.03}
+                                            a streamed reply starts 0.6 s after the request arrived and
+                                            sends a piece (12 characters of text) every 0.03 s, like a
+                                            model generating: for the benches of the whole turn
 
 with blocks {"type": "text", "text": ...}, {"type": "thinking", "thinking": ...} (signed by the fake)
 and {"type": "tool_use", "name": ..., "input": {...}} (an id is added). `fake.respond_with(fn)` scripts
@@ -43,13 +47,11 @@ import itertools
 import json
 import secrets
 import signal
-import socket
 import sys
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from typing import Any
 
 CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"
@@ -57,7 +59,7 @@ CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"
 Reply = dict[str, Any]
 Responder = Callable[["RecordedRequest"], Reply]
 
-_ERROR_TYPES = {
+ERROR_TYPES = {
     400: "invalid_request_error",
     401: "authentication_error",
     403: "permission_error",
@@ -89,7 +91,7 @@ def blocks(*content: dict[str, Any], **extra: Any) -> Reply:
 
 
 def error(status: int, message: str = "", *, error_type: str = "") -> Reply:
-    kind = error_type or _ERROR_TYPES.get(status, "api_error")
+    kind = error_type or ERROR_TYPES.get(status, "api_error")
     return {"error": {"status": status, "type": kind, "message": message or kind.replace("_", " ")}}
 
 
@@ -103,9 +105,21 @@ class RecordedRequest:
     headers: dict[str, str]
     body: dict[str, Any]
     raw: bytes
-    received_at: float = 0.0  # time.perf_counter() when the body was read
+    received_at: float = 0.0  # time.monotonic() when the body was read
     finished_at: float = 0.0  # when the reply was fully written (or abandoned)
     status: int = 0
+    # (time.monotonic() just after it went out, text) for each streamed text piece: when the
+    # client could have had each word, for the benches.
+    text_sent: list[tuple[float, str]] = field(default_factory=list)
+
+    def time_sent(self, prefix: str) -> float:
+        """When the streamed text first held `prefix` in full; 0.0 if it has not (yet)."""
+        so_far = ""
+        for at, piece in list(self.text_sent):
+            so_far += piece
+            if len(so_far) >= len(prefix):
+                return at if so_far.startswith(prefix) else 0.0
+        return 0.0
 
     @property
     def betas(self) -> list[str]:
@@ -150,8 +164,10 @@ class FakeAPI:
 
     # lifecycle
     def start(self) -> FakeAPI:
-        handler = _make_handler(self)
-        self._server = _QuietServer(("127.0.0.1", self._port), handler)
+        # Imported here: the HTTP side builds on this module's types.
+        from app.bench.fakeapi_http import QuietServer, make_handler
+
+        self._server = QuietServer(("127.0.0.1", self._port), make_handler(self))
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-api", daemon=True)
         self._thread.start()
@@ -334,13 +350,6 @@ class FakeAPI:
         return issued
 
 
-class _QuietServer(ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # A client that hangs up (a cancelled turn, a test ending) is normal here.
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 def _normal(block: dict[str, Any]) -> dict[str, Any]:
     """The parts of a block the API compares when it checks a message came back unchanged."""
     kind = block.get("type")
@@ -368,211 +377,6 @@ def _count_cache_control(value: Any) -> int:
     if isinstance(value, list):
         return sum(_count_cache_control(v) for v in value)
     return 0
-
-
-def _chunks(value: str, size: int) -> Iterator[str]:
-    for start in range(0, len(value), size):
-        yield value[start : start + size]
-
-
-def _make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def setup(self) -> None:
-            super().setup()
-            # Many small SSE writes: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms per reply.
-            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-        def log_message(self, format: str, *args: Any) -> None:  # quiet: tests read fake.requests
-            pass
-
-        def do_POST(self) -> None:
-            length = int(self.headers.get("content-length") or 0)
-            raw = self.rfile.read(length)
-            headers = {k.lower(): v for k, v in self.headers.items()}
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                body = {}
-            request = RecordedRequest("POST", self.path, headers, body, raw, time.perf_counter())
-            if not self.path.split("?")[0].endswith("/v1/messages"):
-                self._send_error(request, error(404, f"fake API: no route {self.path}"))
-                return
-            with fake._lock:
-                fake._state.requests.append(request)
-                if fake._log_path:
-                    with open(fake._log_path, "a", encoding="utf-8") as log:
-                        log.write(json.dumps({"path": self.path, "headers": headers, "body": body}) + "\n")
-            # Older SDKs send the key as x-api-key, newer ones as a bearer token: accept both.
-            sent_key = headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer ")
-            if sent_key != fake.api_key:
-                self._send_error(request, error(401, "invalid x-api-key"))
-                return
-            if not isinstance(body, dict) or not body:
-                self._send_error(request, fake._refuse("There was an issue with the request body: not JSON"))
-                return
-            try:
-                fake.check(request)
-            except RequestInvalid as exc:
-                self._send_error(request, fake._refuse(str(exc)))
-                return
-            reply = fake._next_reply(request)
-            if "error" in reply:
-                self._send_error(request, reply)
-            elif body.get("stream"):
-                self._send_stream(request, reply)
-            else:
-                self._send_message(request, reply)
-
-        def _send_error(self, request: RecordedRequest, reply: Reply) -> None:
-            err = reply["error"]
-            status = int(err.get("status", 500))
-            request_id = fake._new_id("req")
-            payload = {
-                "type": "error",
-                "error": {
-                    "type": err.get("type", _ERROR_TYPES.get(status, "api_error")),
-                    "message": err["message"],
-                },
-                "request_id": request_id,
-            }
-            data = json.dumps(payload).encode()
-            self.send_response(status)
-            self.send_header("content-type", "application/json")
-            self.send_header("content-length", str(len(data)))
-            self.send_header("request-id", request_id)
-            if status in (429, 529):
-                self.send_header("retry-after-ms", str(err.get("retry_after_ms", 20)))
-            self.end_headers()
-            self.wfile.write(data)
-            request.status, request.finished_at = status, time.perf_counter()
-
-        def _message(self, request: RecordedRequest, content: list[dict[str, Any]], reply: Reply) -> dict[str, Any]:
-            stop = reply.get("stop_reason") or (
-                "tool_use" if any(b.get("type") == "tool_use" for b in content) else "end_turn"
-            )
-            return {
-                "id": fake._new_id("msg"),
-                "type": "message",
-                "role": "assistant",
-                "model": request.body.get("model", ""),
-                "content": content,
-                "stop_reason": stop,
-                "stop_sequence": None,
-                "usage": {
-                    "input_tokens": max(1, len(request.raw) // 4),
-                    "output_tokens": max(1, len(json.dumps(content)) // 4),
-                    "cache_creation_input_tokens": 0,
-                    "cache_read_input_tokens": 0,
-                },
-            }
-
-        def _send_message(self, request: RecordedRequest, reply: Reply) -> None:
-            content = fake._materialise(reply)
-            fake._remember(content).complete = True
-            data = json.dumps(self._message(request, content, reply)).encode()
-            self.send_response(200)
-            self.send_header("content-type", "application/json")
-            self.send_header("content-length", str(len(data)))
-            self.send_header("request-id", fake._new_id("req"))
-            self.end_headers()
-            self.wfile.write(data)
-            request.status, request.finished_at = 200, time.perf_counter()
-
-        def _send_stream(self, request: RecordedRequest, reply: Reply) -> None:
-            content = fake._materialise(reply)
-            issued = fake._remember(content)
-            message = self._message(request, content, reply)
-            self.send_response(200)
-            self.send_header("content-type", "text/event-stream; charset=utf-8")
-            self.send_header("cache-control", "no-cache")
-            self.send_header("request-id", fake._new_id("req"))
-            self.send_header("transfer-encoding", "chunked")
-            self.end_headers()
-            request.status = 200
-            stall_after = reply.get("stall_after")
-            try:
-                start = {**message, "content": [], "stop_reason": None}
-                start["usage"] = {**message["usage"], "output_tokens": 1}
-                self._event("message_start", {"type": "message_start", "message": start})
-                self._event("ping", {"type": "ping"})
-                for index, block in enumerate(content):
-                    if stall_after is not None and index >= stall_after:
-                        self._stall()
-                        return
-                    self._stream_block(index, block)
-                if stall_after is not None and stall_after >= len(content):
-                    self._stall()
-                    return
-                delta: dict[str, Any] = {
-                    "type": "message_delta",
-                    "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
-                    "usage": {"output_tokens": message["usage"]["output_tokens"]},
-                }
-                if "context_management" in request.body:
-                    delta["context_management"] = {"applied_edits": []}
-                self._event("message_delta", delta)
-                self._event("message_stop", {"type": "message_stop"})
-                self._write(b"")  # the last, empty chunk
-                issued.complete = True
-            except (BrokenPipeError, ConnectionResetError, OSError):
-                pass  # the client went away (a cancelled turn): nothing more to send
-            finally:
-                request.finished_at = time.perf_counter()
-
-        def _stream_block(self, index: int, block: dict[str, Any]) -> None:
-            kind = block["type"]
-            if kind == "text":
-                self._event("content_block_start", _start(index, {"type": "text", "text": ""}))
-                for piece in _chunks(block["text"], 12):
-                    self._event("content_block_delta", _delta(index, {"type": "text_delta", "text": piece}))
-            elif kind == "thinking":
-                self._event(
-                    "content_block_start",
-                    _start(index, {"type": "thinking", "thinking": "", "signature": ""}),
-                )
-                for piece in _chunks(block["thinking"], 20):
-                    self._event("content_block_delta", _delta(index, {"type": "thinking_delta", "thinking": piece}))
-                sig = {"type": "signature_delta", "signature": block["signature"]}
-                self._event("content_block_delta", _delta(index, sig))
-            elif kind == "tool_use":
-                head = {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
-                self._event("content_block_start", _start(index, head))
-                raw = block.get("raw_input")  # a test may send malformed JSON on purpose
-                encoded = raw if isinstance(raw, str) else json.dumps(block["input"])
-                for piece in _chunks(encoded, 7):
-                    self._event(
-                        "content_block_delta",
-                        _delta(index, {"type": "input_json_delta", "partial_json": piece}),
-                    )
-            else:
-                self._event("content_block_start", _start(index, block))
-            self._event("content_block_stop", {"type": "content_block_stop", "index": index})
-
-        def _stall(self) -> None:
-            # Hold the stream open with pings until the client disconnects (or the fake stops).
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline and not fake._closing.is_set():
-                self._event("ping", {"type": "ping"})
-                time.sleep(0.05)
-
-        def _event(self, name: str, data: dict[str, Any]) -> None:
-            self._write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
-
-        def _write(self, payload: bytes) -> None:
-            self.wfile.write(f"{len(payload):x}\r\n".encode() + payload + b"\r\n")
-            self.wfile.flush()
-
-    return Handler
-
-
-def _start(index: int, block: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "content_block_start", "index": index, "content_block": block}
-
-
-def _delta(index: int, delta: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "content_block_delta", "index": index, "delta": delta}
 
 
 def main(argv: list[str] | None = None) -> int:

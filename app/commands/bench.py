@@ -1,4 +1,4 @@
-"""`python -m app bench`: speed and size figures, measured as ratios within one run."""
+"""`python -m app bench`: speed, size and cost figures of the app, each suite in its own module of app/bench."""
 
 from __future__ import annotations
 
@@ -8,31 +8,40 @@ import json
 import sys
 from typing import Any
 
-# (flag, module, function): the suites of app/bench, imported by name so that a build
+# (flag, module, function, help): the suites of app/bench, imported by name so that a build
 # without one still runs the others (and so `commands` and `bench` stay independent layers).
 SUITES = (
-    ("agent", "app.bench.agent", "run_agent_bench"),
-    ("voice", "app.bench.voice", "run_voice_bench"),
-    ("startup", "app.bench.startup", "run_startup_bench"),
-    ("models", "app.bench.models", "run_models_bench"),
+    ("agent", "app.bench.agent", "run_agent_bench", "request sizes and the agent loop's own overhead"),
+    ("voice", "app.bench.voice", "run_voice_bench", "model loads, transcription, synthesis, vocabulary"),
+    ("startup", "app.bench.startup", "run_startup_bench", "launch to a usable tray app (needs a display)"),
+    ("models", "app.bench.models", "run_models_bench", "each installed speech model: speed, streaming, identifiers"),
     # The panel's own figures live beside it in ui: the layers keep bench from importing ui.
-    ("panel", "app.ui.panel_bench", "run_panel_bench"),
+    ("panel", "app.ui.panel_bench", "run_panel_bench", "how long the answer panel takes for the costliest pages"),
+    ("idle", "app.bench.idle", "run_idle_bench", "CPU and memory of the idle tray app (needs the test desktop)"),
+    ("turn", "app.bench.turn", "run_turn_bench", "the whole spoken turn and barge-in (needs the test desktop)"),
 )
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("bench", help="measure speed and request sizes (no timed tests)")
-    for flag, _module, _func in SUITES:
-        parser.add_argument(f"--{flag}", action="store_true", help=f"run the {flag} benchmark")
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure speed, request sizes and idle cost (no timed tests)",
+        description="Without a suite flag every suite runs. Exit status 2: a chosen suite could not run here "
+        "(no display or sound devices); 1: a suite failed.",
+    )
+    for flag, _module, _func, what in SUITES:
+        parser.add_argument(f"--{flag}", action="store_true", help=what)
     parser.add_argument("--runs", type=int, default=5, help="repetitions for medians (default 5)")
+    parser.add_argument("--idle-seconds", type=float, default=30.0, help="the idle window (default 30)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     chosen = [s for s in SUITES if getattr(args, s[0])] or list(SUITES)
+    options: dict[str, dict[str, Any]] = {"idle": {"seconds": max(1.0, args.idle_seconds)}}
     results: dict[str, Any] = {}
-    for flag, module_name, func_name in chosen:
+    for flag, module_name, func_name, _what in chosen:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -40,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
                 raise
             print(f"{flag}: not available in this build", file=sys.stderr)
             continue
-        results[flag] = getattr(module, func_name)(runs=max(1, args.runs), echo=not args.json)
+        bench = getattr(module, func_name)
+        results[flag] = bench(runs=max(1, args.runs), echo=not args.json, **options.get(flag, {}))
     if args.json:
         print(json.dumps(results, indent=2))
-    return 0
+    # A suite that could not run says why itself ({"skipped": ...}, {"failed": ...}).
+    if any(isinstance(r, dict) and "failed" in r for r in results.values()):
+        return 1
+    return 2 if any(isinstance(r, dict) and "skipped" in r for r in results.values()) else 0

@@ -54,6 +54,9 @@ class Settings:
     idle_minutes: int = 30
     tool_timeout_seconds: int = 300
     start_at_login: bool = False
+    # Diagnostics only: lets the API client's debug records (whole requests: what was said, tool output,
+    # memory) into the log file when ANTHROPIC_LOG=debug is set. Read when the app starts.
+    diagnostic_log_api_traffic: bool = False
     last_repo: str = ""
     recent_repos: list[str] = field(default_factory=list)
     repo_commands: dict[str, RepoCommands] = field(default_factory=dict)

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from app.core import paths
 from app.core.atomic import write_text_atomic
+from app.core.git import git
 from app.core.repos import memory_folder_name
 from app.core.settings import Settings
 
@@ -122,9 +123,7 @@ def split_identifier(name: str) -> list[str]:
 
 def _git(repo: Path, *args: str, timeout: float = 5.0) -> str:
     try:
-        out = subprocess.run(
-            ["git", "-C", str(repo), *args], capture_output=True, timeout=timeout, check=False
-        )
+        out = git(repo, *args, timeout=timeout)  # the safe helper: no repository hooks or filters run
     except (OSError, subprocess.SubprocessError):
         return ""
     return out.stdout.decode("utf-8", "replace") if out.returncode == 0 else ""

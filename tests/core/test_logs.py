@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import logging
+import logging.handlers
+import os
+import stat
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from app.core import logs, paths
+from app.bench.fakeapi import FakeAPI, text
+from app.core import logs, paths, settings
+
+
+@pytest.fixture
+def fake_api() -> Iterator[FakeAPI]:
+    with FakeAPI() as server:
+        yield server
 
 
 @pytest.fixture
@@ -23,7 +36,7 @@ def fresh_logging() -> Iterator[None]:
 
 
 def test_keys_are_masked_and_http_requests_are_not_logged(fresh_logging: None) -> None:
-    logs.setup()
+    logs.setup(api_traffic=False)
     logging.getLogger("app.test").warning("key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123 rejected")
     logging.getLogger("httpx2").info('HTTP Request: POST https://api.anthropic.com/v1/messages "200 OK"')
     for handler in logging.getLogger().handlers:
@@ -32,3 +45,58 @@ def test_keys_are_masked_and_http_requests_are_not_logged(fresh_logging: None) -
     assert "rejected" in text and "[redacted]" in text
     assert "sk-ant-api03" not in text
     assert "HTTP Request" not in text
+
+
+_CLIENT = """\
+import logging, sys
+import anthropic  # reads ANTHROPIC_LOG on import: its console handler comes before the app's own
+from app.core import logs
+logs.setup()
+client = anthropic.Anthropic(api_key=sys.argv[1], base_url=sys.argv[2], max_retries=0)
+client.messages.create(model="claude-test", max_tokens=50, messages=[{"role": "user", "content": sys.argv[3]}])
+logging.getLogger("app.test").info("turn finished")
+"""
+
+
+def _run_client(fake: FakeAPI, words: str) -> tuple[str, str]:
+    env = {**os.environ, "ANTHROPIC_LOG": "debug", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    out = subprocess.run(
+        [sys.executable, "-c", _CLIENT, fake.api_key, fake.base_url, words],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    return paths.log_file().read_text(), out.stderr
+
+
+def test_anthropic_debug_logging_never_writes_what_was_said(fake_api: FakeAPI) -> None:
+    fake_api.script(text("Fine."))
+    log_text, console = _run_client(fake_api, "my-private-words-7731 about the build")
+    assert "turn finished" in log_text  # the log works; it just holds no request body
+    assert "my-private-words-7731" not in log_text
+    assert "my-private-words-7731" not in console
+    assert "Fine." not in log_text
+
+
+def test_the_diagnostic_setting_lets_api_traffic_into_the_log(fake_api: FakeAPI) -> None:
+    settings.save(settings.Settings(diagnostic_log_api_traffic=True))
+    fake_api.script(text("Fine."))
+    log_text, _ = _run_client(fake_api, "my-private-words-7731 about the build")
+    assert "my-private-words-7731" in log_text
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_log_files_are_owner_only_whatever_the_umask(fresh_logging: None) -> None:
+    previous = os.umask(0)
+    try:
+        logs.setup(api_traffic=False)
+        handler = next(h for h in logging.getLogger().handlers if getattr(h, "_voice_dev_agent", False))
+        assert isinstance(handler, logging.handlers.RotatingFileHandler)
+        logging.getLogger("app.test").warning("first")
+        handler.doRollover()
+        logging.getLogger("app.test").warning("second")
+    finally:
+        os.umask(previous)
+    files = sorted(paths.log_dir().iterdir())
+    assert len(files) == 2
+    assert all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files), [oct(f.stat().st_mode) for f in files]
+    assert stat.S_IMODE(paths.log_dir().stat().st_mode) == 0o700

@@ -10,9 +10,10 @@ import sys
 import time
 from pathlib import Path
 
+from app.bench.desktop import wait_for, xdotool
 from app.core import settings as settings_store
 from app.core.settings import Settings
-from tests.e2e.test_voice_turn import CHORD, ROOT, wait_for, xdotool
+from tests.e2e.test_voice_turn import CHORD, ROOT
 from tests.scenario import make_scenario_repo
 
 

@@ -17,17 +17,17 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
+from app.bench.desktop import wait_for, xdotool
 from app.bench.fakeapi import text, tool_use
+from app.bench.sound import Monitor
 from app.bench.speech import espeak_wav
 from app.core import paths
 from app.voice.transcriber import Transcriber
@@ -63,102 +63,7 @@ LONG_REPLY = (
     "That one is a separate bug in the rules module, and it is a small change."
 )
 
-SOUND = 0.01  # RMS of a 20 ms frame above which the speaker is audibly playing (silence is exactly 0)
 BARGE_IN_LIMIT = 0.3  # seconds from the press until the speaker is silent
-
-
-# ---- the speaker's monitor, recorded for the whole test --------------------------------------
-
-
-class Monitor:
-    """Records a PulseAudio monitor source continuously, with each sample's time on the test's clock."""
-
-    RATE = 16_000
-    FRAME = 320  # 20 ms
-
-    def __init__(self, source: str) -> None:
-        command = ["parec", f"--device={source}", "--format=s16le", f"--rate={self.RATE}", "--channels=1"]
-        # A short latency keeps each sample's arrival close to the moment it was played.
-        self._proc = subprocess.Popen([*command, "--latency-msec=20"], stdout=subprocess.PIPE)
-        self._lock = threading.Lock()
-        self._samples: list[np.ndarray] = []
-        self._count = 0
-        self._origin = float("inf")  # monotonic time of sample 0
-        self._thread = threading.Thread(target=self._read, name="monitor", daemon=True)
-        self._thread.start()
-
-    def _read(self) -> None:
-        assert self._proc.stdout is not None
-        fd = self._proc.stdout.fileno()
-        rest = b""
-        while True:
-            data = os.read(fd, 8192)
-            arrived = time.monotonic()
-            if not data:
-                return
-            data, rest = rest + data, b""
-            if len(data) % 2:
-                data, rest = data[:-1], data[-1:]
-            block = np.frombuffer(data, "<i2").astype(np.float32) / 32768.0
-            with self._lock:
-                self._samples.append(block)
-                self._count += block.size
-                # A sample cannot arrive before it was captured: the earliest consistent origin.
-                self._origin = min(self._origin, arrived - self._count / self.RATE)
-
-    def stop(self) -> None:
-        self._proc.terminate()
-        self._proc.wait(timeout=10)
-
-    def now(self) -> float:
-        """The test clock's time of the newest sample (-inf before any)."""
-        with self._lock:
-            return self._origin + self._count / self.RATE if self._count else float("-inf")
-
-    def audio(self, start: float, end: float = float("inf")) -> np.ndarray:
-        with self._lock:
-            if not self._count:
-                return np.zeros(0, np.float32)
-            samples = np.concatenate(self._samples)
-            origin = self._origin
-        first = max(0, int((start - origin) * self.RATE))
-        last = samples.size if end == float("inf") else max(first, int((end - origin) * self.RATE))
-        return samples[first:last]
-
-    def loud_times(self, start: float, end: float = float("inf")) -> list[float]:
-        """Start times of the 20 ms frames in [start, end) louder than SOUND."""
-        chunk = self.audio(start, end)
-        count = chunk.size // self.FRAME
-        if count == 0:
-            return []
-        rms = np.sqrt(np.mean(np.square(chunk[: count * self.FRAME].reshape(count, self.FRAME)), axis=1))
-        return [start + i * self.FRAME / self.RATE for i in np.flatnonzero(rms > SOUND)]
-
-    def wait_for_sound(self, after: float, timeout: float) -> float:
-        """The time the speaker first played something after `after`."""
-        found = wait_for(lambda: self.loud_times(after)[:1], timeout, "sound from the speaker")
-        return float(found[0])
-
-    def wait_for_silence(self, after: float, quiet: float, timeout: float) -> float:
-        """The time of the last sound once the speaker has been silent for `quiet` seconds."""
-
-        def settled() -> list[float]:
-            loud = self.loud_times(after)
-            last = loud[-1] + self.FRAME / self.RATE if loud else after
-            return [last] if self.now() - last >= quiet else []
-
-        return wait_for(settled, timeout, f"{quiet} s of silence from the speaker")[0]
-
-
-def wait_for(condition: Callable[[], Any], timeout: float, what: str, every: float = 0.05) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(every)
 
 
 # ---- the processes -------------------------------------------------------------------------
@@ -255,10 +160,6 @@ def rig(desktop: None, tmp_path: Path) -> Iterator[Rig]:
                 proc.wait(timeout=10)
         subprocess.run(["xdotool", "keyup", CHORD], timeout=10, check=False)
         monitor.stop()
-
-
-def xdotool(*args: str) -> None:
-    subprocess.run(["xdotool", *args], check=True, timeout=10)
 
 
 def output(*command: str) -> str:

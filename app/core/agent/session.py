@@ -58,6 +58,18 @@ FALLBACK_PLAIN = "Okay."
 CANCELLED_REPLY = "Cancelled."
 REFUSED_REPLY = "Claude declined to answer that. Try asking another way."
 STEP_LIMIT = ToolResult.error("Not run: this question has used all its tool calls. Answer with what you have.")
+# A reply may ask for many tools at once; past these caps the extra calls are answered, not run. Many
+# parallel searches in one step are how a model (steered by text it read) would probe for hidden content.
+MAX_CALLS_PER_STEP = 8
+MAX_SEARCHES_PER_TURN = 40
+
+_TOO_MANY_AT_ONCE = ToolResult.error(
+    f"Not run: at most {MAX_CALLS_PER_STEP} tool calls are run per step. Ask for this one again in your next step."
+)
+_TOO_MANY_SEARCHES = ToolResult.error(
+    f"Not run: this question has used its {MAX_SEARCHES_PER_TURN} searches. Answer with what you found, "
+    "or read the files the earlier searches pointed to."
+)
 
 EventSink = Callable[[Event], None]
 
@@ -82,6 +94,7 @@ class Session:
         self._stream = StreamHolder()
         self._turn_lock = threading.Lock()
         self._checkpoint: tuple[int, dict[str, Any] | None] = (0, None)
+        self._searches = 0  # search_code calls in the running turn
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -105,6 +118,7 @@ class Session:
             self._cancel.clear()
             self._emit = _guarded(on_event)
             self._screens = []
+            self._searches = 0
             self._checkpoint = (len(self._messages), self._messages[-1] if self._messages else None)
             try:
                 result: TurnEnded | TurnFailed = self._run(user_text)
@@ -189,11 +203,19 @@ class Session:
         if not tool_uses:
             return
         results: list[Block] = []
-        for tool_use in tool_uses:
+        for index, tool_use in enumerate(tool_uses):
             if cancelled or self._cancel.is_set():
                 results.append(tool_result_block(tool_use["id"], CANCELLED))
                 continue
+            if index >= MAX_CALLS_PER_STEP:
+                results.append(tool_result_block(tool_use["id"], _TOO_MANY_AT_ONCE))
+                continue
             call = check(tool_use.get("name"), tool_use.get("input"))
+            if call.name == "search_code" and not call.problem:
+                self._searches += 1
+                if self._searches > MAX_SEARCHES_PER_TURN:
+                    results.append(tool_result_block(tool_use["id"], _TOO_MANY_SEARCHES))
+                    continue
             what = label(call)
             self._emit(ToolStarted(tool_use["id"], call.name, what))
             result = self._toolbox.run(call, cancel=self._cancel, user_words=user_words) if allow else STEP_LIMIT

@@ -27,83 +27,6 @@ SCREEN_TEXT_CAP = 60_000  # characters of Markdown one show_on_screen call may c
 
 _STRING = {"type": "string"}
 _INTEGER = {"type": "integer", "minimum": 1}
-
-TOOL_DEFINITIONS: list[dict[str, Any]] = [
-    {
-        "name": "git_status",
-        "description": "Branch, upstream ahead/behind, changed files and the last few commits.",
-        "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
-    },
-    {
-        "name": "build",
-        "description": "Build the repository (or one project in it) with its own toolchain. "
-        "Returns the exit code and a digest of errors and warnings.",
-        "input_schema": {
-            "type": "object",
-            "properties": {"project": {**_STRING, "description": "project path or name; omit for all"}},
-            "additionalProperties": False,
-        },
-    },
-    {
-        "name": "test",
-        "description": "Run the tests (optionally one project, optionally filtered). Returns counts and the failures.",
-        "input_schema": {
-            "type": "object",
-            "properties": {
-                "project": {**_STRING, "description": "project path or name; omit for all"},
-                "filter": {**_STRING, "description": "test name or pattern to select tests"},
-            },
-            "additionalProperties": False,
-        },
-    },
-    {
-        "name": "read_file",
-        "description": "Numbered lines of one file in the repository (at most 200 lines per call).",
-        "input_schema": {
-            "type": "object",
-            "properties": {
-                "path": {**_STRING, "description": "path relative to the repository root"},
-                "start_line": {**_INTEGER, "description": "first line, 1-based"},
-                "end_line": {**_INTEGER, "description": "last line, inclusive"},
-            },
-            "required": ["path"],
-            "additionalProperties": False,
-        },
-    },
-    {
-        "name": "search_code",
-        "description": "Search tracked files with git grep (extended regular expression; case-insensitive "
-        "when the pattern is all lower-case); matching lines with file names and line numbers.",
-        "input_schema": {
-            "type": "object",
-            "properties": {
-                "pattern": {**_STRING, "description": "extended regular expression, e.g. 'class \\w+Orchestrator'"},
-                "path": {**_STRING, "description": "limit to this folder or file"},
-            },
-            "required": ["pattern"],
-            "additionalProperties": False,
-        },
-    },
-    {
-        "name": "show_on_screen",
-        "description": "Show Markdown in a panel on the developer's screen, for anything too long "
-        "to say: code, error lists, steps. Returns at once.",
-        "input_schema": {
-            "type": "object",
-            "properties": {
-                "text": {**_STRING, "description": "Markdown to show"},
-                "title": {**_STRING, "description": "short title for the panel"},
-            },
-            "required": ["text"],
-            "additionalProperties": False,
-        },
-    },
-    {"type": "memory_20250818", "name": "memory"},
-]
-
-_SCHEMAS = {d["name"]: d["input_schema"] for d in TOOL_DEFINITIONS if "input_schema" in d}
-TOOL_NAMES = tuple(d["name"] for d in TOOL_DEFINITIONS)
-
 _MEMORY_LABELS = {
     "view": "checking memory",
     "create": "remembering",
@@ -112,6 +35,31 @@ _MEMORY_LABELS = {
     "delete": "forgetting",
     "rename": "tidying memory",
 }
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One agent tool in one place: what the API is told, how a checked call runs, what a person sees."""
+
+    name: str
+    definition: dict[str, Any]  # exactly as sent in the request's `tools`
+    run: Callable[[Toolbox, dict[str, Any], threading.Event, str], ToolResult]  # box, args, cancel, user words
+    label: Callable[[dict[str, Any]], str]  # a few words for the tray, from the checked arguments
+
+    @property
+    def schema(self) -> dict[str, Any] | None:
+        """The input schema calls are checked against; None for a tool the API defines (the memory)."""
+        return self.definition.get("input_schema")
+
+
+def _definition(
+    name: str, description: str, properties: dict[str, Any], required: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = list(required)
+    schema["additionalProperties"] = False
+    return {"name": name, "description": description, "input_schema": schema}
 
 
 @dataclass(frozen=True)
@@ -125,14 +73,16 @@ class Call:
 
 def check(name: object, tool_input: object) -> Call:
     """Validate a call against the definitions (name, object input, required, types, no extras)."""
-    if not isinstance(name, str) or name not in TOOL_NAMES:
+    tool = TOOLS.get(name) if isinstance(name, str) else None
+    if tool is None:
         shown = _clean(str(name), 40)
         return Call(shown, {}, f"Unknown tool '{shown}'. Available tools: {', '.join(TOOL_NAMES)}.")
     if not isinstance(tool_input, dict):
-        return Call(name, {}, f"The input of {name} must be a JSON object.")
-    if name == "memory":  # the store checks memory commands itself, with the documented messages
-        return Call(name, tool_input)
-    schema = _SCHEMAS[name]
+        return Call(tool.name, {}, f"The input of {tool.name} must be a JSON object.")
+    schema = tool.schema
+    if schema is None:  # the store checks memory commands itself, with the documented messages
+        return Call(tool.name, tool_input)
+    name = tool.name
     properties: dict[str, Any] = schema["properties"]
     extra = sorted(str(k) for k in tool_input if k not in properties)
     accepted = ", ".join(properties) or "no fields"
@@ -154,24 +104,9 @@ def check(name: object, tool_input: object) -> Call:
 
 def label(call: Call) -> str:
     """A few human words for what the tool is doing, fit for a tray tooltip."""
-    args = call.args
     if call.problem:
-        return f"trying {call.name}" if call.name in TOOL_NAMES else "trying an unknown tool"
-    if call.name == "git_status":
-        return "checking git status"
-    if call.name == "build":
-        return f"building {_clean(args['project'], 40)}" if args.get("project") else "building"
-    if call.name == "test":
-        target = args.get("filter") or args.get("project")
-        return f"running tests for {_clean(target, 40)}" if target else "running tests"
-    if call.name == "read_file":
-        return f"reading {_clean(args['path'], 60)}"
-    if call.name == "search_code":
-        return f"searching for {_clean(args['pattern'], 40)}"
-    if call.name == "show_on_screen":
-        return "showing it on screen"
-    command = args.get("command")
-    return _MEMORY_LABELS.get(command, "using memory") if isinstance(command, str) else "using memory"
+        return f"trying {call.name}" if call.name in TOOLS else "trying an unknown tool"
+    return TOOLS[call.name].label(call.args)
 
 
 def _clean(value: object, limit: int) -> str:
@@ -205,35 +140,25 @@ class Toolbox:
         if call.problem:
             return ToolResult.error(call.problem)
         try:
-            return self._dispatch(call, cancel, user_words)
+            return TOOLS[call.name].run(self, call.args, cancel, user_words)
         except Exception as exc:  # a tool bug must not end the turn: the model reads the failure
             log.exception("tool %s failed", call.name)
             return ToolResult.error(f"{call.name} failed unexpectedly ({type(exc).__name__}). Try another way.")
 
-    def _dispatch(self, call: Call, cancel: threading.Event, user_words: str) -> ToolResult:
-        args = call.args
-        if call.name == "git_status":
-            return tools.git_status(self.repo)
-        if call.name == "build":
-            return tools.run_build(
-                self.repo, args.get("project"), command=self._build_command, timeout=self._timeout, cancel=cancel
-            )
-        if call.name == "test":
-            return tools.run_tests(
-                self.repo,
-                args.get("project"),
-                args.get("filter"),
-                command=self._test_command,
-                timeout=self._timeout,
-                cancel=cancel,
-            )
-        if call.name == "read_file":
-            return tools.read_file(self.repo, args.get("path"), args.get("start_line"), args.get("end_line"))
-        if call.name == "search_code":
-            return tools.search_code(self.repo, args.get("pattern"), args.get("path"))
-        if call.name == "show_on_screen":
-            return self._show(args)
-        return self.memory.execute(args, session_id=self._session_id, user_words=user_words)
+    def _build(self, args: dict[str, Any], cancel: threading.Event) -> ToolResult:
+        return tools.run_build(
+            self.repo, args.get("project"), command=self._build_command, timeout=self._timeout, cancel=cancel
+        )
+
+    def _test(self, args: dict[str, Any], cancel: threading.Event) -> ToolResult:
+        return tools.run_tests(
+            self.repo,
+            args.get("project"),
+            args.get("filter"),
+            command=self._test_command,
+            timeout=self._timeout,
+            cancel=cancel,
+        )
 
     def _show(self, args: dict[str, Any]) -> ToolResult:
         text = args.get("text") or ""
@@ -246,3 +171,109 @@ class Toolbox:
         title = _clean(args.get("title") or "", 120)
         self._on_screen(ScreenContent(markdown=text, title=title))
         return ToolResult("Shown on the developer's screen.")
+
+
+def _memory_label(args: dict[str, Any]) -> str:
+    command = args.get("command")
+    return _MEMORY_LABELS.get(command, "using memory") if isinstance(command, str) else "using memory"
+
+
+REGISTRY: tuple[Tool, ...] = (
+    Tool(
+        "git_status",
+        _definition("git_status", "Branch, upstream ahead/behind, changed files and the last few commits.", {}),
+        run=lambda box, args, cancel, words: tools.git_status(box.repo),
+        label=lambda args: "checking git status",
+    ),
+    Tool(
+        "build",
+        _definition(
+            "build",
+            "Build the repository (or one project in it) with its own toolchain. "
+            "Returns the exit code and a digest of errors and warnings.",
+            {"project": {**_STRING, "description": "project path or name; omit for all"}},
+        ),
+        run=lambda box, args, cancel, words: box._build(args, cancel),
+        label=lambda args: f"building {_clean(args['project'], 40)}" if args.get("project") else "building",
+    ),
+    Tool(
+        "test",
+        _definition(
+            "test",
+            "Run the tests (optionally one project, optionally filtered). Returns counts and the failures.",
+            {
+                "project": {**_STRING, "description": "project path or name; omit for all"},
+                "filter": {**_STRING, "description": "test name or pattern to select tests"},
+            },
+        ),
+        run=lambda box, args, cancel, words: box._test(args, cancel),
+        label=lambda args: (
+            f"running tests for {_clean(args.get('filter') or args['project'], 40)}"
+            if args.get("filter") or args.get("project")
+            else "running tests"
+        ),
+    ),
+    Tool(
+        "read_file",
+        _definition(
+            "read_file",
+            "Numbered lines of one file in the repository (at most 200 lines per call).",
+            {
+                "path": {**_STRING, "description": "path relative to the repository root"},
+                "start_line": {**_INTEGER, "description": "first line, 1-based"},
+                "end_line": {**_INTEGER, "description": "last line, inclusive"},
+            },
+            required=("path",),
+        ),
+        run=lambda box, args, cancel, words: tools.read_file(
+            box.repo, args.get("path"), args.get("start_line"), args.get("end_line")
+        ),
+        label=lambda args: f"reading {_clean(args['path'], 60)}",
+    ),
+    Tool(
+        "search_code",
+        _definition(
+            "search_code",
+            "Search tracked files with git grep (extended regular expression; case-insensitive "
+            "when the pattern is all lower-case); matching lines with file names and line numbers.",
+            {
+                "pattern": {**_STRING, "description": "extended regular expression, e.g. 'class \\w+Orchestrator'"},
+                "path": {**_STRING, "description": "limit to this folder or file"},
+            },
+            required=("pattern",),
+        ),
+        run=lambda box, args, cancel, words: tools.search_code(box.repo, args.get("pattern"), args.get("path")),
+        label=lambda args: f"searching for {_clean(args['pattern'], 40)}",
+    ),
+    Tool(
+        "show_on_screen",
+        _definition(
+            "show_on_screen",
+            "Show Markdown in a panel on the developer's screen, for anything too long "
+            "to say: code, error lists, steps. Returns at once.",
+            {
+                "text": {**_STRING, "description": "Markdown to show"},
+                "title": {**_STRING, "description": "short title for the panel"},
+            },
+            required=("text",),
+        ),
+        run=lambda box, args, cancel, words: box._show(args),
+        label=lambda args: "showing it on screen",
+    ),
+    Tool(
+        "memory",
+        {"type": "memory_20250818", "name": "memory"},
+        run=lambda box, args, cancel, words: box.memory.execute(args, session_id=box._session_id, user_words=words),
+        label=_memory_label,
+    ),
+)
+TOOLS: dict[str, Tool] = {tool.name: tool for tool in REGISTRY}
+TOOL_NAMES = tuple(TOOLS)
+
+
+def definitions(*, include_memory: bool = True) -> list[dict[str, Any]]:
+    """The `tools` of a request, in order; without the memory tool when the repository's memory is off."""
+    return [tool.definition for tool in REGISTRY if include_memory or tool.name != "memory"]
+
+
+TOOL_DEFINITIONS: list[dict[str, Any]] = definitions()

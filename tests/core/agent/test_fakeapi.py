@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +116,25 @@ def test_runs_as_a_separate_process_with_a_script_file(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_paced_reply_waits_its_time_to_first_token_and_stamps_each_piece(
+    fake: FakeAPI, client: anthropic.Anthropic
+) -> None:
+    first, second = "The build is red.", " Rename the class and build again."
+    fake.script({**text(first + second), "first_token_after": 0.3, "pace": 0.05})
+    seen: list[tuple[float, str]] = []
+    with client.beta.messages.stream(model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}]) as s:
+        for piece in s.text_stream:
+            seen.append((time.monotonic(), piece))
+    request = fake.requests[0]
+    assert "".join(piece for _, piece in seen) == first + second
+    # Nothing before the stated time to first token; then one 12-character piece per pace step
+    # (timed where the fake sends: the SDK's first stream in a process parses its events late).
+    assert seen[0][0] - request.received_at >= 0.3
+    stamps = [at for at, _ in request.text_sent]
+    assert len(stamps) == 5 and stamps[0] - request.received_at >= 0.3
+    assert all(later - earlier >= 0.05 * 0.9 for earlier, later in itertools.pairwise(stamps))
+    # The bench reads when a sentence was out in full from these stamps.
+    assert request.text_sent[0][0] < request.time_sent(first) < request.time_sent(first + second)
+    assert request.time_sent("Something else") == 0.0

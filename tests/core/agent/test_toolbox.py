@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
 import pytest
 
 from app.core.agent.events import ScreenContent
-from app.core.agent.toolbox import SCREEN_TEXT_CAP, TOOL_NAMES, Toolbox, check, label
+from app.core.agent.toolbox import (
+    REGISTRY,
+    SCREEN_TEXT_CAP,
+    TOOL_DEFINITIONS,
+    TOOL_NAMES,
+    Toolbox,
+    check,
+    definitions,
+    label,
+)
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
 
@@ -100,3 +110,38 @@ def test_every_tool_name_is_dispatched(repo: Path) -> None:
         result = box.run(check(name, tool_input), cancel=threading.Event())
         assert result.text.strip(), name
         assert "failed unexpectedly" not in result.text, name
+
+
+def test_each_tool_is_registered_once_with_its_definition_runner_and_label() -> None:
+    assert [tool.name for tool in REGISTRY] == list(TOOL_NAMES)
+    assert [tool.definition for tool in REGISTRY] == TOOL_DEFINITIONS
+    for tool in REGISTRY:
+        assert tool.definition["name"] == tool.name
+        assert callable(tool.run) and callable(tool.label)
+
+
+def test_the_memory_tool_can_be_left_out_of_a_request() -> None:
+    without = definitions(include_memory=False)
+    assert [d["name"] for d in without] == [n for n in TOOL_NAMES if n != "memory"]
+    assert definitions() == TOOL_DEFINITIONS
+
+
+@pytest.mark.parametrize(
+    ("name", "tool_input"),
+    [
+        ("read_file", {"path": "src/\ud800.py"}),
+        ("search_code", {"pattern": "main\udfff"}),
+        ("search_code", {"pattern": "main", "path": "\ud800"}),
+        ("build", {"project": "\ud800"}),
+        ("test", {"filter": "test_\ud800"}),
+        ("test", {"project": "src", "filter": "a & calc"}),
+    ],
+)
+def test_hostile_strings_are_one_line_errors_with_no_traceback(
+    repo: Path, caplog: pytest.LogCaptureFixture, name: str, tool_input: dict[str, object]
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    box = Toolbox(repo, Settings(), MemoryStore.for_repository(repo), session_id="s", on_screen=lambda c: None)
+    result = box.run(check(name, tool_input), cancel=threading.Event())
+    assert result.is_error and "\n" not in result.text.strip()
+    assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]

@@ -7,6 +7,13 @@ import pytest
 from app.core.memory import MemoryStore
 from app.core.memory.credentials import find_credential
 from tests.core.memory.conftest import err, ok
+from tests.core.memory.credential_corpus import (
+    DISGUISED_SECRETS,
+    ORDINARY_NOTES,
+    PROVIDER_SECRETS,
+    random_aws_secrets,
+    random_ordinary,
+)
 
 # Shaped like the real thing, built from pieces so no scanner mistakes this file for a leak.
 R = "aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY3zA5bC7dE9fG2hJ4kL6mN8pQ0rS2tU4vW6xY8zA0bC2dE4"
@@ -138,3 +145,43 @@ def test_a_key_assembled_by_an_edit_is_refused(store: MemoryStore) -> None:
     assert "Never store secrets" in err(
         store, {"command": "str_replace", "path": "/memories/a.md", "old_str": "PART", "new_str": R[:40]}
     )
+
+
+@pytest.mark.parametrize("text", PROVIDER_SECRETS + DISGUISED_SECRETS)
+def test_provider_tokens_and_disguised_keys_are_refused(store: MemoryStore, text: str) -> None:
+    assert find_credential(text), text
+    refusal = err(store, {"command": "create", "path": "/memories/s.md", "file_text": f"note\n{text}\n"})
+    assert "Never store secrets" in refusal and text not in refusal
+    assert not (store.folder / "s.md").exists()
+
+
+@pytest.mark.parametrize("text", ORDINARY_NOTES)
+def test_notes_about_those_providers_are_stored(store: MemoryStore, text: str) -> None:
+    assert find_credential(text) is None, text
+    ok(store, {"command": "create", "path": "/memories/o.md", "file_text": text + "\n"})
+
+
+def test_rates_on_the_labelled_and_generated_corpus() -> None:
+    secrets = SECRETS + PROVIDER_SECRETS + DISGUISED_SECRETS
+    notes = ORDINARY + ORDINARY_NOTES
+    aws, generated = random_aws_secrets(1000), random_ordinary(1000)
+    caught = sum(bool(find_credential(text)) for text in secrets) / len(secrets)
+    kept = sum(find_credential(text) is None for text in notes) / len(notes)
+    aws_caught = sum(bool(find_credential(text)) for text in aws) / len(aws)
+    generated_refused = sum(bool(find_credential(text)) for text in generated) / len(generated)
+    print(
+        f"secrets caught {caught:.1%} of {len(secrets)}; notes kept {kept:.1%} of {len(notes)}; "
+        f"AWS secrets without an AWS word caught {aws_caught:.1%} of {len(aws)}; "
+        f"hashes/UUIDs/base64 of text refused {generated_refused:.1%} of {len(generated)}"
+    )
+    assert caught == 1.0 and kept == 1.0
+    assert aws_caught >= 0.98
+    assert generated_refused <= 0.005
+
+
+def test_folding_never_joins_ordinary_sentences_into_a_key() -> None:
+    # Spaces are removed only for the prefixed patterns; sentences made of short words stay notes.
+    text = "Mon standup: ask Tom about SK tickets. Do not run gh pr merge on main. Use hf hub for models.\n"
+    assert find_credential(text) is None
+    assert find_credential("ＵＳＥ ｔａｂｓ ｉｎ Ｍａｋｅｆｉｌｅｓ.") is None
+    assert find_credential("Café au lait naïve résumé, ångström.") is None

@@ -9,7 +9,7 @@
 Inputs typed `object` come from the model and are checked here, not by the caller.
 """
 
-from app.core.agent.tools.build_test import run_build, run_tests
+from app.core.agent.tools.build_runner import run_build, run_tests
 from app.core.agent.tools.git_status import git_status
 from app.core.agent.tools.read_file import read_file
 from app.core.agent.tools.search_code import search_code

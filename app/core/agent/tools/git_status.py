@@ -7,7 +7,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.core.agent.tools.git_command import git, text
+from app.core.git import git, text
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)

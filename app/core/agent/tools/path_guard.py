@@ -12,29 +12,14 @@ import os
 import re
 import stat
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from app.core.agent.tools.secret_names import secret_reason
 
 MAX_PATH_CHARS = 1000
 
-# Folders whose contents are secrets or the repository's own machinery.
-_SECRET_DIRS = frozenset({".git", ".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".env"})
-_SECRET_NAMES = frozenset(
-    {
-        ".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".gitcredentials", ".htpasswd",
-        ".pgpass", ".my.cnf", ".dockercfg", ".boto", ".s3cfg", ".yarnrc.yml", ".terraformrc",
-        "credentials", "credentials.json", "credentials.toml", "credentials.yml", "credentials.yaml",
-        "credentials.xml", "secrets.json", "secrets.yml", "secrets.yaml", "secrets.toml",
-        "known_hosts", "authorized_keys", "keystore", ".vault-token", "token.json", ".envrc",
-    }
-)  # fmt: skip
-_KEY_SUFFIXES = frozenset(
-    {
-        ".pem", ".key", ".p12", ".pfx", ".crt", ".cer", ".der", ".p7b", ".p8", ".pkcs12", ".jks",
-        ".keystore", ".ppk", ".gpg", ".pgp", ".asc", ".kdbx", ".ovpn", ".tfstate", ".tfvars",
-    }
-)  # fmt: skip
-_PRIVATE_KEY_NAME = re.compile(r"^id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\.pub)?$|^client_secret.*\.json$")
+_ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SHORT_NAME = re.compile(r"~\d")  # Windows 8.3 names like PROGRA~1 alias other names
 _ENCODED = re.compile(r"%[0-9a-fA-F]{2}")
 _LOCATION = re.compile(r"^([^:]+):(\d+)(?::\d+)?:?$")
@@ -47,32 +32,15 @@ class PathRefused(Exception):
 
 @dataclass(frozen=True)
 class RepoPath:
-    absolute: Path
+    location: str  # the absolute path, as text (a Path is made only when asked for: searches check thousands)
     relative: str  # with forward slashes, "" for the root itself
     is_dir: bool
     identity: tuple[int, int] = (0, 0)  # (st_dev, st_ino) seen by lstat, to catch a swap before open
+    info: os.stat_result | None = field(default=None, compare=False)  # what lstat saw (files only)
 
-
-def secret_reason(relative: str) -> str:
-    """Why a repository-relative path must never be read or searched, or "" when it may be."""
-    parts = [p for p in relative.replace("\\", "/").split("/") if p not in ("", ".")]
-    for part in parts[:-1]:
-        if part.casefold() in _SECRET_DIRS:
-            return f"'{part}' holds repository internals or secrets and is never read"
-    if not parts:
-        return ""
-    name = parts[-1].casefold()
-    if name == ".git":
-        return "'.git' holds repository internals and is never read; use git_status instead"
-    if name == ".env" or name.startswith(".env.") or name.endswith(".env"):
-        return f"'{parts[-1]}' is an environment file that may hold secrets, and is never read"
-    if name in _SECRET_DIRS:
-        return f"'{parts[-1]}' holds secrets and is never read"
-    if name in _SECRET_NAMES:
-        return f"'{parts[-1]}' is a credentials file and is never read"
-    if os.path.splitext(name)[1] in _KEY_SUFFIXES or _PRIVATE_KEY_NAME.match(name):
-        return f"'{parts[-1]}' is a key or certificate file and is never read"
-    return ""
+    @property
+    def absolute(self) -> Path:
+        return Path(self.location)
 
 
 def _text_parts(raw: object, *, allow_root: bool) -> list[str]:
@@ -81,9 +49,11 @@ def _text_parts(raw: object, *, allow_root: bool) -> list[str]:
         raise PathRefused("path must be text, such as 'src/app.py'")
     if len(raw) > MAX_PATH_CHARS:
         raise PathRefused(f"path is longer than {MAX_PATH_CHARS} characters")
-    for ch in raw:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-            raise PathRefused("path contains a control or invisible character; write it in plain text")
+    # Plain ASCII (nearly every path) needs only the control-character test; the rest is looked at per character.
+    if _ASCII_CONTROL.search(raw) if raw.isascii() else any(
+        unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in raw
+    ):
+        raise PathRefused("path contains a control or invisible character; write it in plain text")
     text = raw.strip()
     if not text or text == ".":
         if allow_root:
@@ -110,7 +80,7 @@ def _text_parts(raw: object, *, allow_root: bool) -> list[str]:
     for part in text.split("/"):
         if part in ("", "."):
             continue
-        folded = unicodedata.normalize("NFKC", part)
+        folded = part if part.isascii() else unicodedata.normalize("NFKC", part)
         if folded.strip(". ") == "":
             raise PathRefused("'..' and other dot-only names are refused; give the path from the repository root")
         if part != part.rstrip(". "):
@@ -130,19 +100,40 @@ def resolve(repo: Path, raw: object, *, allow_dir: bool = False, allow_root: boo
     `allow_dir` accepts a folder as well as a regular file; `allow_root` accepts an
     empty path or "." meaning the repository itself.
     """
+    try:
+        root = repo.resolve(strict=True)
+    except (OSError, RuntimeError) as exc:
+        raise PathRefused("the repository folder is not available") from exc
+    return resolve_in(str(root), raw, allow_dir=allow_dir, allow_root=allow_root)
+
+
+def resolve_in(
+    root: str,
+    raw: object,
+    *,
+    allow_dir: bool = False,
+    allow_root: bool = False,
+    folders: dict[str, os.stat_result] | None = None,
+) -> RepoPath:
+    """`resolve` inside an already resolved repository root, for checking many paths at once.
+
+    `folders` remembers what lstat saw for each folder on the way, so paths sharing folders
+    are checked without looking at those folders again (pass the same dict for one batch).
+    """
     parts = _text_parts(raw, allow_root=allow_root)
     relative = "/".join(parts)
     reason = secret_reason(relative)
     if reason:
         raise PathRefused(reason)
-    try:
-        root = repo.resolve(strict=True)
-    except (OSError, RuntimeError) as exc:
-        raise PathRefused("the repository folder is not available") from exc
     current = root
     info: os.stat_result | None = None
+    last = len(parts) - 1
     for index, part in enumerate(parts):
-        current = current / part
+        current = current + os.sep + part
+        known = folders.get(current) if folders is not None and index < last else None
+        if known is not None:
+            info = known
+            continue
         try:
             info = os.lstat(current)
         except FileNotFoundError as exc:
@@ -154,10 +145,13 @@ def resolve(repo: Path, raw: object, *, allow_dir: bool = False, allow_root: boo
             raise PathRefused(f"'{relative}' cannot be looked at ({exc.strerror})") from exc
         if stat.S_ISLNK(info.st_mode) or getattr(info, "st_file_attributes", 0) & _REPARSE_POINT:
             raise PathRefused(f"'{'/'.join(parts[: index + 1])}' is a symbolic link; links are never followed")
-        if index < len(parts) - 1 and not stat.S_ISDIR(info.st_mode):
-            raise PathRefused(f"'{'/'.join(parts[: index + 1])}' is not a folder")
+        if index < last:
+            if not stat.S_ISDIR(info.st_mode):
+                raise PathRefused(f"'{'/'.join(parts[: index + 1])}' is not a folder")
+            if folders is not None:
+                folders[current] = info
     # Defence in depth: the lexical checks above already keep the path inside.
-    if not current.is_relative_to(root):
+    if current != root and not current.startswith(root.rstrip(os.sep) + os.sep):
         raise PathRefused("path resolves outside the repository")
     if info is None or stat.S_ISDIR(info.st_mode):
         if not allow_dir:
@@ -168,4 +162,4 @@ def resolve(repo: Path, raw: object, *, allow_dir: bool = False, allow_root: boo
     if info.st_nlink > 1:
         # A hard link can make a file from anywhere on the disk appear inside the repository.
         raise PathRefused(f"'{relative}' is a hard link to another file (possibly outside); it is never read")
-    return RepoPath(current, relative, False, (info.st_dev, info.st_ino))
+    return RepoPath(current, relative, False, (info.st_dev, info.st_ino), info)

@@ -1,22 +1,22 @@
 """Run one build or test command with a time limit, an output cap and a cancel event.
 
-The command runs in its own process group (its own session on POSIX), so a cancel,
-a timeout, or the end of the command can kill every process it started, not just
-the first one: a test runner's workers must never outlive the tool call.
+The command runs in its own process group (its own session on POSIX) and inside a
+`Containment`, so a cancel, a timeout, or the end of the command kills every process
+it started, daemons included: a test runner's workers must never outlive the tool call.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import subprocess
-import sys
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
+
+from app.core.agent.tools.containment import Containment
 
 HEAD_BYTES = 1_000_000
 TAIL_BYTES = 1_000_000
@@ -24,6 +24,7 @@ _POLL_SECONDS = 0.05
 _TERM_GRACE_SECONDS = 0.25
 # Never hand the app's own secrets to the repository's code.
 _DROPPED_ENV_PREFIXES = ("ANTHROPIC_", "VOICE_DEV_AGENT_")
+_CMD_SPECIAL = frozenset('&|<>^%"!`\n\r')
 _QUIET_ENV = {
     "NO_COLOR": "1",
     "CLICOLOR": "0",
@@ -52,6 +53,20 @@ class Outcome:
     cancelled: bool = False
     truncated: bool = False
     start_error: str = ""
+
+
+def batch_refusal(argv: list[str] | str, *, windows: bool = os.name == "nt") -> str:
+    """Why `argv` must not run, or "": on Windows a batch file's arguments pass through cmd.exe, which
+    Python cannot quote safely (& | < > ^ % " !), so an argument holding one of those is refused."""
+    if not windows or isinstance(argv, str) or not argv:
+        return ""
+    if not argv[0].lower().endswith((".bat", ".cmd")):
+        return ""
+    for argument in argv[1:]:
+        unsafe = sorted(set(argument) & _CMD_SPECIAL)
+        if unsafe:
+            return f"an argument for {os.path.basename(argv[0])} holds {' '.join(unsafe)}, which cmd.exe would act on"
+    return ""
 
 
 def command_env(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -120,6 +135,10 @@ def run(
         kwargs["start_new_session"] = True
     else:
         kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
+    refusal = batch_refusal(argv)
+    if refusal:
+        return Outcome(None, "", 0.0, start_error=refusal)
+    contained = Containment()
     try:
         # argv lists; shell=True only for the command the user typed in Settings.
         proc = subprocess.Popen(
@@ -129,11 +148,12 @@ def run(
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             shell=shell,
-            env=env if env is not None else command_env(),
+            env=contained.environment(env if env is not None else command_env()),
             **kwargs,  # type: ignore[call-overload]
         )
     except OSError as exc:
         return Outcome(None, "", time.monotonic() - started, start_error=exc.strerror or str(exc))
+    contained.started(proc)
     collector = _Collector(proc.stdout)
     deadline = started + timeout
     timed_out = cancelled = False
@@ -144,12 +164,15 @@ def run(
                 break
             if cancel is None:
                 time.sleep(_POLL_SECONDS)
+            contained.follow(proc)
             if time.monotonic() >= deadline:
                 timed_out = True
                 break
     finally:
-        # Also after a normal exit: background children must not outlive the call.
-        _kill_tree(proc)
+        # Also after a normal exit: background children and daemons must not outlive the call.
+        contained.end(proc, _TERM_GRACE_SECONDS)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(2.0)
     collector.thread.join(timeout=1.0)
     # A process we could not reach (a daemon that double-forked) may still hold the pipe; closing it
     # now would block on the reader's lock, so the reader is left to finish on its own.
@@ -165,72 +188,3 @@ def run(
         cancelled=cancelled,
         truncated=collector.dropped,
     )
-
-
-def _kill_tree(proc: subprocess.Popen[bytes]) -> None:
-    if os.name == "posix":
-        descendants = _descendants(proc.pid)
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            with contextlib.suppress(OSError):
-                os.killpg(proc.pid, sig)
-            for pid in descendants:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, sig)
-            if sig == signal.SIGTERM:
-                if proc.poll() is None:
-                    with contextlib.suppress(subprocess.TimeoutExpired):
-                        proc.wait(_TERM_GRACE_SECONDS)
-                if proc.poll() is not None and not _any_alive(proc.pid, descendants):
-                    break
-    else:
-        # taskkill /T reaches the whole tree, which terminate() alone would not.
-        with contextlib.suppress(OSError, subprocess.SubprocessError):
-            subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True, timeout=5, check=False)
-        with contextlib.suppress(OSError):
-            proc.kill()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(2.0)
-
-
-def _descendants(root: int) -> list[int]:
-    """Every process below `root` (Linux /proc), including ones that left its process group."""
-    if not sys.platform.startswith("linux"):
-        return []
-    children: dict[int, list[int]] = {}
-    try:
-        names = os.listdir("/proc")
-    except OSError:
-        return []
-    for name in names:
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as handle:
-                fields = handle.read().rsplit(b")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if len(fields) > 1:
-            children.setdefault(int(fields[1]), []).append(int(name))
-    found: list[int] = []
-    todo = [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.append(child)
-                todo.append(child)
-    return found
-
-
-def _any_alive(leader: int, pids: list[int]) -> bool:
-    try:
-        os.killpg(leader, 0)
-        return True
-    except OSError:
-        pass
-    for pid in pids:
-        try:
-            os.kill(pid, 0)
-            return True
-        except OSError:
-            continue
-    return False

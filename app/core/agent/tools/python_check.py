@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from app.core.git import git
+
 MAX_FILES = 5_000
 MAX_MODULES = 500
 _SKIPPED_DIRS = frozenset(
@@ -108,11 +110,7 @@ def interpreter(folder: Path, root: Path) -> str | None:
 def python_files(folder: Path) -> list[str]:
     """Tracked and new (not ignored) .py files under `folder`, relative to it."""
     try:
-        out = subprocess.run(
-            ["git", "-c", "core.quotePath=false", "ls-files", "-z", "--cached", "--others", "--exclude-standard",
-             "--", "*.py"],
-            cwd=folder, capture_output=True, timeout=30, check=False,
-        )  # fmt: skip
+        out = git(folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.py")
         names = out.stdout.decode("utf-8", errors="surrogateescape").split("\0") if out.returncode == 0 else []
     except (OSError, subprocess.SubprocessError):
         names = []

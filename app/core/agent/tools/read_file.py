@@ -5,9 +5,9 @@ from __future__ import annotations
 import codecs
 import logging
 import os
-import stat
 from pathlib import Path
 
+from app.core.agent.tools.disclosure import content_refusal, read_bytes
 from app.core.agent.tools.path_guard import PathRefused, RepoPath, resolve
 from app.core.tool_result import ToolResult
 
@@ -18,14 +18,6 @@ MAX_LINES = 200
 MAX_CHARS = 16_000
 MAX_LINE_CHARS = 4_000
 _LISTING_ENTRIES = 100
-_OPEN_FLAGS = (
-    os.O_RDONLY
-    # O_NONBLOCK: a FIFO swapped in after the checks must not hang the agent.
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_NOFOLLOW", 0)
-    | getattr(os, "O_NOCTTY", 0)
-    | getattr(os, "O_BINARY", 0)
-)
 
 
 class _BadInput(Exception):
@@ -63,36 +55,12 @@ def _line_number(name: str, value: object) -> int | None:
 
 
 def _load_text(target: RepoPath) -> str:
-    try:
-        fd = os.open(target.absolute, _OPEN_FLAGS)
-    except OSError as exc:
-        raise PathRefused(f"'{target.relative}' cannot be opened ({exc.strerror})") from exc
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise PathRefused(f"'{target.relative}' is not a regular file; it is never read")
-        if target.identity != (0, 0) and (info.st_dev, info.st_ino) != target.identity:
-            raise PathRefused(f"'{target.relative}' changed while it was being checked; ask again")
-        if info.st_size > MAX_FILE_BYTES:
-            raise PathRefused(
-                f"'{target.relative}' is {info.st_size:,} bytes, over the 1 MB limit; "
-                "use search_code to find the part you need"
-            )
-        chunks = []
-        remaining = MAX_FILE_BYTES + 1
-        while remaining > 0:
-            chunk = os.read(fd, min(remaining, 65536))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            remaining -= len(chunk)
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > MAX_FILE_BYTES:
+    data = read_bytes(target, MAX_FILE_BYTES)
+    if data is None:
         raise PathRefused(f"'{target.relative}' is over the 1 MB limit; use search_code to find the part you need")
-    if b"PRIVATE KEY-----" in data:
-        raise PathRefused(f"'{target.relative}' contains a private key and is never read")
+    reason = content_refusal(target.relative, data)  # the same decision search_code makes
+    if reason:
+        raise PathRefused(reason)
     return _decode(target.relative, data)
 
 

@@ -110,3 +110,56 @@ def test_arguments_are_never_given_to_a_shell(tmp_path: Path) -> None:
     assert outcome.output.strip() == "x; touch pwned $(touch pwned2)"
     assert not (tmp_path / "pwned").exists() and not (tmp_path / "pwned2").exists()
     assert os.listdir(tmp_path) == []
+
+
+DAEMON = """\
+import os, sys, time
+if os.fork() == 0:          # the child starts a new session and forks the daemon, then exits:
+    os.setsid()             # the daemon is an orphan, outside the command's group and session
+    if os.fork() == 0:
+        with open("daemon.pid", "w") as handle:
+            handle.write(str(os.getpid()))
+        time.sleep(120)
+    os._exit(0)
+os.wait()
+while not os.path.exists("daemon.pid") or not open("daemon.pid").read():
+    time.sleep(0.01)
+print("daemon started")
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_double_forked_daemon_does_not_outlive_the_command(tmp_path: Path) -> None:
+    (tmp_path / "daemon.py").write_text(DAEMON)
+    outcome = process.run([sys.executable, "daemon.py"], tmp_path, timeout=30)
+    assert outcome.exit_code == 0 and "daemon started" in outcome.output
+    daemon = int((tmp_path / "daemon.pid").read_text())
+    assert _gone([daemon], 0.5), "a double-forked daemon outlived the build or test that started it"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_double_forked_daemon_is_stopped_on_cancel_and_timeout(tmp_path: Path) -> None:
+    (tmp_path / "daemon.py").write_text(DAEMON + "time.sleep(120)\n")
+    cancel = threading.Event()
+    box: list[process.Outcome] = []
+    worker = threading.Thread(
+        target=lambda: box.append(process.run([sys.executable, "daemon.py"], tmp_path, timeout=60, cancel=cancel))
+    )
+    worker.start()
+    _wait_for(tmp_path / "daemon.pid")
+    cancel.set()
+    worker.join(10)
+    assert box and box[0].cancelled
+    assert _gone([int((tmp_path / "daemon.pid").read_text())], 0.5)
+    (tmp_path / "daemon.pid").unlink()
+    outcome = process.run([sys.executable, "daemon.py"], tmp_path, timeout=2)
+    assert outcome.timed_out
+    assert _gone([int((tmp_path / "daemon.pid").read_text())], 0.5)
+
+
+def test_no_child_gets_the_apps_variables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_AUTH_TOKEN", "sk-ant-token-should-not-leak")
+    monkeypatch.setenv("VOICE_DEV_AGENT_SECRET", "app-secret")
+    code = "import os; print(sorted(k for k in os.environ if k.startswith(('ANTHROPIC', 'VOICE_DEV_AGENT'))))"
+    outcome = process.run([sys.executable, "-c", code], tmp_path, timeout=30)
+    assert outcome.output.strip() == "[]"

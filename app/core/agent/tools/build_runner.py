@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMEOUT = 300.0
 MAX_TIMEOUT = 3600.0
 _MAX_FILTER_CHARS = 200
+# What a test filter may hold besides letters and digits: enough for test names, pytest's -k words,
+# parametrised ids (test_x[a-1]), dotnet's Name~Part and Go's Test/sub, and nothing a shell acts on.
+_FILTER_PUNCTUATION = " _-.:/=~,[]*+@#"
 _NPM_PLACEHOLDER_TEST = "no test specified"
 _INSTALL_HINTS = {
     "dotnet": "install the .NET SDK",
@@ -133,6 +136,15 @@ def _filter(value: object) -> str:
     if text.startswith("-"):
         # It is passed as an argument: it must never be read as an option.
         raise _Refused("filter must not start with '-'; give a test name or part of one")
+    unsafe = sorted({ch for ch in text if not (ch in _FILTER_PUNCTUATION or (ch.isalnum() and ch.isprintable()))})
+    if unsafe:
+        # On Windows npm and other tools are batch files run by cmd.exe, which Python cannot quote safely for
+        # (& | < > ^ % " and more); the same rule everywhere keeps a filter that works here working there.
+        shown = " ".join(repr(ch) for ch in unsafe[:8])
+        raise _Refused(
+            f"filter may only hold letters, digits, spaces and {_FILTER_PUNCTUATION.strip()}; it has {shown}. "
+            "Give one test name or part of one (for pytest, words joined with 'and', 'or', 'not')"
+        )
     return text
 
 

@@ -157,9 +157,20 @@ def test_node_build_and_test_scripts(tmp_path: Path) -> None:
 
 def test_node_filter_reaches_the_script_as_one_argument_without_a_shell(tmp_path: Path) -> None:
     repo = _node_repo(tmp_path / "web", {"test": NODE_TEST})
-    run_tests(repo, None, "adds; touch pwned $(touch pwned2)")
-    assert json.loads((repo / "args.json").read_text()) == ["adds; touch pwned $(touch pwned2)"]
-    assert not (repo / "pwned").exists() and not (repo / "pwned2").exists()
+    run_tests(repo, None, "adds numbers [case 1]")
+    assert json.loads((repo / "args.json").read_text()) == ["adds numbers [case 1]"]
+
+
+@pytest.mark.parametrize(
+    "bad", ["adds; touch pwned", "$(touch pwned)", "a & calc", "a | b", "a > out", "a < in", "a^b", "%PATH%",
+            'say "hi"', "a`b`", "a!b", "it's", "(a or b)", "a\\b", "adds\u00a0numbers"],
+)  # fmt: skip
+def test_filters_with_shell_characters_are_refused_before_anything_runs(tmp_path: Path, bad: str) -> None:
+    repo = _node_repo(tmp_path / "web", {"test": NODE_TEST})
+    result = run_tests(repo, None, bad)
+    assert result.is_error and result.text.startswith("Tests not run: filter may only hold letters")
+    assert "it has" in result.text  # names the character, so the model can drop it
+    assert not (repo / "args.json").exists() and not (repo / "pwned").exists()
 
 
 def test_node_without_the_script_says_which_scripts_exist(tmp_path: Path) -> None:

@@ -1,0 +1,126 @@
+"""`python -m app bench --idle`: what the tray app costs while nobody talks to it, CPU and memory.
+
+The real desktop app starts under the test desktop with a throwaway home and a fake API
+key (so nothing is missing that a user would have), once per microphone setting. After
+its ready line and a short settle (the last start-up work is not idle), CPU time is read
+from /proc over the window: utime + stime of all its threads, as a percentage of one core.
+Resident memory (RSS) and its proportional share (PSS, shared libraries split between
+the processes using them) are sampled every second. Thread wake-ups per second (context
+switches of all its threads) show timers and per-block work that CPU time rounds away.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from app.bench.desktop import DesktopApp, desktop_problem, machine_load
+from app.bench.fakeapi import FakeAPI
+from app.bench.home import temporary_home
+from app.bench.vocabulary import make_sample_repo
+from app.core.settings import Settings
+
+WINDOW = 30.0  # seconds measured
+SETTLE = 5.0  # seconds after the ready line before the window starts
+SETTINGS = (("microphone kept open", True), ("microphone opens on a press", False))
+COMMAND = "source installer/desktop-env.sh; python -m app bench --idle"
+
+
+def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, settle: float = SETTLE) -> dict[str, Any]:
+    """Figures per microphone setting; {"skipped": why} without the test desktop. `runs` is unused: one
+    window per setting (its length is `seconds`)."""
+    problem = desktop_problem() or ("" if Path("/proc/self/stat").is_file() else "no /proc (Linux only)")
+    if problem:
+        if echo:
+            print(f"idle: needs the test desktop ({problem}); run `{COMMAND}`")
+        return {"skipped": problem}
+    results: dict[str, Any] = {"window_seconds": seconds, "settle_seconds": settle}
+    for label, keep_open in SETTINGS:
+        with temporary_home("vda-idle-") as home, FakeAPI() as fake:
+            repo = make_sample_repo(home)
+            env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key}
+            with DesktopApp(repo, settings=Settings(keep_microphone_open=keep_open), env=env) as app:
+                ready = app.wait_ready()
+                time.sleep(settle)
+                load = machine_load()
+                figures = measure(app.pid, seconds)
+                app.alive()
+                figures.update(ready=ready, machine=load)
+        key = "microphone_open" if keep_open else "microphone_on_press"
+        results[key] = figures
+        # A microphone that could not be kept open would make the first row a copy of the second.
+        wanted = "microphone open," if keep_open else "microphone opens on a press,"
+        figures["setting_applied"] = wanted in ready
+        if echo and not figures["setting_applied"]:
+            print(f"idle: asked for {label}, but the app reports: {ready}")
+        if echo:
+            print(
+                f"idle, {label} ({seconds:.0f} s from {settle:.0f} s after ready): CPU {figures['cpu_percent']}% "
+                f"of one core, {figures['wakeups_per_s']} thread wake-ups/s; memory RSS {figures['rss_mb']} MB "
+                f"(peak {figures['rss_peak_mb']}), PSS {figures['pss_mb']} MB; {load}"
+            )
+    return results
+
+
+def measure(pid: int, seconds: float) -> dict[str, Any]:
+    """CPU % of one core, thread wake-ups per second and memory of process `pid` over `seconds`."""
+    tick = os.sysconf("SC_CLK_TCK")
+    cpu_before, switches_before, started = _cpu_ticks(pid), _context_switches(pid), time.monotonic()
+    rss: list[float] = []
+    pss: list[float] = []
+    deadline = started + seconds
+    while (now := time.monotonic()) < deadline:
+        memory = _memory_kib(pid)
+        rss.append(memory["Rss"] / 1024)
+        if "Pss" in memory:
+            pss.append(memory["Pss"] / 1024)
+        time.sleep(min(1.0, max(0.0, deadline - now)))
+    wall = time.monotonic() - started
+    cpu = (_cpu_ticks(pid) - cpu_before) / tick
+    return {
+        "cpu_percent": round(100 * cpu / wall, 2),
+        "wakeups_per_s": round((_context_switches(pid) - switches_before) / wall, 1),
+        "rss_mb": round(statistics.median(rss), 1),
+        "rss_peak_mb": round(max(rss), 1),
+        "pss_mb": round(statistics.median(pss), 1) if pss else None,
+        "seconds": round(wall, 2),
+    }
+
+
+def _cpu_ticks(pid: int) -> int:
+    """utime + stime of every thread of `pid`, in clock ticks."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2 :].split()  # the name in parentheses may hold spaces
+    return int(fields[11]) + int(fields[12])
+
+
+def _context_switches(pid: int) -> int:
+    """Voluntary and involuntary context switches summed over the live threads of `pid`."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            text = (task / "status").read_text()
+        except OSError:
+            continue  # the thread ended meanwhile
+        for line in text.splitlines():
+            if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                total += int(line.split()[1])
+    return total
+
+
+def _memory_kib(pid: int) -> dict[str, int]:
+    """Rss (and Pss where the kernel has smaps_rollup) of `pid` in KiB."""
+    out: dict[str, int] = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            out["Rss"] = int(line.split()[1])
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                out["Pss"] = int(line.split()[1])
+    except OSError:
+        pass
+    return out
