@@ -207,6 +207,8 @@ class DesktopApp(QObject):
     def _on_answer(self, answer: Answer) -> None:
         self.panel.add_answer(answer)
         self.menu.set_has_answer(True)
+        if self.history_window is not None and self.history_window.isVisible():
+            self.history_window.reload()  # the turn was written before its answer arrived here
 
     def _on_tray_click(self) -> None:
         if self.controller.last_answer is not None or self.panel.pages:
