@@ -41,13 +41,13 @@ CATALOG: tuple[SpeechModel, ...] = (
         "distil-small.en",
         "Systran/faster-distil-whisper-small.en",
         336_000_000,
-        "Close to small.en's accuracy and much faster to decode; can drop a word at the very end.",
+        "Close to small.en's accuracy and much faster to decode (a two-layer decoder).",
     ),
     SpeechModel(
         "small.en",
         "Systran/faster-whisper-small.en",
         487_000_000,
-        "The most accurate here; the slowest, and may lag behind on a 2-core machine.",
+        "The most accurate here and the slowest: on 2 cores a long question may take seconds.",
     ),
 )
 
