@@ -1,25 +1,45 @@
-"""`python -m app memory list|show|forget`: see and remove what the agent remembers, per repository."""
+"""`python -m app memory list|show|history|undo|mode|forget`: see, undo and switch what the agent remembers.
+
+Bad input (a folder that does not exist, a path outside the store, a damaged journal) is one clear
+line and exit code 2 (a UserFacingError), and nothing on disk changes.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.core import settings as settings_store
 from app.core.errors import RepositoryError, UserFacingError
 from app.core.memory import FILE_CAP, STORE_CAP, MemoryStore, list_repositories
+from app.core.memory.journal import Change, JournalError
+from app.core.memory.report import file_reports, history_item
+from app.core.memory.store import MODES
+from app.core.memory.undo import UndoRefused
+from app.core.memory.vpath import PathRefused, parse
 from app.core.repos import find_root
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("memory", help="list, show or forget the agent's memory of a repository")
+    parser = subparsers.add_parser("memory", help="see, undo, switch or forget the agent's memory of a repository")
     actions = parser.add_subparsers(dest="memory_action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="every repository with memory, or one repository's files")
     listing.add_argument("--repo", metavar="PATH", help="only this repository")
-    show = actions.add_parser("show", help="each file: its text, when it was written, from which words")
+    show = actions.add_parser("show", help="each file: its text, origin, staleness, use and history")
     show.add_argument("--repo", metavar="PATH", required=True)
+    show.add_argument("--json", action="store_true", help="print one JSON object, for scripts")
+    history = actions.add_parser("history", help="every change in order, with its old and new text")
+    history.add_argument("--repo", metavar="PATH", required=True)
+    history.add_argument("file", nargs="?", metavar="FILE", help="only this file (/memories/notes.md or notes.md)")
+    undo = actions.add_parser("undo", help="revert the most recent change (a delete too)")
+    undo.add_argument("--repo", metavar="PATH", required=True)
+    mode = actions.add_parser("mode", help="switch a repository's memory on, read-only or off")
+    mode.add_argument("--repo", metavar="PATH", required=True)
+    mode.add_argument("mode", nargs="?", choices=MODES, help="the new mode; without it, print the current one")
     forget = actions.add_parser("forget", help="delete a repository's whole memory and its journal")
     forget.add_argument("--repo", metavar="PATH", required=True)
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
@@ -30,9 +50,19 @@ def run(args: argparse.Namespace) -> int:
     action = args.memory_action
     if action == "list":
         return _list(args.repo)
-    store = MemoryStore.for_repository(_repository(args.repo))
-    if action == "show":
-        return _show(store)
+    repo = _repository(args.repo)
+    if action == "mode":
+        return _mode(repo, args.mode)
+    store = MemoryStore.for_repository(repo)
+    try:
+        if action == "show":
+            return _show_json(store) if args.json else _show(store)
+        if action == "history":
+            return _history(store, args.file)
+        if action == "undo":
+            return _undo(store)
+    except JournalError as exc:
+        raise UserFacingError(str(exc)) from exc
     return _forget(store, assume_yes=args.yes)
 
 
@@ -55,8 +85,7 @@ def _list(repo: str | None) -> int:
     if repo is not None:
         store = MemoryStore.for_repository(_repository(repo))
         files = store.files()
-        total = sum(f.chars for f in files)
-        print(f"{store.repository}: {total:,} of {STORE_CAP:,} characters in {len(files)} file(s)")
+        print(f"{store.repository}: {store.total_chars():,} of {STORE_CAP:,} characters in {len(files)} file(s)")
         for f in files:
             print(f"  {f.path}  {f.chars:,} of {FILE_CAP:,} characters")
         return 0
@@ -75,33 +104,119 @@ def _list(repo: str | None) -> int:
 
 
 def _show(store: MemoryStore) -> int:
-    files = store.files()
-    if not files:
+    reports = file_reports(store)
+    if not reports:
         print(f"No memory for {store.repository} yet.")
         return 0
-    stats = store.stats()
-    total = sum(f.chars for f in files)
-    print(f"Memory of {store.repository}: {total:,} of {STORE_CAP:,} characters in {len(files)} file(s)")
+    total = store.total_chars()
+    print(f"Memory of {store.repository}: {total:,} of {STORE_CAP:,} characters in {len(reports)} file(s)")
     print(f"Folder: {store.folder}")
-    for f in files:
-        s = stats.get(f.path)
+    for r in reports:
         print()
-        print(f"== {f.path} ({f.chars:,} of {FILE_CAP:,} characters)")
-        if s is not None:
-            print(
-                f"Written {_when(s.last_written or s.modified)} ({s.write_count} write(s)); "
-                f"read {s.read_count} time(s), last {_when(s.last_read)}"
-            )
-        writes = [e for e in store.history(f.path) if e.kind == "write"]
-        for entry in writes:
-            words = f'"{entry.user_words}"' if entry.user_words else "(no words recorded)"
-            session = f", session {entry.session_id}" if entry.session_id else ""
-            detail = f", {entry.detail}" if entry.detail else ""
-            print(f"  {entry.command} {_when(entry.at)}{session}{detail}: {words}")
-        if not writes:
-            print("  (no journaled writes: written outside the memory tool)")
+        print(f"== {r.path} ({len(r.text):,} of {FILE_CAP:,} characters)")
+        by = "you" if r.written_by == "person" else "the agent"
+        commit = f" at commit {r.commit[:10]}" if r.commit else ""
+        print(f"Written {_when(datetime.fromisoformat(r.written_at))} by {by}{commit}")
+        if r.commits_since is not None:
+            print(f"{r.commits_since:,} commit(s) since")
+        if r.paths_missing:
+            print(f"No longer exists: {', '.join(r.paths_missing)}")
+        if r.paths_changed:
+            print(f"Changed since: {', '.join(r.paths_changed)}")
+        last_used = _when(datetime.fromisoformat(r.last_used)) if r.last_used else "never"
+        print(f"Loaded in {r.loaded_count} session(s); used in {r.used_count}, last {last_used}")
+        if r.flags:
+            print("Flags: " + ", ".join(r.flags))
+        for item in r.history:
+            words = f': "{item.user_words}"' if item.user_words else ""
+            session = f", session {item.session}" if item.session else ""
+            print(f"  {item.command} by {item.by} {_when(datetime.fromisoformat(item.at))}{session}{words}")
+        if not r.history:
+            print("  (no journaled changes: written outside the app)")
         print("--")
-        print(f.text.rstrip("\n"))
+        print(r.text.rstrip("\n"))
+    return 0
+
+
+def _show_json(store: MemoryStore) -> int:
+    reports = file_reports(store)
+    data = {
+        "repository": str(store.repository),
+        "folder": str(store.folder),
+        "total_chars": sum(len(r.path) + len(r.text) for r in reports),
+        "store_cap": STORE_CAP,
+        "file_cap": FILE_CAP,
+        "files": [r.as_json() for r in reports],
+    }
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    print()
+    return 0
+
+
+def _history(store: MemoryStore, file: str | None) -> int:
+    problem = store.journal_problem()
+    if problem:
+        raise JournalError(problem)
+    path = ""
+    if file:
+        spelled = file if file.startswith("/memories") else f"/memories/{file.lstrip('/')}"
+        try:
+            path = parse(spelled).text
+        except PathRefused as exc:
+            raise UserFacingError(f"{file} is not a memory file: {exc}") from exc
+    changes = store.history(path)
+    if not changes:
+        print(f"No changes recorded for {path or store.repository}.")
+        return 0
+    for change in changes:
+        _print_change(change)
+    return 0
+
+
+def _print_change(change: Change) -> None:
+    item = history_item(change)
+    who = "you" if change.by == "person" else "the agent"
+    what = f"{change.command} {change.path}" + (f" (from {change.old_path})" if change.old_path else "")
+    undoes = f" (undoes change #{change.undoes})" if change.undoes else ""
+    print(f"#{change.op} {_when(change.at)} {what} by {who}{undoes}")
+    if item.user_words:
+        print(f'    words: "{item.user_words}"')
+    if change.moves_only:
+        return
+    for label, value in (("old", change.old), ("new", change.new)):
+        if value is None:
+            print(f"    {label}: (no file)")
+        else:
+            lines = value.rstrip("\n").split("\n")
+            print(f"    {label}: " + lines[0] + "".join(f"\n         {line}" for line in lines[1:]))
+
+
+def _undo(store: MemoryStore) -> int:
+    try:
+        reverted = store.undo()
+    except UndoRefused as exc:
+        raise UserFacingError(str(exc)) from exc
+    print(f"Undid the {reverted}.")
+    return 0
+
+
+def _mode(repo: Path, mode: str | None) -> int:
+    loaded = settings_store.load()
+    current = loaded.settings
+    if mode is None:
+        print(f"Memory of {repo}: {current.memory_mode_for(repo)}")
+        return 0
+    if mode == current.memory_mode:
+        current.memory_modes.pop(str(repo), None)
+    else:
+        current.memory_modes[str(repo)] = mode  # type: ignore[assignment]  # checked by argparse choices
+    settings_store.save(current)
+    meaning = {
+        "on": "the agent loads and writes it",
+        "read-only": "the agent loads it but cannot change it",
+        "off": "the agent neither sees nor writes it",
+    }[mode]
+    print(f"Memory of {repo} is now {mode}: {meaning}. It takes effect in the next session.")
     return 0
 
 

@@ -82,9 +82,26 @@ def resources_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "resources"
 
 
-def ensure_private_dir(path: Path) -> Path:
-    """Create `path` (and parents) readable by the owner only, and return it."""
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    if os.name == "posix":
+def ensure_private_dir(path: Path, *, fix_existing: bool = True) -> Path:
+    """Create `path` readable by the owner only, and every missing parent too, whatever the umask.
+
+    `Path.mkdir(parents=True, mode=...)` gives the parents it creates the umask's default mode
+    (world-writable under umask 0), so each missing folder is made here one at a time. Folders that
+    already existed (the user's home, ~/.local/share) are left as they are, except `path` itself
+    unless `fix_existing` is false.
+    """
+    missing: list[Path] = []
+    current = path
+    while not current.exists() and current != current.parent:
+        missing.append(current)
+        current = current.parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            continue  # made by another process meanwhile
+        if os.name == "posix":
+            os.chmod(folder, 0o700)  # mkdir's mode is subject to the umask; chmod is not
+    if fix_existing and os.name == "posix" and path.is_dir() and not path.is_symlink():
         os.chmod(path, 0o700)
     return path

@@ -25,6 +25,7 @@ SCHEMA_VERSION = 1
 MAX_HISTORY_DAYS = 3650
 Effort = Literal["low", "medium", "high"]
 HotkeyMode = Literal["hold", "toggle"]
+MemoryMode = Literal["on", "read-only", "off"]
 
 
 @dataclass
@@ -63,6 +64,12 @@ class Settings:
     repo_aliases: dict[str, dict[str, str]] = field(default_factory=dict)
     history_enabled: bool = True  # off: no turn is stored at all
     history_days: int = 30  # turns older than this are deleted
+    memory_mode: MemoryMode = "on"  # for repositories without their own choice in memory_modes
+    memory_modes: dict[str, MemoryMode] = field(default_factory=dict)  # repository path -> its memory's mode
+    memory_words_days: int = 90  # the user's words kept with each memory change are dropped after this
+
+    def memory_mode_for(self, repo: Path) -> MemoryMode:
+        return self.memory_modes.get(str(repo), self.memory_mode)
 
     def commands_for(self, repo: Path) -> RepoCommands:
         return self.repo_commands.get(str(repo), RepoCommands())
@@ -81,7 +88,11 @@ class LoadResult:
 
 _DEFAULTS = Settings()
 _FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Settings)}
-_LITERALS: dict[str, tuple[str, ...]] = {"effort": get_args(Effort), "hotkey_mode": get_args(HotkeyMode)}
+_LITERALS: dict[str, tuple[str, ...]] = {
+    "effort": get_args(Effort),
+    "hotkey_mode": get_args(HotkeyMode),
+    "memory_mode": get_args(MemoryMode),
+}
 
 
 def _coerce(name: str, value: Any) -> Any:
@@ -105,6 +116,10 @@ def _coerce(name: str, value: Any) -> Any:
         return {
             str(k): {str(a): str(b) for a, b in v.items()} for k, v in value.items() if isinstance(v, dict)
         }
+    if name == "memory_modes":
+        if not isinstance(value, dict):
+            raise ValueError("memory_modes must be an object")
+        return {str(k): v for k, v in value.items() if v in get_args(MemoryMode)}
     if name == "recent_repos":
         if not isinstance(value, list):
             raise ValueError("recent_repos must be a list")

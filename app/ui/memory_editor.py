@@ -282,7 +282,9 @@ class MemoryEditor(QWidget):
         """Run one memory command as the editor; show a refusal, reload on success."""
         if self._store is None:
             return False
-        result = self._store.execute(command, session_id=EDITOR_SESSION, user_words="edited in the memory window")
+        result = self._store.execute(
+            command, session_id=EDITOR_SESSION, user_words="edited in the memory window", by="person"
+        )
         if result.is_error:
             self.refusal.setText(f"Not saved: {result.text.removeprefix('Error: ')}")
             self.refusal.show()

@@ -33,3 +33,30 @@ def test_private_dir_is_owner_only(tmp_path: Path) -> None:
 
 def test_resources_dir_is_the_project_resources_folder() -> None:
     assert (paths.resources_dir().parent / "app" / "__init__.py").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_every_folder_the_app_creates_is_owner_only_whatever_the_umask(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from app.core import settings
+    from app.core.memory import MemoryStore
+
+    home = tmp_path / "deep" / "home"  # neither exists yet: the app makes both
+    monkeypatch.setenv("VOICE_DEV_AGENT_HOME", str(home))
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    previous = os.umask(0)  # the worst case: nothing masked
+    try:
+        store = MemoryStore.for_repository(repo)
+        assert not store.execute({"command": "create", "path": "/memories/a/b/notes.md", "file_text": "x\n"}).is_error
+        settings.save(settings.Settings())
+        paths.ensure_private_dir(paths.log_dir())
+    finally:
+        os.umask(previous)
+    created = [p for p in (tmp_path / "deep").rglob("*") if p.is_dir()] + [tmp_path / "deep"]
+    assert len(created) >= 8
+    wide = {str(p.relative_to(tmp_path)): oct(p.stat().st_mode & 0o777) for p in created if p.stat().st_mode & 0o077}
+    assert wide == {}

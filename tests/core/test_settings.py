@@ -62,3 +62,16 @@ def test_history_and_speech_model_settings_have_safe_defaults_and_bounds(tmp_pat
     loaded, problems = settings_module.from_dict({"history_days": 0, "history_enabled": False})
     assert loaded.history_days == 30 and loaded.history_enabled is False
     assert problems == ["history_days must be between 1 and 3650"]
+
+
+def test_memory_modes_round_trip_and_bad_values_fall_back(tmp_path: Path) -> None:
+    target = tmp_path / "settings.json"
+    chosen = settings.Settings(memory_mode="read-only", memory_modes={"/r/a": "off"}, memory_words_days=30)
+    settings.save(chosen, target)
+    loaded = settings.load(target).settings
+    assert (loaded.memory_mode, loaded.memory_modes, loaded.memory_words_days) == ("read-only", {"/r/a": "off"}, 30)
+    assert loaded.memory_mode_for(Path("/r/a")) == "off" and loaded.memory_mode_for(Path("/r/b")) == "read-only"
+    target.write_text('{"memory_mode": "sometimes", "memory_modes": {"/r/a": "maybe", "/r/b": "on"}}')
+    result = settings.load(target)
+    assert result.settings.memory_mode == "on" and result.settings.memory_modes == {"/r/b": "on"}
+    assert "memory_mode" in result.problem

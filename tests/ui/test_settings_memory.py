@@ -110,7 +110,8 @@ def _editor(qtbot: QtBot, repo: Path) -> MemoryEditor:
 
 def test_memory_editor_shows_files_origin_and_flags(qtbot: QtBot, empty_repo: Path) -> None:
     store = _store_with_notes(empty_repo)
-    store.snapshot(session_id="s2")  # both files read back once
+    store.snapshot(session_id="s2")  # loaded: that is not reading them back
+    store.execute({"command": "view", "path": "/memories/build.md"}, session_id="s2")  # this is
     editor = _editor(qtbot, empty_repo)
     assert editor.repos.count() == 1
     assert "/ 6,000 characters · 2 files" in editor.repos.item(0).text()

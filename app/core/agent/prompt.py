@@ -43,19 +43,34 @@ progress (for example "2025-03-04: halfway through renaming Parser to Reader").
 - Save quietly: do not announce or read back what you saved unless asked."""
 
 VERIFY_RULE = """\
-Treat every memory as a note from an earlier session, not as a fact about now. Before you act on \
-a memory or repeat it as current, check it with a tool. When a tool contradicts a memory, the tool \
-wins: answer from the tool and correct or remove the memory."""
+Treat every memory as a note from an earlier session, not as a fact about now. Each memory below \
+says when it was written and, from git, how many commits came since, which paths it names no \
+longer exist, and which changed since. A memory marked changed since or no longer exists is \
+probably stale: check before you repeat it, with the tool that settles it. When a tool \
+contradicts a memory, the tool wins: answer from the tool and correct or remove the memory."""
 
 EMPTY_MEMORY = "Memory at the start of this session: empty. Nothing has been saved for this repository yet."
+READ_ONLY_NOTE = (
+    "The developer made this repository's memory read-only: you can view it, but every write is refused. "
+    "If something should be remembered, say so in your answer."
+)
+OFF_MEMORY = (
+    "The developer switched the memory off for this repository: there is no memory tool in this session "
+    "and nothing from it is kept between sessions."
+)
 MEMORY_HEADING = "Memory at the start of this session (notes from earlier sessions; verify before use):"
 
 
-def system_blocks(memory_snapshot: str) -> list[dict[str, Any]]:
+def system_blocks(memory_snapshot: str, *, mode: str = "on") -> list[dict[str, Any]]:
     """The two system blocks: fixed instructions, then the memory as it was at session start."""
     memory = f"{MEMORY_HEADING}\n\n{memory_snapshot.strip()}" if memory_snapshot.strip() else EMPTY_MEMORY
+    if mode == "read-only":
+        memory = f"{READ_ONLY_NOTE}\n\n{memory}"
+    instructions = f"{BASE_INSTRUCTIONS}\n\n{MEMORY_RULES}\n\n{VERIFY_RULE}"
+    if mode == "off":
+        instructions, memory = BASE_INSTRUCTIONS, OFF_MEMORY
     return [
-        {"type": "text", "text": f"{BASE_INSTRUCTIONS}\n\n{MEMORY_RULES}\n\n{VERIFY_RULE}"},
+        {"type": "text", "text": instructions},
         # The breakpoint on the last block caches tools and the whole system prompt together.
         {"type": "text", "text": memory, "cache_control": {"type": "ephemeral"}},
     ]

@@ -12,6 +12,7 @@ turn's words join it, so roles keep alternating and nothing the model answered c
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -84,8 +85,12 @@ class Session:
         self.started_at = datetime.now().astimezone()
         self.last_activity = time.monotonic()
         self._client = client
-        self._memory = MemoryStore.for_repository(repo)
-        self._system = prompt.system_blocks(self._load_memory())
+        self._memory = MemoryStore.for_repository(
+            repo, mode=settings.memory_mode_for(repo), words_days=settings.memory_words_days
+        )
+        self._system = prompt.system_blocks(self._load_memory(), mode=self._memory.mode)
+        # Memory off: the model is not offered the tool at all (fixed for the session, like the prompt).
+        self._tools = [t for t in TOOL_DEFINITIONS if self._memory.mode != "off" or t["name"] != "memory"]
         self._messages: list[dict[str, Any]] = []
         self._screens: list[ScreenContent] = []
         self._emit: EventSink = _ignore
@@ -150,6 +155,7 @@ class Session:
             last_chance = step_number == MAX_STEPS
             step = self._request(last_chance=last_chance, separate=spoke)
             spoke = spoke or bool(step.text.strip())
+            self._memory.observe(self.id, step.text)  # a memory the reply relies on counts as used
             if step.content:
                 self._messages.append({"role": "assistant", "content": step.content})
             if not step.complete:
@@ -175,7 +181,7 @@ class Session:
             "model": self.settings.model,
             "max_tokens": self.settings.max_tokens,
             "system": self._system,
-            "tools": TOOL_DEFINITIONS,
+            "tools": self._tools,
             "messages": self._messages,
             "thinking": {"type": "adaptive"},
             "output_config": {"effort": self.settings.effort},
@@ -211,6 +217,8 @@ class Session:
                 results.append(tool_result_block(tool_use["id"], _TOO_MANY_AT_ONCE))
                 continue
             call = check(tool_use.get("name"), tool_use.get("input"))
+            if call.name != "memory":  # the memory tool counts its own views and edits
+                self._memory.observe(self.id, json.dumps(call.args, ensure_ascii=False))
             if call.name == "search_code" and not call.problem:
                 self._searches += 1
                 if self._searches > MAX_SEARCHES_PER_TURN:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from app.core import paths
 from app.core.atomic import TEMP_PREFIX
 
 POSIX = os.name == "posix"
@@ -101,7 +102,7 @@ class Folder:
         """Create the folder (owner-only) when it is missing; True when it was created."""
         if self.exists():
             return False
-        self.path.parent.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+        paths.ensure_private_dir(self.path.parent, fix_existing=False)
         try:
             os.mkdir(self.path, DIR_MODE)
         except FileExistsError:

@@ -2,32 +2,51 @@
 
 Called with the folder's lock held. Every refusal comes back as an error ToolResult; exceptions
 from the folder layer are turned into messages here, and anything left is caught by the store.
+Every change is journaled with its old and new text, so it can be shown and undone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from app.core.memory import credentials, limits, text
 from app.core.memory.command import Command, Create, Delete, Insert, Rename, StrReplace, View
-from app.core.memory.folder import Folder, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
-from app.core.memory.journal import Journal
+from app.core.memory.folder import Folder, FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
+from app.core.memory.journal import Journal, NewChange, OpContext
 from app.core.memory.vpath import ROOT, PathRefused, VirtualPath, parse
 from app.core.tool_result import ToolResult
 
 _HIDDEN_FROM_LISTING = ("node_modules",)
 
+# The write gate: (path, old text, new text, every file's text) -> the refusal text for the model, or None.
+Gate = Callable[[str, str | None, str, Mapping[str, str]], str | None]
 
-@dataclass(frozen=True)
+
+@dataclass
 class Context:
     folder: Folder
     journal: Journal
-    session_id: str
-    user_words: str
+    op: OpContext
+    gate: Gate | None = None  # None for a person's writes: a person decides
+    changes: list[NewChange] = field(default_factory=list)
+
+    @property
+    def session_id(self) -> str:
+        return self.op.session_id
+
+    @property
+    def by_agent(self) -> bool:
+        return self.op.by == "agent"
 
 
 def _error(message: str) -> ToolResult:
     return ToolResult.error(message)
+
+
+def digest(content: str) -> str:
+    return hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def read_text(folder: Folder, parts: tuple[str, ...]) -> str:
@@ -35,10 +54,10 @@ def read_text(folder: Folder, parts: tuple[str, ...]) -> str:
     return folder.read_bytes(parts, limits.READ_LIMIT_BYTES).decode("utf-8", errors="replace")
 
 
-def memory_files(folder: Folder) -> list[VirtualPath]:
+def memory_files(folder: Folder, below: tuple[str, ...] = ()) -> list[VirtualPath]:
     """Every file the model could address, in a stable order (hidden and odd names left out)."""
     found: list[VirtualPath] = []
-    for parts in folder.walk_files():
+    for parts in folder.walk_files(below):
         try:
             found.append(parse("/".join((ROOT, *parts))))
         except PathRefused:
@@ -46,14 +65,24 @@ def memory_files(folder: Folder) -> list[VirtualPath]:
     return found
 
 
-def total_chars(folder: Folder) -> int:
-    total = 0
+def count_sizes(folder: Folder) -> dict[str, int]:
+    """The cost of every file, read from disk: for a fresh running total."""
+    sizes: dict[str, int] = {}
     for vp in memory_files(folder):
         try:
-            total += len(read_text(folder, vp.parts))
-        except (TooLarge, OSError, LinkRefused, NotAFile, Missing, NotADirectory):
+            sizes[vp.text] = limits.cost(vp.text, read_text(folder, vp.parts))
+        except (FolderError, OSError):
             continue
-    return total
+    return sizes
+
+
+def running_sizes(ctx: Context) -> dict[str, int]:
+    """The journal's running total, counted from disk once when there is none yet."""
+    sizes = ctx.journal.sizes()
+    if sizes is None:
+        sizes = count_sizes(ctx.folder)
+        ctx.journal.set_sizes(sizes, replace=True)
+    return sizes
 
 
 def run(ctx: Context, command: Command) -> ToolResult:
@@ -90,19 +119,63 @@ def _refuse_text(*texts: str) -> ToolResult | None:
     return None
 
 
-def _write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str) -> ToolResult | None:
-    """Check the new content of one file against the credential filter and the caps, then write it."""
-    # Caps first: they are cheap, and they bound the text the credential patterns have to scan.
-    old_chars = len(old) if old is not None else 0
-    over = limits.check(vp.text, old_chars, len(new), total_chars(ctx.folder))
+def _store_texts(ctx: Context, sizes: dict[str, int]) -> dict[str, str]:
+    """Every file's text for the gate's duplicate check; bounded by the file cap, whatever sits on disk."""
+    texts: dict[str, str] = {}
+    for path in list(sizes)[: limits.MAX_FILES + 10]:
+        try:
+            texts[path] = read_text(ctx.folder, parse(path).parts)
+        except (FolderError, OSError, PathRefused):
+            continue
+    return texts
+
+
+def check_write(ctx: Context, vp: VirtualPath, old: str | None, new: str) -> ToolResult | None:
+    """The caps, the credential filter and (for the agent) the gate, without writing anything."""
+    sizes = running_sizes(ctx)
+    # A person may start an empty file in the memory window, to fill in.
+    over = limits.check(vp.text, old, new, sizes, allow_empty=not ctx.by_agent)
     if over:
         return _error(over)
     refused = _refuse_text(vp.text, new)
     if refused:
         return refused
-    ctx.folder.write_bytes(vp.parts, new.encode("utf-8"))
-    ctx.journal.record("write", command, [vp.text], session_id=ctx.session_id, user_words=ctx.user_words)
+    if ctx.gate is not None:
+        message = ctx.gate(vp.text, old, new, _store_texts(ctx, sizes))
+        if message:
+            return _error(message)
     return None
+
+
+def write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str) -> ToolResult | None:
+    """Check the new content of one file, then write and journal it; the refusal, or None when written."""
+    refused = check_write(ctx, vp, old, new)
+    if refused:
+        return refused
+    ctx.folder.write_bytes(vp.parts, new.encode("utf-8"))
+    ctx.journal.set_sizes({vp.text: limits.cost(vp.text, new)})
+    ctx.changes.append(NewChange(command, vp.text, old, new))
+    if ctx.session_id:
+        ctx.journal.mark_seen(ctx.session_id, {vp.text: digest(new)})
+        if old is not None:  # editing a memory uses it; writing a new one is not reading it back
+            ctx.journal.note_use(ctx.session_id, [vp.text], "used")
+    return None
+
+
+def _conflict(ctx: Context, vp: VirtualPath, current: str | None) -> ToolResult | None:
+    """Refuse a create or insert on a file that changed since this session last saw it (a lost update)."""
+    if not ctx.by_agent or not ctx.session_id or current is None:
+        return None
+    if ctx.journal.seen(ctx.session_id, vp.text) == digest(current):
+        return None
+    ctx.journal.mark_seen(ctx.session_id, {vp.text: digest(current)})  # it has seen it now, in this error
+    body = current if len(current) <= limits.FILE_CAP + 500 else current[: limits.FILE_CAP] + "\n[cut]"
+    return _error(
+        f"Error: Not written: {vp} changed since this session last saw it (another session or the developer "
+        "edited it), and writing now would lose that change. Its current text is below. Apply your change to "
+        "this text and write again, or use str_replace to change only the lines you mean.\n"
+        f"--- current text of {vp} ---\n{body}\n--- end ---"
+    )
 
 
 def _view(ctx: Context, cmd: View) -> ToolResult:
@@ -130,7 +203,10 @@ def _view(ctx: Context, cmd: View) -> ToolResult:
             )
         stop = len(lines) if end == -1 else min(end, len(lines))
         lines, first = lines[start - 1 : stop], start
-    ctx.journal.record("read", "view", [vp.text], session_id=ctx.session_id, user_words=ctx.user_words)
+    elif ctx.session_id:
+        ctx.journal.mark_seen(ctx.session_id, {vp.text: digest(content)})  # seen whole, so it may be replaced
+    if ctx.session_id:
+        ctx.journal.note_use(ctx.session_id, [vp.text], "used")
     return ToolResult(text.file_view(vp.text, lines, first, len(text.split_lines(content))))
 
 
@@ -153,7 +229,9 @@ def _create(ctx: Context, cmd: Create) -> ToolResult:
     if kind == "dir":
         return _error(f"Error: The path {vp} is a directory; give a file path inside it.")
     old = read_text(ctx.folder, vp.parts) if kind == "file" else None
-    refused = _write(ctx, vp, old, cmd.file_text, "create")
+    if old == cmd.file_text:
+        return ToolResult(f"File created successfully at: {vp}")  # nothing to change, nothing to lose
+    refused = _conflict(ctx, vp, old) or write(ctx, vp, old, cmd.file_text, "create")
     return refused or ToolResult(f"File created successfully at: {vp}")
 
 
@@ -182,7 +260,7 @@ def _str_replace(ctx: Context, cmd: StrReplace) -> ToolResult:
         )
     at = positions[0]
     new_content = content[:at] + cmd.new_str + content[at + len(cmd.old_str) :]
-    refused = _write(ctx, vp, content, new_content, "str_replace")
+    refused = write(ctx, vp, content, new_content, "str_replace")
     if refused:
         return refused
     changed_line = content.count("\n", 0, at)
@@ -203,9 +281,12 @@ def _insert(ctx: Context, cmd: Insert) -> ToolResult:
             f"Error: Invalid `insert_line` parameter: {cmd.insert_line}. It should be within the range of "
             f"lines of the file: [0, {len(lines)}]"
         )
+    refused = _conflict(ctx, vp, content)
+    if refused:
+        return refused
     inserted = cmd.insert_text[:-1] if cmd.insert_text.endswith("\n") else cmd.insert_text
     lines[cmd.insert_line : cmd.insert_line] = inserted.split("\n")
-    refused = _write(ctx, vp, content, "\n".join(lines) + "\n", "insert")
+    refused = write(ctx, vp, content, "\n".join(lines) + "\n", "insert")
     return refused or ToolResult(f"The file {vp} has been edited.")
 
 
@@ -213,10 +294,15 @@ def _delete(ctx: Context, cmd: Delete) -> ToolResult:
     vp = cmd.path
     if vp.is_root:
         return _error(f"Error: The {ROOT} directory itself cannot be deleted.")
-    if ctx.folder.kind(vp.parts) == "missing":
+    kind = ctx.folder.kind(vp.parts)
+    if kind == "missing":
         return _error(f"Error: The path {vp} does not exist")
+    # Keep every deleted file's text in the journal, so the delete can be undone.
+    gone = [vp] if kind == "file" else memory_files(ctx.folder, vp.parts)
+    texts = {f.text: read_text(ctx.folder, f.parts) for f in gone}
     ctx.folder.delete(vp.parts)
-    ctx.journal.forget_path(vp.text)
+    ctx.changes.extend(NewChange("delete", path, old, None) for path, old in texts.items())
+    ctx.journal.set_sizes(dict.fromkeys(texts))
     return ToolResult(f"Successfully deleted {vp}")
 
 
@@ -236,15 +322,17 @@ def _rename(ctx: Context, cmd: Rename) -> ToolResult:
         return _error(f"Error: Cannot move {old} into itself ({new}).")
     if ctx.folder.kind(new.parts) != "missing":
         return _error(f"Error: The destination {new} already exists")
+    moved = [old] if kind == "file" else memory_files(ctx.folder, old.parts)
+    too_deep = [m for m in moved if len(m.parts) - len(old.parts) + len(new.parts) - 1 > limits.MAX_DEPTH]
+    if too_deep:
+        return _error(f"Error: Refused: {new} would put files more than {limits.MAX_DEPTH} folders below {ROOT}.")
     ctx.folder.rename(old.parts, new.parts)
     ctx.journal.move(old.text, new.text)
-    moved = [new] if kind == "file" else [vp for vp in memory_files(ctx.folder) if vp.is_within(new)]
-    ctx.journal.record(
-        "write",
-        "rename",
-        [vp.text for vp in moved],
-        session_id=ctx.session_id,
-        user_words=ctx.user_words,
-        detail=f"from {old}",
-    )
+    sizes = running_sizes(ctx)
+    for m in moved:
+        target = "/".join((new.text, *m.parts[len(old.parts) :]))
+        ctx.changes.append(NewChange("rename", target, None, None, old_path=m.text))
+        # The path is part of the cost: move the running total to the new name.
+        chars = sizes.get(target, limits.cost(m.text, "")) - len(m.text)
+        ctx.journal.set_sizes({target: max(0, chars) + len(target)})
     return ToolResult(f"Successfully renamed {old} to {new}")

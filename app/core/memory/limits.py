@@ -1,30 +1,57 @@
-"""Size limits: the memory is loaded into every session, so it must stay small."""
+"""Size limits: the memory is loaded into every session, so it must stay small, names included."""
 
 from __future__ import annotations
 
 FILE_CAP = 4_000  # characters in one memory file
-STORE_CAP = 6_000  # characters in all memory files of one repository together
+STORE_CAP = 6_000  # characters in all memory files of one repository together, their paths included
+MAX_FILES = 40  # files in one repository's memory: each one costs a wrapper in every session's prompt
+MAX_DEPTH = 3  # folders below /memories a written file may sit in (/memories/a/b/c/notes.md)
 VIEW_CAP = 16_000  # characters one `view` of a file returns
+SNAPSHOT_CAP = 2 * STORE_CAP  # characters of files the session prompt takes, whatever was put there by hand
 READ_LIMIT_BYTES = 4 * 1024 * 1024  # a file placed by hand beyond this is not read at all
 
 _ADVICE = "Merge related entries into shorter ones or delete entries that are no longer true, then try again."
 
 
-def check(path: str, old_chars: int, new_chars: int, store_before: int) -> str | None:
-    """The refusal for a write that changes one file from `old_chars` to `new_chars`, or None.
+def cost(path: str, text: str) -> int:
+    """What one file takes from the store's cap: its path is loaded with it into every session."""
+    return len(path) + len(text)
 
+
+def check(path: str, old: str | None, new: str, sizes: dict[str, int], *, allow_empty: bool = False) -> str | None:
+    """The refusal for a write that changes `path` from `old` (None: new file) to `new`, or None.
+
+    `sizes` is the running cost of every file (see `cost`), so a write never reads the others.
     A write that does not grow what is already over a cap (a file edited by hand, say) is let
     through, so the model can always shrink its way back under the limits.
     """
-    store_after = store_before - old_chars + new_chars
-    if new_chars > FILE_CAP and new_chars > old_chars:
+    if not new.strip() and not allow_empty:
         return (
-            f"Error: Refused: {path} would hold {new_chars:,} characters; a memory file holds at most "
+            f"Error: Refused: {path} would be empty. Write what you want to remember, or delete the file "
+            "if nothing in it is still worth keeping."
+        )
+    parts = path.split("/")[2:]  # "", "memories", then the names below it
+    if len(parts) - 1 > MAX_DEPTH and old is None:
+        return (
+            f"Error: Refused: {path} is nested {len(parts) - 1} folders deep; memory files sit at most "
+            f"{MAX_DEPTH} folders below /memories. Use a shorter path such as /memories/{parts[-1]}."
+        )
+    others = {p: c for p, c in sizes.items() if p != path}
+    if old is None and len(others) + 1 > MAX_FILES:
+        return (
+            f"Error: Refused: the memory already holds {len(others)} files, the most it keeps. Add this to an "
+            f"existing file instead. {_ADVICE}"
+        )
+    before = sum(others.values()) + (cost(path, old) if old is not None else 0)
+    after = sum(others.values()) + cost(path, new)
+    if len(new) > FILE_CAP and (old is None or len(new) > len(old)):
+        return (
+            f"Error: Refused: {path} would hold {len(new):,} characters; a memory file holds at most "
             f"{FILE_CAP:,}. {_ADVICE}"
         )
-    if store_after > STORE_CAP and store_after > store_before:
+    if after > STORE_CAP and after > before:
         return (
-            f"Error: Refused: the memory would hold {store_after:,} characters in total; the limit is "
-            f"{STORE_CAP:,} for all files together. {_ADVICE}"
+            f"Error: Refused: the memory would hold {after:,} characters in total (file names included); the "
+            f"limit is {STORE_CAP:,} for all files together. {_ADVICE}"
         )
     return None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core import paths
+from app.core.memory.limits import cost
 from app.core.memory.store import MemoryStore, read_metadata
 
 
@@ -17,7 +18,7 @@ class RepositoryMemory:
 
     folder: Path
     repository: Path | None  # None when the folder has no (readable) metadata
-    chars: int
+    chars: int  # what the files take from the store's cap, their paths included
     files: int
     largest: int  # characters in the largest file
 
@@ -39,5 +40,6 @@ def list_repositories() -> list[RepositoryMemory]:
             continue
         files = MemoryStore(folder).files()
         sizes = [f.chars for f in files]
-        found.append(RepositoryMemory(folder, read_metadata(folder), sum(sizes), len(sizes), max(sizes, default=0)))
+        total = sum(cost(f.path, f.text) for f in files)  # as the store's cap counts it: names included
+        found.append(RepositoryMemory(folder, read_metadata(folder), total, len(sizes), max(sizes, default=0)))
     return sorted(found, key=lambda r: (str(r.repository or ""), str(r.folder)))

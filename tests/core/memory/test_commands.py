@@ -43,6 +43,7 @@ def test_view_of_a_file_numbers_lines_six_wide_with_a_tab(store: MemoryStore) ->
     ok(
         store,
         {"command": "create", "path": "/memories/n.md", "file_text": "".join(f"line {i}\n" for i in range(1, 12))},
+        by="person",  # "line 1" looks like a bug location to the agent's write gate
     )
     text = ok(store, {"command": "view", "path": "/memories/n.md"})
     lines = text.split("\n")
@@ -174,7 +175,7 @@ def test_files_and_total_chars(store: MemoryStore) -> None:
         ("/memories/a/z.md", 2, "zz"),
         ("/memories/b.md", 3, "bbb"),
     ]
-    assert store.total_chars() == 5
+    assert store.total_chars() == 5 + len("/memories/a/z.md") + len("/memories/b.md")  # names count too
 
 
 def test_reading_never_creates_the_folder(parent: Path) -> None:

@@ -23,7 +23,7 @@ LINE = re.compile(r"^[ab]\d+[?!]$")
 def test_two_processes_lose_no_completed_command_and_never_tear_the_file(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     store = MemoryStore(folder)
-    ok(store, {"command": "create", "path": "/memories/shared.md", "file_text": ""})
+    ok(store, {"command": "create", "path": "/memories/shared.md", "file_text": ""}, by="person")  # to fill in
     go = tmp_path / "go"
     procs = [
         subprocess.Popen(

@@ -122,7 +122,8 @@ def test_credentials_are_refused_and_never_echoed(store: MemoryStore, text: str)
 @pytest.mark.parametrize("text", ORDINARY)
 def test_ordinary_memories_are_stored(store: MemoryStore, text: str) -> None:
     assert find_credential(text) is None, text
-    ok(store, {"command": "create", "path": "/memories/o.md", "file_text": text + "\n"})
+    # As a person writes it: the write gate judges an agent's state lines, which is not this test's subject.
+    ok(store, {"command": "create", "path": "/memories/o.md", "file_text": text + "\n"}, by="person")
     assert (store.folder / "o.md").read_text() == text + "\n"
 
 

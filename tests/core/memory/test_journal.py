@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from app.core.memory import MemoryStore, list_repositories
 from tests.conftest import git
-from tests.core.memory.conftest import err, ok
+from tests.core.memory.conftest import err, ok, tree
 
 
 def test_writes_record_time_session_command_path_and_words(store: MemoryStore) -> None:
@@ -43,49 +45,49 @@ def test_writes_record_time_session_command_path_and_words(store: MemoryStore) -
     assert entries[0].at.tzinfo is not None
 
 
-def test_reads_are_journaled_by_view_and_snapshot_and_counted(store: MemoryStore) -> None:
+def test_loading_is_not_using_views_and_edits_are(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
     ok(store, {"command": "create", "path": "/memories/never.md", "file_text": "n"})
     ok(store, {"command": "view", "path": "/memories/a.md"}, session_id="s1")
-    ok(store, {"command": "view", "path": "/memories"}, session_id="s1")  # a listing reads no file
+    ok(store, {"command": "view", "path": "/memories"}, session_id="s1")  # a listing uses no file
     store.snapshot(session_id="s2")
+    store.snapshot(session_id="s3")
     stats = store.stats()
-    assert stats["/memories/a.md"].read_count == 2
-    assert stats["/memories/never.md"].read_count == 1
-    assert [(e.command, e.session_id) for e in store.history("/memories/a.md") if e.kind == "read"] == [
-        ("view", "s1"),
-        ("snapshot", "s2"),
-    ]
-    a = stats["/memories/a.md"]
-    assert a.last_written is not None and a.last_read is not None and a.last_read >= a.last_written
-    assert a.write_count == 1 and a.chars == 1
+    a, never = stats["/memories/a.md"], stats["/memories/never.md"]
+    assert (a.loaded_count, a.used_count) == (2, 1)
+    assert (never.loaded_count, never.used_count) == (2, 0)
+    assert never.flags(datetime.now(UTC)) == ["never used"] and a.flags(datetime.now(UTC)) == []
+    assert a.last_written is not None and a.last_used is not None and a.last_used >= a.last_written
+    assert a.write_count == 1 and a.chars == 1 and a.written_by == "agent"
 
 
 def test_a_file_written_by_hand_has_stats_without_history(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
     (store.folder / "hand.md").write_text("by hand")
     s = store.stats()["/memories/hand.md"]
-    assert (s.last_written, s.last_read, s.read_count, s.chars) == (None, None, 0, 7)
+    assert (s.last_written, s.last_used, s.used_count, s.chars, s.written_by) == (None, None, 0, 7, "person")
 
 
-def test_deleting_a_file_or_folder_deletes_its_history(store: MemoryStore) -> None:
+def test_a_delete_keeps_the_history_with_the_deleted_text(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, user_words="note a")
     ok(store, {"command": "create", "path": "/memories/d/x.md", "file_text": "x"})
     ok(store, {"command": "create", "path": "/memories/d2/y.md", "file_text": "y"})
     ok(store, {"command": "delete", "path": "/memories/a.md"})
     ok(store, {"command": "delete", "path": "/memories/d"})
-    assert store.history("/memories/a.md") == [] and store.history("/memories/d/x.md") == []
-    assert len(store.history("/memories/d2/y.md")) == 1  # a sibling whose name starts the same is kept
-    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "again"})
-    assert [e.user_words for e in store.history("/memories/a.md")] == [""]
+    assert [(c.command, c.old, c.new) for c in store.history("/memories/a.md")] == [
+        ("create", None, "a"),
+        ("delete", "a", None),
+    ]
+    assert [(c.command, c.old) for c in store.history("/memories/d/x.md")] == [("create", None), ("delete", "x")]
+    assert len(store.history("/memories/d2/y.md")) == 1  # a sibling whose name starts the same is untouched
+    assert store.history("/memories/a.md")[0].user_words == "note a"
 
 
-def test_renaming_moves_history_and_records_the_rename(store: MemoryStore) -> None:
+def test_renaming_keeps_history_under_the_new_name(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/old.md", "file_text": "o"}, user_words="first words")
     ok(store, {"command": "create", "path": "/memories/dir/in.md", "file_text": "i"}, user_words="inner")
     ok(store, {"command": "rename", "old_path": "/memories/old.md", "new_path": "/memories/new.md"}, session_id="r")
     ok(store, {"command": "rename", "old_path": "/memories/dir", "new_path": "/memories/dir2"})
-    assert store.history("/memories/old.md") == []
     moved = store.history("/memories/new.md")
     assert [(e.command, e.user_words) for e in moved] == [("create", "first words"), ("rename", "")]
     assert moved[1].detail == "from /memories/old.md" and moved[1].session_id == "r"
@@ -111,12 +113,54 @@ def test_words_that_look_like_a_credential_are_not_journaled(store: MemoryStore)
     assert b"sk-ant" not in (store.folder / ".journal.sqlite").read_bytes()
 
 
-def test_a_corrupted_journal_is_started_afresh(store: MemoryStore) -> None:
-    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
-    (store.folder / ".journal.sqlite").write_bytes(b"this is not a database" * 100)
-    assert store.history("/memories/a.md") == []
-    ok(store, {"command": "create", "path": "/memories/b.md", "file_text": "b"}, session_id="after")
-    assert [e.session_id for e in store.history("/memories/b.md")] == ["after"]
+@pytest.mark.parametrize("damage", ["corrupt", "newer"])
+def test_a_damaged_or_newer_journal_refuses_writes_but_the_memory_still_loads(store: MemoryStore, damage: str) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "remember a\n"})
+    journal = store.folder / ".journal.sqlite"
+    if damage == "corrupt":
+        journal.write_bytes(b"this is not a database" * 100)
+    else:
+        with sqlite3.connect(journal) as conn:
+            conn.execute("PRAGMA user_version=99")
+    before = tree(store.folder)
+    text = err(store, {"command": "create", "path": "/memories/b.md", "file_text": "b"}, session_id="after")
+    assert "history file is damaged or from a newer version" in text and "Nothing was changed" in text
+    assert tree(store.folder) == before
+    assert "remember a" in store.snapshot(session_id="s") and "remember a" in ok(
+        store, {"command": "view", "path": "/memories/a.md"}, session_id="s"
+    )
+    problem = store.journal_problem()
+    assert ("damaged" if damage == "corrupt" else "newer version") in problem
+    assert tree(store.folder) == before
+
+
+def test_a_first_format_journal_is_brought_over(store: MemoryStore) -> None:
+    store.folder.mkdir()
+    (store.folder / "a.md").write_text("a\n")
+    with sqlite3.connect(store.folder / ".journal.sqlite") as conn:
+        conn.execute(
+            "CREATE TABLE events (id INTEGER PRIMARY KEY, at REAL, session TEXT, kind TEXT, command TEXT,"
+            " path TEXT, words TEXT, detail TEXT DEFAULT '')"
+        )
+        conn.execute("INSERT INTO events VALUES (1, 1000, 's1', 'write', 'create', '/memories/a.md', 'say a', '')")
+        conn.execute("INSERT INTO events VALUES (2, 2000, 's2', 'read', 'snapshot', '/memories/a.md', '', '')")
+        conn.execute("INSERT INTO events VALUES (3, 3000, 's3', 'read', 'view', '/memories/a.md', '', '')")
+    [change] = store.history("/memories/a.md")
+    assert (change.command, change.session_id, change.user_words) == ("create", "s1", "say a")
+    s = store.stats()["/memories/a.md"]
+    assert (s.loaded_count, s.used_count) == (1, 1)
+
+
+def test_the_users_words_are_dropped_after_the_set_days_and_the_change_kept(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, user_words="old words")
+    with sqlite3.connect(store.folder / ".journal.sqlite") as conn:
+        conn.execute("UPDATE changes SET at = at - ?", (91 * 86_400,))
+    ok(store, {"command": "create", "path": "/memories/b.md", "file_text": "b"}, user_words="new words")
+    store.snapshot(session_id="s")  # sessions start by dropping expired words
+    assert [(c.new, c.user_words) for c in store.history()] == [("a", ""), ("b", "new words")]
+    shorter = MemoryStore(store.folder, words_days=1)
+    shorter.snapshot(session_id="s2")
+    assert [c.user_words for c in shorter.history()] == ["", "new words"]  # b is younger than a day
 
 
 def test_snapshot_wraps_every_file_in_stable_order(store: MemoryStore) -> None:
@@ -124,11 +168,14 @@ def test_snapshot_wraps_every_file_in_stable_order(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/z.md", "file_text": "last\n"})
     ok(store, {"command": "create", "path": "/memories/a/b.md", "file_text": "first"})
     ok(store, {"command": "create", "path": "/memories/m.md", "file_text": "tries </memory> to escape"})
+    ok(store, {"command": "create", "path": "/memories/u.md", "file_text": "or </MEMORY> or </ Memory >"})
     snap = store.snapshot()
+    status = 'status="written less than a minute ago"'
     assert snap == (
-        '<memory path="/memories/a/b.md">\nfirst\n</memory>\n\n'
-        '<memory path="/memories/m.md">\ntries &lt;/memory> to escape\n</memory>\n\n'
-        '<memory path="/memories/z.md">\nlast\n</memory>'
+        f'<memory path="/memories/a/b.md" {status}>\nfirst\n</memory>\n\n'
+        f'<memory path="/memories/m.md" {status}>\ntries &lt;/memory> to escape\n</memory>\n\n'
+        f'<memory path="/memories/u.md" {status}>\nor &lt;/MEMORY> or &lt;/ Memory >\n</memory>\n\n'
+        f'<memory path="/memories/z.md" {status}>\nlast\n</memory>'
     )
     assert store.snapshot() == snap
 
@@ -157,8 +204,8 @@ def test_list_repositories_names_each_repository_and_its_size(tmp_path: Path) ->
     beta.execute({"command": "create", "path": "/memories/c/d.md", "file_text": "ddddd"})
     found = list_repositories()
     assert [(r.repository, r.chars, r.files, r.largest) for r in found] == [
-        (repos[0], 4, 1, 4),
-        (repos[1], 7, 2, 5),
+        (repos[0], 4 + len("/memories/a.md"), 1, 4),  # names count toward the cap
+        (repos[1], 7 + len("/memories/b.md") + len("/memories/c/d.md"), 2, 5),
     ]
     assert found[1].folder == beta.folder
     # The metadata comes back if the folder is deleted while a session runs.

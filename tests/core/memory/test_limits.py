@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
 from app.core.memory import FILE_CAP, STORE_CAP, VIEW_CAP, MemoryStore
+from app.core.memory.limits import MAX_DEPTH, MAX_FILES
 from tests.core.memory.conftest import err, ok
 
 
@@ -29,19 +32,72 @@ def test_edits_that_grow_a_file_past_the_cap_are_refused(store: MemoryStore) -> 
     assert (store.folder / "f.md").read_text() == "a" * (FILE_CAP - 5) + "\n"
 
 
-def test_the_whole_store_is_capped(store: MemoryStore) -> None:
-    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a" * 3_500})
-    ok(store, {"command": "create", "path": "/memories/b/c.md", "file_text": "b" * (STORE_CAP - 3_500)})
+def test_the_whole_store_is_capped_names_included(store: MemoryStore) -> None:
+    a, c = "/memories/a.md", "/memories/b/c.md"
+    ok(store, {"command": "create", "path": a, "file_text": "a" * 3_500})
+    ok(store, {"command": "create", "path": c, "file_text": "b" * (STORE_CAP - 3_500 - len(a) - len(c))})
+    assert store.total_chars() == STORE_CAP
     text = err(store, {"command": "create", "path": "/memories/d.md", "file_text": "d"})
     _says_merge_or_delete(text)
-    assert "6,001" in text
+    assert f"{STORE_CAP + len('/memories/d.md') + 1:,}" in text and "file names included" in text
     assert not (store.folder / "d.md").exists()
     # Overwriting a file counts the new size instead of the old one.
-    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a" * 3_000})
-    ok(store, {"command": "create", "path": "/memories/d.md", "file_text": "d" * 500})
+    ok(store, {"command": "create", "path": a, "file_text": "a" * 3_000})
+    ok(store, {"command": "create", "path": "/memories/d.md", "file_text": "d" * (500 - len("/memories/d.md"))})
     assert store.total_chars() == STORE_CAP
     # Renames move text without adding any.
     ok(store, {"command": "rename", "old_path": "/memories/d.md", "new_path": "/memories/e.md"})
+
+
+def test_many_empty_files_with_long_names_cannot_blow_up_the_session_prompt(store: MemoryStore) -> None:
+    accepted = 0
+    for i in range(300):
+        result = store.execute({"command": "create", "path": f"/memories/{i:03d}" + "n" * 200, "file_text": "x"})
+        accepted += not result.is_error
+    assert accepted < 30  # each name counts against the 6,000-character cap
+    assert store.total_chars() <= STORE_CAP
+    assert len(store.snapshot()) < 2 * STORE_CAP
+
+
+def test_empty_files_are_refused_for_the_agent(store: MemoryStore) -> None:
+    text = err(store, {"command": "create", "path": "/memories/empty.md", "file_text": ""})
+    assert "would be empty" in text
+    err(store, {"command": "create", "path": "/memories/blank.md", "file_text": "  \n\n"})
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "keep\n"})
+    err(store, {"command": "str_replace", "path": "/memories/a.md", "old_str": "keep\n", "new_str": ""})
+    assert [f.path for f in store.files()] == ["/memories/a.md"]
+    # A person may start an empty file in the memory window to fill in.
+    assert not store.execute({"command": "create", "path": "/memories/new.md", "file_text": ""}, by="person").is_error
+
+
+def test_the_number_of_files_and_their_depth_are_capped(store: MemoryStore) -> None:
+    for i in range(MAX_FILES):
+        ok(store, {"command": "create", "path": f"/memories/f{i}.md", "file_text": "x"})
+    text = err(store, {"command": "create", "path": "/memories/one-more.md", "file_text": "x"})
+    assert f"already holds {MAX_FILES} files" in text
+    ok(store, {"command": "create", "path": "/memories/f0.md", "file_text": "an existing file can still change"})
+    ok(store, {"command": "delete", "path": "/memories/f1.md"})
+    deep = "/memories/" + "/".join(["d"] * (MAX_DEPTH + 1)) + "/notes.md"
+    assert "folders deep" in err(store, {"command": "create", "path": deep, "file_text": "x"})
+    ok(store, {"command": "create", "path": "/memories/" + "/".join(["d"] * MAX_DEPTH) + "/n.md", "file_text": "x"})
+
+
+def test_a_write_costs_the_same_however_many_files_the_folder_holds(store: MemoryStore) -> None:
+    def write_time() -> float:
+        best = float("inf")
+        for i in range(5):
+            start = time.perf_counter()
+            ok(store, {"command": "create", "path": "/memories/w.md", "file_text": f"write {i}\n"}, session_id="s")
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    ok(store, {"command": "create", "path": "/memories/seed.md", "file_text": "seed\n"})
+    few = write_time()
+    for i in range(1500):  # put there by hand, past every cap: a write must not read them all again
+        (store.folder / f"hand{i:04d}.md").write_text("h\n")
+    store.snapshot(session_id="s")  # a session start counts them once
+    many = write_time()
+    assert many < few * 4 + 0.005, (few, many)
 
 
 def test_a_file_edited_by_hand_past_the_cap_can_still_shrink(store: MemoryStore) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -10,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from app.core import settings as settings_store
 from app.core.memory import MemoryStore
-from tests.core.memory.conftest import ok
+from tests.conftest import git
+from tests.core.memory.conftest import ok, tree
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -56,7 +59,8 @@ def remembered(empty_repo: Path) -> MemoryStore:
 def test_list_shows_every_repository_with_its_size_against_the_caps(remembered: MemoryStore, empty_repo: Path) -> None:
     out = _app("list")
     assert out.returncode == 0, out.stderr
-    assert f"{empty_repo.resolve()}: 28 of 6,000 characters in 2 file(s), largest 17 of 4,000" in out.stdout
+    total = 28 + len("/memories/build.md") + len("/memories/style/naming.md")  # names count toward the cap
+    assert f"{empty_repo.resolve()}: {total} of 6,000 characters in 2 file(s), largest 17 of 4,000" in out.stdout
 
 
 def test_list_of_one_repository_names_its_files(remembered: MemoryStore, empty_repo: Path) -> None:
@@ -66,15 +70,122 @@ def test_list_of_one_repository_names_its_files(remembered: MemoryStore, empty_r
     assert "/memories/style/naming.md  11 of 4,000 characters" in out.stdout
 
 
-def test_show_prints_content_origin_and_reads(remembered: MemoryStore, empty_repo: Path) -> None:
+def test_show_prints_content_origin_staleness_and_use(remembered: MemoryStore, empty_repo: Path) -> None:
     (empty_repo / "sub").mkdir()
     out = _app("show", "--repo", ".", cwd=empty_repo / "sub")  # any folder inside the repository
     assert out.returncode == 0, out.stderr
     assert "== /memories/build.md (17 of 4,000 characters)" in out.stdout
     assert "Build with make." in out.stdout and "snake_case" in out.stdout
     assert 'session sess-1: "remember that we build with make"' in out.stdout
-    assert "read 2 time(s)" in out.stdout
+    build = out.stdout.split("== /memories/build.md")[1].split("==")[0]
+    assert "Loaded in 2 session(s); used in 0, last never" in build and "Flags: never used" in build
     assert "PySide6" not in out.stderr
+
+
+def _commit(repo: Path, message: str) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--allow-empty", "-m", message)
+
+
+def test_show_json_has_every_field_a_reviewer_needs(empty_repo: Path) -> None:
+    (empty_repo / "src").mkdir()
+    (empty_repo / "src" / "old.py").write_text("x = 1\n")
+    _commit(empty_repo, "start")
+    store = MemoryStore.for_repository(empty_repo)
+    note = "- Parsing lives in src/old.py.\n"
+    ok(
+        store,
+        {"command": "create", "path": "/memories/notes.md", "file_text": note},
+        session_id="s1",
+        user_words="note it",
+    )
+    ok(store, {"command": "create", "path": "/memories/idle.md", "file_text": "- short answers\n"}, session_id="s1")
+    store.snapshot(session_id="s2")
+    assert store.observe("s2", '{"path": "src/old.py"}') == ["/memories/notes.md"]  # a tool input named it
+    git(empty_repo, "rm", "-q", "src/old.py")
+    _commit(empty_repo, "drop old")
+    out = _app("show", "--repo", str(empty_repo), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    files = {f["path"]: f for f in data["files"]}
+    notes = files["/memories/notes.md"]
+    assert notes["text"] == note and notes["written_by"] == "agent" and notes["user_words"] == "note it"
+    assert len(notes["commit"]) == 40 and notes["commits_since"] == 1
+    assert notes["paths_missing"] == ["src/old.py"] and notes["paths_changed"] == []
+    assert (notes["loaded_count"], notes["used_count"]) == (1, 1) and notes["last_used"]
+    assert notes["written_at"].endswith("+00:00") and notes["flags"] == []
+    assert [(h["by"], h["command"], h["old"], h["new"]) for h in notes["history"]] == [("agent", "create", None, note)]
+    assert set(notes) >= {
+        "path",
+        "text",
+        "written_at",
+        "written_by",
+        "user_words",
+        "commit",
+        "commits_since",
+        "paths_missing",
+        "paths_changed",
+        "loaded_count",
+        "used_count",
+        "last_used",
+        "flags",
+        "history",
+    }
+    idle = files["/memories/idle.md"]
+    assert (idle["loaded_count"], idle["used_count"], idle["flags"]) == (1, 0, ["never used"])
+
+
+def test_history_and_undo_bring_back_a_deleted_memory(remembered: MemoryStore, empty_repo: Path) -> None:
+    ok(remembered, {"command": "delete", "path": "/memories/build.md"}, session_id="sess-9")
+    history = _app("history", "--repo", str(empty_repo), "build.md")
+    assert history.returncode == 0, history.stderr
+    lines = history.stdout
+    assert "create /memories/build.md by the agent" in lines and "delete /memories/build.md by the agent" in lines
+    assert "old: Build with make." in lines and "new: (no file)" in lines
+    undone = _app("undo", "--repo", str(empty_repo))
+    assert undone.returncode == 0, undone.stderr
+    assert undone.stdout.startswith("Undid the delete of /memories/build.md by the agent")
+    assert (remembered.folder / "build.md").read_text() == "Build with make.\n"
+    last = remembered.history("/memories/build.md")[-1]
+    assert (last.command, last.by) == ("undo", "person")
+
+
+def test_mode_switches_a_repository_and_the_setting_is_kept(empty_repo: Path) -> None:
+    assert _app("mode", "--repo", str(empty_repo)).stdout.strip().endswith(": on")
+    out = _app("mode", "--repo", str(empty_repo), "read-only")
+    assert out.returncode == 0 and "now read-only" in out.stdout
+    assert settings_store.load().settings.memory_mode_for(empty_repo.resolve()) == "read-only"
+    _app("mode", "--repo", str(empty_repo), "on")
+    assert settings_store.load().settings.memory_modes == {}
+    bad = _app("mode", "--repo", str(empty_repo), "sometimes")
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "--repo", "{missing}"),
+        ("history", "--repo", "{missing}"),
+        ("undo", "--repo", "{missing}"),
+        ("mode", "--repo", "{missing}", "off"),
+        ("history", "--repo", "{repo}", "../../etc/passwd"),
+        ("history", "--repo", "{repo}", "/memories/.journal.sqlite"),
+        ("show", "--repo", "{repo}", "--json", "{corrupt}"),
+        ("history", "--repo", "{repo}", "{corrupt}"),
+        ("undo", "--repo", "{repo}", "{corrupt}"),
+    ],
+)
+def test_bad_input_is_one_clear_line_exit_2_and_changes_nothing(
+    remembered: MemoryStore, empty_repo: Path, app_home: Path, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    if "{corrupt}" in args:
+        (remembered.folder / ".journal.sqlite").write_bytes(b"not a database" * 50)
+    before = tree(app_home / "data"), tree(app_home / "config")  # the log file is not data
+    argv = [a.format(missing=tmp_path / "nope", repo=empty_repo) for a in args if a != "{corrupt}"]
+    out = _app(*argv)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr, out.stderr
+    assert (tree(app_home / "data"), tree(app_home / "config")) == before
 
 
 def test_show_and_list_with_no_memory(empty_repo: Path) -> None:

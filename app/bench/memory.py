@@ -1,0 +1,222 @@
+"""`python -m app bench --memory`: the memory block's cost at session start, write cost, and the write gate's figures.
+
+The block is timed on a repository with 10,000 commits (made in a temporary folder with
+`git fast-import`) and a store filled to its cap with notes written at different commits, each
+naming repository paths, some since deleted or changed. The gate's precision and recall come from
+the labelled corpus in the source tree (tests/core/memory/gate_corpus/), when it is there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from app.core.memory import STORE_CAP, MemoryStore
+from app.core.paths import HOME_OVERRIDE
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "core" / "memory" / "gate_corpus"
+COMMITS = 10_000
+FILES_IN_TREE = 2_000
+
+
+@contextlib.contextmanager
+def _temporary_home() -> Iterator[Path]:
+    previous = os.environ.get(HOME_OVERRIDE)
+    with tempfile.TemporaryDirectory(prefix="vda-bench-memory-") as folder:
+        os.environ[HOME_OVERRIDE] = folder
+        try:
+            yield Path(folder)
+        finally:
+            if previous is None:
+                os.environ.pop(HOME_OVERRIDE, None)
+            else:
+                os.environ[HOME_OVERRIDE] = previous
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished children (git): a figure a busy machine does not inflate."""
+    try:
+        import resource
+    except ImportError:  # Windows: wall time only
+        return 0.0
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _time_block(repo: Path, session: str) -> dict[str, float]:
+    fresh = MemoryStore.for_repository(repo)  # as a new session opens it
+    cpu = _cpu_seconds()
+    start = time.perf_counter()
+    fresh.snapshot(session_id=session)
+    wall, used = time.perf_counter() - start, _cpu_seconds() - cpu
+    return {"wall_ms": round(wall * 1000, 1), "cpu_ms": round(used * 1000, 1)}
+
+
+def _median(figures: list[dict[str, float]]) -> dict[str, float]:
+    return {key: round(statistics.median(f[key] for f in figures), 1) for key in figures[0]}
+
+
+def _blob(text: str) -> bytes:
+    data = text.encode()
+    return b"data %d\n%s\n" % (len(data), data)
+
+
+def _import_commits(repo: Path, first: int, count: int, *, start_tree: bool) -> None:
+    """Append `count` commits to main with one fast-import stream: seconds, not minutes."""
+    out: list[bytes] = []
+    when = 1_700_000_000
+    for n in range(first, first + count):
+        out.append(b"commit refs/heads/main\n")
+        out.append(b"committer Bench <bench@example.com> %d +0000\n" % (when + n * 60))
+        out.append(_blob(f"change {n}"))
+        if n == first and not start_tree:
+            out.append(b"from refs/heads/main^0\n")
+        if n == 0 and start_tree:
+            for i in range(FILES_IN_TREE):
+                out.append(f"M 100644 inline src/mod{i // 100}/file{i}.py\n".encode() + _blob(f"x = {i}"))
+        else:
+            out.append(f"M 100644 inline src/mod{n % 20}/file{n % FILES_IN_TREE}.py\n".encode() + _blob(f"x = {n}"))
+        if n == first + count - 1 and not start_tree:
+            out.append(b"D src/mod0/file0.py\n")  # a file the notes name disappears
+    subprocess.run(["git", "-C", str(repo), "fast-import", "--quiet"], input=b"".join(out), check=True)
+
+
+def _make_repo(home: Path) -> Path:
+    repo = home / "big"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
+    _import_commits(repo, 0, COMMITS // 2, start_tree=True)
+    subprocess.run(["git", "-C", str(repo), "reset", "-q", "--hard", "main"], check=True)
+    return repo
+
+
+def _fill_store(repo: Path) -> MemoryStore:
+    """Notes to the store's cap: half written at commit 5,000, half at commit 10,000."""
+    store = MemoryStore.for_repository(repo)
+    line = "- src/mod{a}/file{b}.py and src/mod{c}/file{d}.py belong to ParserModule{a}; keep them in step.\n"
+
+    def write(first: int, last: int) -> None:
+        for i in range(first, last):
+            text = "".join(line.format(a=i, b=i * 100 + j, c=(i + 1) % 20, d=j) for j in range(4))
+            result = store.execute({"command": "create", "path": f"/memories/area{i}.md", "file_text": text})
+            if result.is_error:
+                return
+
+    write(0, 7)
+    _import_commits(repo, COMMITS // 2, COMMITS // 2, start_tree=False)
+    subprocess.run(["git", "-C", str(repo), "reset", "-q", "--hard", "main"], check=True)
+    write(7, 40)
+    return store
+
+
+def _gate_figures() -> dict[str, Any]:
+    """Precision and recall of the write gate on the labelled corpus, and its time on a 4,000-character file."""
+    try:
+        gate = importlib.import_module("app.core.memory.gate")
+    except ModuleNotFoundError:
+        return {"available": False}
+    if not CORPUS.is_dir():
+        return {"available": True, "corpus": "not in this build"}
+    state = [s for s in (CORPUS / "state.txt").read_text().splitlines() if s.strip()]
+    durable = [s for s in (CORPUS / "durable.txt").read_text().splitlines() if s.strip()]
+    refused_state = sum(gate.state_reason(line) is not None for line in state)
+    refused_durable = sum(gate.state_reason(line) is not None for line in durable)
+    refused = refused_state + refused_durable
+    file_text = "\n".join(durable * 50)[:4_000]
+    times = []
+    for _ in range(30):
+        start = time.perf_counter()
+        gate.check_write("/memories/notes.md", None, file_text, {})
+        times.append((time.perf_counter() - start) * 1000)
+    return {
+        "available": True,
+        "state_lines": len(state),
+        "durable_lines": len(durable),
+        "recall_state_refused": round(refused_state / len(state), 3),
+        "durable_refused": round(refused_durable / len(durable), 3),
+        "precision": round(refused_state / refused, 3) if refused else 1.0,
+        "ms_per_4000_char_write": round(statistics.median(times), 2),
+    }
+
+
+def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
+    with _temporary_home() as home:
+        started = time.perf_counter()
+        repo = _make_repo(home)
+        store = _fill_store(repo)
+        made = time.perf_counter() - started
+        cold = _time_block(repo, "cold")  # the first session since these notes were written
+        warm = [_time_block(repo, f"warm-{run}") for run in range(max(3, runs))]  # HEAD as last session left it
+        moved = []
+        for run in range(max(3, runs)):  # a few commits since the last session
+            _import_commits(repo, COMMITS + run * 3, 3, start_tree=False)
+            subprocess.run(["git", "-C", str(repo), "reset", "-q", "--hard", "main"], check=True)
+            moved.append(_time_block(repo, f"moved-{run}"))
+        # A repository git gc has tidied carries a commit-graph, which makes counting commits cheap.
+        graph_cmd = ["git", "-C", str(repo), "commit-graph", "write", "--reachable"]
+        subprocess.run(graph_cmd, check=True, capture_output=True)
+        store.forget_git_answers()  # a first session again
+        graph = _time_block(repo, "graph")
+        snapshot = MemoryStore.for_repository(repo).snapshot()
+        write_ms: list[float] = []
+        for _ in range(max(3, runs)):
+            start = time.perf_counter()
+            store.execute(
+                {"command": "str_replace", "path": "/memories/area0.md", "old_str": "keep", "new_str": "keep"},
+                session_id="bench",
+            )
+            write_ms.append((time.perf_counter() - start) * 1000)
+        files = store.files()
+        result: dict[str, Any] = {
+            "repository_commits": COMMITS,
+            "store_files": len(files),
+            "store_chars": store.total_chars(),
+            "store_cap": STORE_CAP,
+            "block_ms_first_session": cold,
+            "block_ms_same_head": _median(warm),
+            "block_ms_after_3_commits": _median(moved),
+            "block_ms_first_session_with_commit_graph": graph,
+            "snapshot_chars": len(snapshot),
+            "marked_no_longer_exists": snapshot.count("no longer exists:"),
+            "marked_changed_since": snapshot.count("changed since:"),
+            "write_ms_median": round(statistics.median(write_ms), 1),
+            "setup_s": round(made, 1),
+            "gate": _gate_figures(),
+        }
+    if echo:
+        r = result
+        print(
+            f"memory: start-of-session block on a {r['repository_commits']:,}-commit repository, "
+            f"{r['store_files']} files / {r['store_chars']:,} of {r['store_cap']:,} characters (goal: at most 50 ms):"
+        )
+        for label, key in (
+            ("first session after the notes were written", "block_ms_first_session"),
+            ("a session on the same HEAD as the last", "block_ms_same_head"),
+            ("a session after 3 new commits", "block_ms_after_3_commits"),
+            ("first session, with a commit-graph (as git gc leaves it)", "block_ms_first_session_with_commit_graph"),
+        ):
+            f = r[key]
+            print(f"  {label}: {f['wall_ms']} ms wall, {f['cpu_ms']} ms CPU (git included)")
+        print(
+            f"memory: snapshot {r['snapshot_chars']:,} characters; {r['marked_no_longer_exists']} file(s) marked "
+            f"no longer exists, {r['marked_changed_since']} changed since; one write {r['write_ms_median']} ms"
+        )
+        g = r["gate"]
+        if g.get("state_lines"):
+            print(
+                f"memory: gate on {g['state_lines']} state and {g['durable_lines']} durable lines: "
+                f"{g['recall_state_refused']:.0%} of state refused (recall), {g['durable_refused']:.0%} of durable "
+                f"refused, precision {g['precision']:.0%}; {g['ms_per_4000_char_write']} ms per 4,000-character write"
+            )
+        else:
+            print("memory: write gate not in this build" if not g.get("available") else "memory: gate corpus missing")
+    return result

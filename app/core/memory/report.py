@@ -1,0 +1,99 @@
+"""What a person sees of one repository's memory: per file its text, origin, staleness, use and history."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from app.core.memory import staleness
+from app.core.memory.journal import Change
+from app.core.memory.store import MemoryStore
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    at: str
+    by: str
+    command: str
+    old: str | None
+    new: str | None
+    path: str
+    session: str
+    user_words: str
+
+
+@dataclass(frozen=True)
+class FileReport:
+    path: str
+    text: str
+    written_at: str
+    written_by: str
+    user_words: str
+    commit: str
+    commits_since: int | None
+    paths_missing: list[str]
+    paths_changed: list[str]
+    loaded_count: int
+    used_count: int
+    last_used: str | None
+    flags: list[str]
+    history: list[HistoryItem]
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.astimezone(UTC).isoformat(timespec="seconds") if moment else None
+
+
+def history_item(change: Change) -> HistoryItem:
+    return HistoryItem(
+        _iso(change.at) or "",
+        change.by,
+        change.command,
+        change.old,
+        change.new,
+        change.path,
+        change.session_id,
+        change.user_words,
+    )
+
+
+def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileReport]:
+    """One report per memory file; raises JournalError when the history cannot be read."""
+    now = now or datetime.now(UTC)
+    problem = store.journal_problem()
+    if problem:
+        from app.core.memory.journal import JournalError
+
+        raise JournalError(problem)
+    written = store.written()
+    marks = staleness.assess(store.repository, written, now)
+    stats = store.stats()
+    reports: list[FileReport] = []
+    for w in written:
+        m = marks[w.path]
+        s = stats.get(w.path)
+        history = store.history(w.path)
+        words = next((c.user_words for c in reversed(history) if c.user_words and not c.moves_only), "")
+        reports.append(
+            FileReport(
+                path=w.path,
+                text=w.text,
+                written_at=_iso(w.at) or "",
+                written_by=w.by,
+                user_words=words,
+                commit=m.commit,
+                commits_since=m.commits_since,
+                paths_missing=m.missing,
+                paths_changed=m.changed,
+                loaded_count=s.loaded_count if s else 0,
+                used_count=s.used_count if s else 0,
+                last_used=_iso(s.last_used) if s else None,
+                flags=s.flags(now) if s else [],
+                history=[history_item(c) for c in history],
+            )
+        )
+    return reports
