@@ -35,7 +35,7 @@ CATALOG: tuple[SpeechModel, ...] = (
         "base.en",
         "Systran/faster-whisper-base.en",
         148_000_000,
-        "Fewer misheard words than tiny.en for about twice the time; a good first step up.",
+        "Fewer misheard words than tiny.en at several times its cost; a good first step up.",
     ),
     SpeechModel(
         "distil-small.en",
