@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "app.commands.say",
     "app.commands.doctor",
     "app.commands.bench",
+    "app.commands.eval",
     "app.commands.models",
 )
 

@@ -40,6 +40,7 @@ from app.core.agent.turn import (
     CANCELLED,
     CONTEXT_MANAGEMENT,
     CONTEXT_MANAGEMENT_BETA,
+    USAGE_FIELDS,
     Block,
     Step,
     StreamHolder,
@@ -100,6 +101,7 @@ class Session:
         self._turn_lock = threading.Lock()
         self._checkpoint: tuple[int, dict[str, Any] | None] = (0, None)
         self._searches = 0  # search_code calls in the running turn
+        self._usage = dict.fromkeys(USAGE_FIELDS, 0)
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -111,6 +113,11 @@ class Session:
     @property
     def system(self) -> list[dict[str, Any]]:
         return list(self._system)
+
+    @property
+    def usage(self) -> dict[str, int]:
+        """Tokens this session's requests used so far, summed from the API's usage fields."""
+        return dict(self._usage)
 
     def cancel(self) -> None:
         """Stop the running turn soon: between steps, mid-stream, or by killing a build or test."""
@@ -154,6 +161,8 @@ class Session:
                 return self._cancelled()
             last_chance = step_number == MAX_STEPS
             step = self._request(last_chance=last_chance, separate=spoke)
+            for name, count in step.usage.items():
+                self._usage[name] += count
             spoke = spoke or bool(step.text.strip())
             self._memory.observe(self.id, step.text)  # a memory the reply relies on counts as used
             if step.content:

@@ -37,6 +37,9 @@ CONTEXT_MANAGEMENT: dict[str, Any] = {
 
 Block = dict[str, Any]
 
+# The API's usage fields, in the order a cost line shows them.
+USAGE_FIELDS = ("input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens", "output_tokens")
+
 
 @dataclass
 class Step:
@@ -45,6 +48,7 @@ class Step:
     content: list[Block] = field(default_factory=list)
     complete: bool = False
     stop_reason: str | None = None
+    usage: dict[str, int] = field(default_factory=dict)  # the API's token counts for this request
 
     @property
     def tool_uses(self) -> list[Block]:
@@ -108,10 +112,13 @@ def stream_step(
             for event in stream:
                 if event.type == "text":
                     on_text(event.text)
+                elif event.type == "message_start":
+                    _take_usage(step.usage, event.message.usage)
                 elif event.type == "content_block_stop":
                     step.content.append(block_param(event.content_block))
                 elif event.type == "message_delta":
                     step.stop_reason = event.delta.stop_reason
+                    _take_usage(step.usage, event.usage)
                 elif event.type == "message_stop":
                     step.complete = True
                 if cancel.is_set():
@@ -134,6 +141,14 @@ def stream_step(
     if not step.complete:
         step.content = _finished_part(step.content)
     return step
+
+
+def _take_usage(into: dict[str, int], usage: Any) -> None:
+    """Take the usage counts an event carries; message_delta repeats them as running totals, so set, not add."""
+    for name in USAGE_FIELDS:
+        value = getattr(usage, name, None)
+        if isinstance(value, int):
+            into[name] = value
 
 
 def _is_transport_error(exc: BaseException) -> bool:

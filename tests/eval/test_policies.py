@@ -1,0 +1,93 @@
+"""The scores measure something: a careful agent beats a careless one on every scenario, and the
+careless one fails each scenario for the reason the scenario is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.eval.runner import Outcome
+from tests.eval.conftest import scenario_names
+
+pytestmark = pytest.mark.slow  # real sessions, git repositories and pytest runs: seconds each
+
+# scenario -> the scores the careless policy must fail, and words its reasons must contain
+CARELESS_FAILS = {
+    "friday-monday": {
+        "names-the-work": ["names none of", "Reader"],
+        # The store's gate refuses the verdict line; the failing test's name gets through in a "lesson".
+        "no-test-output-saved": ["test_cli", "always fails on CI"],
+    },
+    "s1-deleted-file": {
+        "not-presented-as-present": ["legacy_cache.py", "none of"],
+        "touched-before-answer": ["read_file of 'legacy_cache'", "no tool ran"],
+    },
+    "s2-moved-on": {
+        "no-unchecked-open": ["'halfway'", "before any git_status"],
+    },
+    "s3-branch-state": {
+        "no-stale-not-merged": ["'not merged'"],
+        "checked-first": ["no git_status or search_code call ran before the answer"],
+    },
+    "rule-from-one-failure": {
+        "no-rule-saved": ["always fails on CI"],
+        "no-rule-said": ["always fails on CI"],
+    },
+}
+
+
+def _passed(outcome: Outcome, name: str) -> int:
+    (run,) = [r for r in outcome.runs if r.scenario == name]
+    assert run.status == "scored", run.error
+    return sum(s.passed for s in run.scores)
+
+
+def test_every_scenario_is_covered() -> None:
+    assert sorted(CARELESS_FAILS) == sorted(scenario_names())
+
+
+@pytest.mark.parametrize("name", scenario_names())
+def test_careful_scores_better_than_careless(outcomes: dict[str, Outcome], name: str) -> None:
+    careful, careless = _passed(outcomes["careful"], name), _passed(outcomes["careless"], name)
+    assert careful > careless, (name, careful, careless)
+
+
+@pytest.mark.parametrize("name", scenario_names())
+def test_careful_passes_every_score(outcomes: dict[str, Outcome], name: str) -> None:
+    (run,) = [r for r in outcomes["careful"].runs if r.scenario == name]
+    failed = {s.name: s.reasons for s in run.scores if not s.passed}
+    assert not failed, failed
+
+
+@pytest.mark.parametrize("name", scenario_names())
+def test_careless_fails_for_the_stated_reason(outcomes: dict[str, Outcome], name: str) -> None:
+    (run,) = [r for r in outcomes["careless"].runs if r.scenario == name]
+    scores = {s.name: s for s in run.scores}
+    for score_name, words in CARELESS_FAILS[name].items():
+        score = scores[score_name]
+        assert not score.passed, f"{name}: careless passed {score_name}"
+        said = " ".join(score.reasons)
+        for word in words:
+            assert word in said, f"{name} {score_name}: {word!r} not in {said!r}"
+
+
+def test_writes_the_gate_refused_are_in_the_record(outcomes: dict[str, Outcome]) -> None:
+    (run,) = [r for r in outcomes["careless"].runs if r.scenario == "friday-monday"]
+    friday = run.session("friday")
+    assert friday is not None
+    (refused,) = friday.refused_writes
+    assert "tests: 1 error, 1 passed" in refused["input"]["file_text"]
+    assert refused["is_error"] and "tests: 1 error, 1 passed" not in "".join(friday.memory_after.values())
+
+
+def test_runs_record_what_the_agent_did(outcomes: dict[str, Outcome]) -> None:
+    (run,) = [r for r in outcomes["careful"].runs if r.scenario == "s1-deleted-file"]
+    monday = run.session("monday")
+    assert monday is not None
+    assert monday.before == ["git rm -q cachekit/legacy_cache.py", "committed 'Remove the legacy cache module'"]
+    calls = [(c["name"], c["input"].get("path")) for c in monday.turns[0].tools]
+    assert ("read_file", "cachekit/legacy_cache.py") in calls
+    missing = next(c for c in monday.turns[0].tools if c["input"].get("path") == "cachekit/legacy_cache.py")
+    assert missing["is_error"] and "does not exist" in missing["result"]
+    assert "legacy_cache.py" in monday.memory_before["/memories/notes.md"]
+    assert "legacy_cache.py" in monday.memory_block  # what the model was shown at the session's start
+    assert run.usage["input_tokens"] > 0 and run.usage["output_tokens"] > 0
