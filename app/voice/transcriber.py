@@ -24,7 +24,8 @@ import numpy as np
 
 from app.core.errors import ModelLoadError
 from app.voice import models
-from app.voice.vocabulary import Vocabulary
+from app.voice.decode_check import keeps_content
+from app.voice.vocabulary import Vocabulary, snap
 
 if TYPE_CHECKING:
     from app.voice.streaming import StreamingTranscription
@@ -41,10 +42,6 @@ TEMPERATURES = (0.0, 0.4, 0.8)
 NO_SPEECH_THRESHOLD = 0.6
 LOGPROB_THRESHOLD = -1.0
 PROMPT_CHARS = 200
-# A hotword decode this sure of itself is kept without a plain decode to compare (measured on
-# espeak-ng questions: none above it was worse than the plain reading).
-CONFIDENT_LOGPROB = -0.45
-
 # What tiny and base models say over silence, music and breath noise (lower-case, no punctuation).
 STOCK_HALLUCINATIONS = frozenset(
     {
@@ -125,7 +122,7 @@ class Transcriber:
         self._english_only = True
         self._load_lock = threading.Lock()
         self._run_lock = threading.Lock()
-        self.second_decodes = 0  # plain decodes made to check a hotword decode
+        self.second_decodes = 0  # plain decodes made to check a decode helped by hotwords or a prompt
         self._encoding: dict[str, Any] = {}  # the last encoder output, reused within one decode()
 
     @property
@@ -158,10 +155,9 @@ class Transcriber:
             log.info("whisper model %s loaded in %.2f s", folder, self.load_seconds)
 
     def transcribe(self, samples: np.ndarray, vocabulary: Vocabulary | None = None) -> str:
-        """Text of 16 kHz mono float32 `samples`; "" for silence or noise."""
+        """Text of 16 kHz mono float32 `samples`, identifiers snapped; "" for silence or noise."""
         hotwords = vocabulary.hotwords() if vocabulary is not None else ""
-        text = _clean(" ".join(p.text for p in self.decode(samples, hotwords=hotwords)))
-        return vocabulary.snap(text) if vocabulary is not None and text else text
+        return snap(_joined(self.decode(samples, hotwords=hotwords)), vocabulary)
 
     def stream(self, vocabulary: Vocabulary | None = None) -> StreamingTranscription:
         """A transcription that works while audio still arrives; see `app.voice.streaming`."""
@@ -179,12 +175,14 @@ class Transcriber:
     ) -> list[Piece]:
         """The segments Whisper finds in `samples`, hallucination guards applied.
 
-        `prompt` is the text said just before (it helps Whisper with names and casing).
-        With `hotwords`, the hotword decode is kept when Whisper is sure of it or when it says a
-        hotword the plain decode does not; otherwise a plain decode is made too and the one
-        Whisper finds likelier wins. Hotwords pull
-        ordinary speech towards them ("why is the build red" → "why is the real thread"),
-        and such a pull shows as a lower log-probability than the plain reading.
+        `prompt` is the text said just before (it helps Whisper with names and casing) and
+        `hotwords` the names the vocabulary expects. Either can make Whisper skip words, so a
+        decode helped by them is checked against a plain decode of the same audio (its encoder
+        pass reused) and kept only when it keeps the plain decode's content (see
+        `app.voice.decode_check`); otherwise the plain decode is the answer, and the caller
+        snaps identifiers into it. When the two only read some words differently, the one
+        Whisper finds likelier wins: a hotword pull ("why is the build red" → "why is the real
+        thread") shows as a lower log-probability than the plain reading.
         """
         self.load()
         audio = np.asarray(samples, dtype=np.float32).reshape(-1)
@@ -193,20 +191,21 @@ class Transcriber:
         prompt = prompt[-PROMPT_CHARS:].strip()
         with self._run_lock:
             self._encoding.clear()
-        if not hotwords:
-            return self._decode_once(audio, "", prompt, beam_size)
-        biased = self._decode_once(audio, hotwords, prompt, beam_size)
-        if biased and _confidence(biased) >= CONFIDENT_LOGPROB:
-            return biased
+        if not hotwords and not prompt:
+            return self._decode_once(audio, "", "", beam_size)
+        helped = self._decode_once(audio, hotwords, prompt, beam_size)
         self.second_decodes += 1
-        plain = self._decode_once(audio, "", prompt, beam_size)
-        if not biased or not plain:
-            return biased or plain
-        # A hotword the biased decode spelled and the plain one missed is what hotwords are for.
-        names = set(hotwords.split())
-        if _spelled(biased, names) - _spelled(plain, names):
-            return biased
-        return biased if _confidence(biased) > _confidence(plain) else plain
+        plain = self._decode_once(audio, "", "", beam_size)
+        helped_text, plain_text = _joined(helped), _joined(plain)
+        verdict = keeps_content(plain_text, helped_text, hotwords.split())
+        if not verdict.accepted:
+            log.info("kept the plain decode %r: the helped one %s (%r)", plain_text, verdict.reason, helped_text)
+            return plain
+        if verdict.reworded and plain and _confidence(plain) > _confidence(helped):
+            log.debug("kept the plain decode %r: likelier than %r", plain_text, helped_text)
+            return plain
+        log.debug("kept the helped decode %r: it %s", helped_text, verdict.reason)
+        return helped
 
     def _decode_once(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int) -> list[Piece]:
         with self._run_lock:
@@ -257,15 +256,8 @@ def _remember_last_encoding(model: Any, last: dict[str, Any]) -> None:
     model.encode = remembered
 
 
-def _spelled(pieces: list[Piece], names: set[str]) -> set[str]:
-    """The `names` said in the decoded text, spelled as code or as words ("review orchestrator")."""
-    from app.voice.vocabulary import split_identifier
-
-    said = " " + " ".join(
-        part for token in re.findall(r"[A-Za-z0-9_]+", " ".join(p.text for p in pieces))
-        for part in split_identifier(token)
-    ) + " "
-    return {name for name in names if f" {' '.join(split_identifier(name))} " in said}
+def _joined(pieces: list[Piece]) -> str:
+    return _clean(" ".join(p.text for p in pieces))
 
 
 def _confidence(pieces: list[Piece]) -> float:

@@ -1,19 +1,22 @@
 """The words of one repository, so speech about code comes out as code.
 
-A Vocabulary knows the repository's file and folder names, the classes, functions and
-other identifiers defined in its tracked source files, and the words of its memory. It
-does two things with them: `hotwords()` gives Whisper the most relevant terms to bias the
-decoder, and `snap()` rewrites spoken forms after transcription ("review orchestrator" →
-`ReviewOrchestrator`, "pie test" → `pytest`). Snapping only replaces a run of two or more
-words that spells an identifier's parts exactly, so ordinary speech stays ordinary.
+`build_vocabulary(repo, memory_words, aliases)` collects what a person may say about the
+repository: its file and folder names, the classes, functions and other names defined in
+its source files, the words of its memory and the user's aliases, each ranked by how
+likely it is to be said. The result does two things: `hotwords()` gives Whisper the few
+most likely compound names to bias the decoder, and `snap()` (see `app.voice.snapping`)
+rewrites spoken forms after transcription ("fetch exchange rates" → `fetch_exchange_rates`).
 
-Scanning is cheap and bounded (git ls-files, regular expressions, caps on files, bytes and
-time) and its result is cached under the cache folder, keyed on HEAD and file times.
+Scanning is bounded so a 50,000-file repository builds in well under a second: file names
+come from one `git ls-files`, and only the likeliest source files are read (first ones by
+depth, tests and vendored code last), each up to READ_BYTES, within SCAN_SECONDS. The scan
+is cached under the cache folder, keyed on HEAD, the file list and the times of the files read.
 """
 
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import logging
 import math
@@ -21,7 +24,7 @@ import re
 import subprocess
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,17 +33,22 @@ from app.core.atomic import write_text_atomic
 from app.core.git import git
 from app.core.repos import memory_folder_name
 from app.core.settings import Settings
+from app.voice.snapping import STOPWORDS, WORD, Snapper, Term, split_identifier
+
+__all__ = ["Vocabulary", "build_vocabulary", "memory_words", "snap", "split_identifier"]
 
 log = logging.getLogger(__name__)
 
-CACHE_VERSION = 1
-MAX_FILES = 4000
-MAX_FILE_BYTES = 256 * 1024
+CACHE_VERSION = 3
+MAX_READ_FILES = 3000
+READ_BYTES = 64 * 1024  # the head of a file holds its declarations; generated giants are not read whole
 MAX_TOTAL_BYTES = 6 * 1024 * 1024
-MAX_SCAN_SECONDS = 2.0
-MAX_PHRASE_WORDS = 6
-HOTWORD_LIMIT = 16
-HOTWORD_CHARS = 200
+SCAN_SECONDS = 0.5
+MAX_TERMS = 5000  # names kept for snapping: more than a person says about one repository
+MAX_FILE_NAMES = 2000
+SMALL_REPO_FILES = 5000  # below this, untracked files are listed too (the walk is cheap)
+HOTWORD_LIMIT = 24
+HOTWORD_CHARS = 300  # about 100 tokens: under half of the 223 tokens Whisper allows a prompt
 
 SOURCE_SUFFIXES = frozenset(
     [
@@ -50,29 +58,33 @@ SOURCE_SUFFIXES = frozenset(
         ".sh", ".ps1", ".sql", ".proto"
     ]
 )
-DEFINITION = re.compile(
-    r"\b(?:class|def|function|interface|struct|enum|trait|type|record|module|fn|func|namespace|object|"
-    r"protocol|impl|extension)\s+([A-Za-z_][A-Za-z0-9_]{2,})"
-    r"|\b(?:const|let|var|val)\s+([A-Za-z_$][A-Za-z0-9_$]{2,})\s*[:=]"
-    r"|\b(?:public|private|protected|internal)\s+(?:static\s+|async\s+|override\s+|virtual\s+|final\s+)*"
-    r"[A-Za-z_][\w<>\[\],.?]*\s+([A-Za-z_]\w{2,})\s*[({;=]"
+# Folders whose code people rarely talk about: read last, if at all.
+UNLIKELY_FOLDERS = frozenset(
+    ["node_modules", "vendor", "third_party", "thirdparty", "external", "dist", "build", "out", "bin", "obj",
+     "generated", "gen", "migrations", "fixtures", "testdata", "__snapshots__", ".venv", "venv", "site-packages"]
 )
+TEST_FOLDERS = frozenset(["test", "tests", "spec", "specs", "__tests__", "e2e"])
+
+DEFINITION = re.compile(
+    r"\b(?P<type>class|interface|struct|enum|trait|type|record|protocol|object|module|namespace)\s+"
+    r"(?P<tname>[A-Za-z_][A-Za-z0-9_]{2,})"
+    r"|\b(?:def|function|fn|func)\s+(?:\([^)]{0,80}\)\s*)?(?P<fname>[A-Za-z_][A-Za-z0-9_]{2,})"
+    r"|\b(?:const|let|var|val)\s+(?P<vname>[A-Za-z_$][A-Za-z0-9_$]{2,})\s*[:=]"
+    r"|\b(?:public|private|protected|internal)\s+(?:static\s+|async\s+|override\s+|virtual\s+|final\s+|"
+    r"readonly\s+|abstract\s+|sealed\s+|partial\s+)*(?!(?:class|interface|struct|enum|record)\b)(?:[A-Za-z_][\w.]*(?:<[^;{}()=]{0,80}>)?[\[\]?]*\s+)?"
+    r"(?P<mname>[A-Za-z_]\w{2,})\s*[({;=]"
+    # A top-level assignment (Python, Ruby, shell): `rate_cache: dict = {}`, `kafka_consumer_group = "x"`.
+    r"|^(?P<aname>[A-Za-z_]\w{2,})[ \t]*(?::[^=\n]{1,80})?=(?!=)",
+    re.MULTILINE,
+)
+# Weight of a name by how it is defined: people talk about types more than about local constants.
+KIND_WEIGHT = {"type": 3.0, "fname": 2.0, "mname": 2.0, "vname": 1.0, "aname": 1.0}
 # Names brought in by an import are the repository's vocabulary too (renamed classes live on there).
 IMPORTED = re.compile(r"\bfrom\s+[\w.]+\s+import\s+\(?([\w ,\t]+)|\bimport\s*\{([^}]{1,400})\}")
 TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
-WORD = re.compile(r"[A-Za-z0-9]+")
-_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b|_)|[A-Z]?[a-z]+|[A-Z]+|\d+")
-
-# Words too common to anchor a two-word snap on their own ("is valid" stays speech).
-STOPWORDS = frozenset(
-    [
-        "a", "an", "the", "is", "are", "was", "be", "to", "of", "in", "on", "at", "by", "for",
-        "from", "with", "and", "or", "not", "no", "do", "does", "did", "has", "have", "had", "get",
-        "set", "add", "run", "new", "make", "can", "will", "it", "its", "this", "that", "these",
-        "those", "my", "your", "our", "i", "we", "you", "he", "she", "they", "all", "any", "one",
-        "two", "if", "then", "else", "when", "what", "which", "who", "how", "why", "up", "down",
-        "out", "off", "as", "so", "just", "use", "used"
-    ]
+KEYWORDS = frozenset(
+    ["string", "void", "return", "static", "async", "await", "class", "public", "private", "protected",
+     "internal", "override", "virtual", "final", "readonly", "abstract", "sealed", "new", "null", "true", "false"]
 )
 
 # Spoken forms of common developer terms: (words as heard) → written form.
@@ -116,11 +128,6 @@ DEV_TERMS: dict[tuple[str, ...], str] = {
 }
 
 
-def split_identifier(name: str) -> list[str]:
-    """Lower-case words of an identifier: `ReviewOrchestrator`, `review_orchestrator` → review, orchestrator."""
-    return [part.lower() for part in _PARTS.findall(name)]
-
-
 def _git(repo: Path, *args: str, timeout: float = 5.0) -> str:
     try:
         out = git(repo, *args, timeout=timeout)  # the safe helper: no repository hooks or filters run
@@ -131,99 +138,167 @@ def _git(repo: Path, *args: str, timeout: float = 5.0) -> str:
 
 @dataclass
 class _Scan:
-    """What one scan of a repository found: term → relevance score."""
+    """What one scan of a repository found: name → how likely it is said, and file name → count."""
 
     identifiers: dict[str, float] = field(default_factory=dict)
     files: dict[str, float] = field(default_factory=dict)
 
 
-def _scan(repo: Path, tracked: list[str]) -> _Scan:
+def _likely_said(name: str, kind_weight: float, definitions: int, mentions: int, where: int) -> float:
+    """A score for how likely a person is to say `name` aloud about this repository."""
+    words = split_identifier(name)
+    score = kind_weight + 1.5 * math.log1p(definitions) + math.log1p(mentions)
+    if 2 <= len(words) <= 3:
+        score += 1.0  # "payment gateway", "fetch exchange rates": the names people say
+    elif len(words) >= 5:
+        score -= 2.0
+    if name.startswith("_"):
+        score -= 3.0  # private helpers are rarely the subject of a question
+    if name.isupper() and "_" in name:
+        score -= 1.5  # constants
+    if words and words[0] == "test":
+        score -= 3.0  # test functions are run, not discussed by name
+    score -= (0.0, 1.0, 2.0)[where]  # defined only in tests (1) or in vendored code (2)
+    return round(score, 3)
+
+
+_PLACE = {**dict.fromkeys(TEST_FOLDERS, 1), **dict.fromkeys(UNLIKELY_FOLDERS, 2)}
+
+
+def _where(rel: str) -> int:
+    """0 for product code, 1 for tests, 2 for vendored or generated code."""
+    place = 0
+    for folder in rel.split("/")[:-1]:
+        place = max(place, _PLACE.get(folder.lower(), 0))
+    return place
+
+
+def _read_order(tracked: list[str]) -> list[str]:
+    """Source files in the order worth reading: shallow product code first, tests, then vendored code."""
+    chosen = []
+    for rel in tracked:
+        dot = rel.rfind(".")
+        if dot < 0 or rel[dot:].lower() not in SOURCE_SUFFIXES:
+            continue
+        chosen.append((_where(rel) if "/" in rel else 0, rel.count("/"), rel))
+    return [rel for _rank, _depth, rel in heapq.nsmallest(MAX_READ_FILES, chosen)]
+
+
+def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> _Scan:
     started = time.monotonic()
+    kinds: dict[str, float] = {}
     definitions: Counter[str] = Counter()
     mentions: Counter[str] = Counter()
+    where: dict[str, int] = {}  # the likeliest kind of place each name is defined in
     files: Counter[str] = Counter()
+    # File names people say: the top of the tree and the files worth reading, not all 50,000.
+    for rel in [r for r in tracked if r.count("/") <= 1] + to_read:
+        name = rel.rsplit("/", 1)[-1]
+        files[name] += 1
+        stem = name.split(".", 1)[0]
+        if "_" in stem or "-" in stem or not stem.islower():
+            kinds.setdefault(stem, 1.5)
     total = 0
-    for rel in tracked[:MAX_FILES]:
-        parts = rel.split("/")
-        for folder in parts[:-1]:
-            files[folder] += 1
-        files[parts[-1]] += 2
-        stem = parts[-1].rsplit(".", 1)[0]
-        if len(split_identifier(stem)) >= 2:
-            definitions[stem] += 1
-        suffix = "." + parts[-1].rsplit(".", 1)[-1].lower() if "." in parts[-1] else ""
-        if suffix not in SOURCE_SUFFIXES or total >= MAX_TOTAL_BYTES:
-            continue
-        if time.monotonic() - started > MAX_SCAN_SECONDS:
-            log.info("vocabulary scan of %s stopped at its time cap", repo)
+    for rel in to_read:
+        if total >= MAX_TOTAL_BYTES or time.monotonic() - started > SCAN_SECONDS:
+            log.info("vocabulary scan of %s stopped at its cap after %d bytes", repo, total)
             break
         path = repo / rel
         try:
-            if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            if path.is_symlink() or not path.is_file():
                 continue
-            text = path.read_text(encoding="utf-8", errors="replace")
+            with path.open("rb") as handle:
+                raw = handle.read(READ_BYTES)
         except OSError:
             continue
-        total += len(text)
+        if b"\0" in raw[:1024]:
+            continue  # binary
+        text = raw.decode("utf-8", "replace")
+        total += len(raw)
+        place = _where(rel)
         for match in DEFINITION.finditer(text):
-            name = next(g for g in match.groups() if g)
+            kind = match.lastgroup or "vname"
+            name = match.group(kind)
+            if name.lower() in KEYWORDS:
+                continue
+            weight = KIND_WEIGHT.get("type" if kind == "tname" else kind, 1.0)
+            kinds[name] = max(kinds.get(name, 0.0), weight)
             definitions[name] += 1
+            where[name] = min(where.get(name, place), place)
         for match in IMPORTED.finditer(text):
             for name in re.split(r"[\s,]+", match.group(1) or match.group(2)):
                 if len(split_identifier(name)) >= 2 and name.isidentifier():
-                    definitions.setdefault(name, 0)  # known; weighed by its mentions only
+                    kinds.setdefault(name, 0.5)  # known; weighed by its mentions only
         mentions.update(TOKEN.findall(text))
     identifiers = {
-        name: 2.0 * count + math.log1p(mentions.get(name, 0)) for name, count in definitions.items()
+        name: _likely_said(name, weight, definitions[name], mentions[name], where.get(name, 0))
+        for name, weight in kinds.items()
+        if not (name.startswith("__") and name.endswith("__"))
     }
-    return _Scan(identifiers, {name: float(count) for name, count in files.items()})
+    if len(identifiers) > MAX_TERMS:
+        identifiers = dict(sorted(identifiers.items(), key=lambda item: -item[1])[:MAX_TERMS])
+    top_files = sorted(files.items(), key=lambda item: -item[1])[:MAX_FILE_NAMES]
+    return _Scan(identifiers, {name: float(count) for name, count in top_files})
 
 
-def _cache_key(repo: Path, tracked: list[str]) -> str:
-    head = _git(repo, "rev-parse", "HEAD").strip() or "no-head"
+def _newest(repo: Path, files: list[str]) -> int:
+    """The latest modification time of `files`: an uncommitted edit to a file that is read refreshes the scan."""
     newest = 0
-    for rel in tracked[:MAX_FILES]:
+    for rel in files:
         try:
             newest = max(newest, (repo / rel).stat().st_mtime_ns)
         except OSError:
             continue
-    digest = hashlib.sha256("\n".join(tracked).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return f"{CACHE_VERSION}:{head}:{newest}:{digest}"
+    return newest
 
 
 def _load_scan(repo: Path) -> _Scan:
-    listing = _git(repo, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-    tracked = sorted(p for p in listing.split("\0") if p)
+    tracked = [p for p in _git(repo, "ls-files", "-z").split("\0") if p]
+    if len(tracked) < SMALL_REPO_FILES:  # new files not yet added are what the user works on now
+        untracked = _git(repo, "ls-files", "-z", "--others", "--exclude-standard").split("\0")
+        tracked = sorted(set(tracked).union(p for p in untracked if p))
     if not tracked:
         return _Scan()
-    key = _cache_key(repo, tracked)
+    head = _git(repo, "rev-parse", "HEAD").strip() or "no-head"
+    listing = hashlib.sha256("\n".join(tracked).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     cache = paths.cache_dir() / "vocabulary" / f"{memory_folder_name(repo)}.json"
     try:
         data = json.loads(cache.read_text(encoding="utf-8"))
-        if data.get("key") == key:
+        if (data.get("version"), data.get("head"), data.get("listing")) == (CACHE_VERSION, head, listing) and (
+            data.get("newest") == _newest(repo, list(data["read"]))
+        ):
             return _Scan(dict(data["identifiers"]), dict(data["files"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
-    scan = _scan(repo, tracked)
+    to_read = _read_order(tracked)
+    newest = _newest(repo, to_read)  # before reading: an edit made during the scan shows next time
+    scan = _scan(repo, tracked, to_read)
     try:
         paths.ensure_private_dir(cache.parent)
-        write_text_atomic(
-            cache, json.dumps({"key": key, "identifiers": scan.identifiers, "files": scan.files})
-        )
+        write_text_atomic(cache, json.dumps({
+            "version": CACHE_VERSION, "head": head, "listing": listing, "newest": newest, "read": to_read,
+            "identifiers": scan.identifiers, "files": scan.files,
+        }))
     except OSError:
         log.warning("could not write the vocabulary cache %s", cache, exc_info=True)
     return scan
 
 
-def memory_text(repo: Path) -> str:
-    """The text of the repository's memory files ("" when there is none or it cannot be read)."""
+def memory_words(repo: Path) -> list[str]:
+    """The names written in the repository's memory files (none when there is no memory or it cannot be read)."""
     try:
         from app.core.memory import MemoryStore
 
-        return "\n".join(f.text for f in MemoryStore.for_repository(repo).files())
+        texts = [f.text for f in MemoryStore.for_repository(repo).files()]
     except Exception:  # the memory is a bonus here; never let it stop transcription
         log.debug("memory words unavailable for %s", repo, exc_info=True)
-        return ""
+        return []
+    return TOKEN.findall("\n".join(texts))
+
+
+def memory_text(repo: Path) -> str:
+    """The memory's names as one text (kept for callers of the earlier API)."""
+    return " ".join(memory_words(repo))
 
 
 def _worth_a_hotword(name: str) -> bool:
@@ -237,17 +312,8 @@ def _worth_a_hotword(name: str) -> bool:
     """
     if name.startswith("_") or name.lower().startswith("test") or name.isupper():
         return False
-    return len(split_identifier(name)) >= 2
-
-
-def _snappable(words: tuple[str, ...]) -> bool:
-    """Whether a run of spoken words is specific enough to turn into an identifier."""
-    if len(words) < 2 or len(words) > MAX_PHRASE_WORDS:
-        return False
-    if len(words) == 2:
-        return not (set(words) & STOPWORDS) and sum(map(len, words)) >= 8
-    content = [w for w in words if w not in STOPWORDS]
-    return len(content) >= 2
+    words = split_identifier(name)
+    return 2 <= len(words) <= 4 and any(w not in STOPWORDS for w in words)
 
 
 class Vocabulary:
@@ -255,50 +321,53 @@ class Vocabulary:
 
     def __init__(
         self,
-        terms: dict[str, float] | None = None,
+        terms: Mapping[str, float] | None = None,
         files: Iterable[str] = (),
-        aliases: dict[str, str] | None = None,
+        aliases: Mapping[str, str] | None = None,
+        memory: Iterable[str] = (),
     ) -> None:
         self.terms = dict(terms or {})
-        self._phrases: dict[tuple[str, ...], str] = {}
-        self._joined: dict[str, str] = {}
-        ranked = sorted(self.terms.items(), key=lambda item: -item[1])
-        for name, _score in reversed(ranked):  # the best-scored identifier wins a shared spelling
-            words = tuple(split_identifier(name))
-            if _snappable(words):
-                self._phrases[words] = name
-                self._joined["".join(words)] = name
+        found: list[Term] = []
+        remembered = Counter(
+            name for name in memory if len(split_identifier(name)) >= 2 or name in self.terms
+        )
+        for name, count in remembered.items():
+            # What the memory names is what this user talks about: ranked above the code's names.
+            self.terms[name] = self.terms.get(name, 0.0) + 3.0 + count
+            found.append(Term(name, tuple(split_identifier(name)), self.terms[name], "memory"))
+        for name, score in self.terms.items():
+            if name not in remembered:
+                found.append(Term(name, tuple(split_identifier(name)), score, "code"))
         for name in files:
             stem, dot, ext = name.rpartition(".")
             words = tuple(split_identifier(stem)) if dot else ()
             if words and ext.isalnum():
-                self._phrases[(*words, "dot", ext.lower())] = name
-        self._phrases.update(DEV_TERMS)
+                found.append(Term(name, (*words, "dot", ext.lower()), 1.0, "file"))
+        found.extend(Term(written, spoken, 100.0, "term") for spoken, written in DEV_TERMS.items())
         for spoken, written in (aliases or {}).items():
             words = tuple(w.lower() for w in WORD.findall(spoken))
             if words and written.strip():
-                self._phrases[words] = written.strip()
-        self._longest = max((len(k) for k in self._phrases), default=1)
+                found.append(Term(written.strip(), words, 1000.0, "alias"))
+        self._snapper = Snapper(found)
 
     @classmethod
     def for_repository(
-        cls, repo: Path, aliases: dict[str, str] | None = None, extra_text: str = ""
+        cls, repo: Path, aliases: Mapping[str, str] | None = None, extra_text: str = ""
     ) -> Vocabulary:
-        """Scan `repo` (cached) and add the words of `extra_text` (the memory)."""
-        scan = _load_scan(repo)
-        terms = dict(scan.identifiers)
-        for token, count in Counter(TOKEN.findall(extra_text)).items():
-            if len(split_identifier(token)) >= 2 or token in terms:
-                terms[token] = terms.get(token, 0.0) + 3.0 + count
-        return cls(terms, [name for name in scan.files if "." in name], aliases)
+        """Scan `repo` (cached) and add the names written in `extra_text` (the memory)."""
+        return build_vocabulary(repo, TOKEN.findall(extra_text), aliases)
 
     @classmethod
     def for_active_repository(cls, repo: Path, settings: Settings) -> Vocabulary:
-        """The vocabulary the app uses: the repository, its alias list from Settings, its memory."""
-        return cls.for_repository(repo, settings.repo_aliases.get(str(repo)), memory_text(repo))
+        """The vocabulary the app uses: the repository, its memory, its alias list from Settings."""
+        return build_vocabulary(repo, memory_words(repo), settings.repo_aliases.get(str(repo)))
+
+    def __len__(self) -> int:
+        """How many spoken forms `snap()` knows."""
+        return len(self._snapper)
 
     def hotwords(self, limit: int = HOTWORD_LIMIT, max_chars: int = HOTWORD_CHARS) -> str:
-        """The `limit` most relevant compound identifiers, space-separated, for Whisper's `hotwords`.
+        """The `limit` most likely said compound names, space-separated, for Whisper's `hotwords`.
 
         Few and short on purpose: every hotword is prompt text the decoder leans towards,
         and `max_chars` (about three characters a token) keeps the prompt to a few dozen tokens.
@@ -308,51 +377,39 @@ class Vocabulary:
             key=lambda item: (-item[1], item[0]),
         )
         chosen: list[str] = []
+        spoken: set[tuple[str, ...]] = set()
         size = 0
         for name, _score in ranked:
             if len(chosen) >= limit or size + len(name) > max_chars:
                 break
+            words = tuple(split_identifier(name))
+            if words in spoken or (words[0] == "i" and words[1:] in spoken):
+                continue  # `RateCache` and `rate_cache` (or `IRateCache`) sound the same; one hotword is enough
+            spoken.add(words)
             chosen.append(name)
             size += len(name) + 1
         return " ".join(chosen)
 
     def snap(self, text: str) -> str:
         """`text` with spoken forms of known identifiers and terms replaced by their written form."""
-        tokens = list(WORD.finditer(text))
-        out: list[str] = []
-        last = 0
-        i = 0
-        while i < len(tokens):
-            match = self._match_at(text, tokens, i)
-            if match is None:
-                i += 1
-                continue
-            length, written = match
-            out.append(text[last : tokens[i].start()])
-            out.append(written)
-            last = tokens[i + length - 1].end()
-            i += length
-        out.append(text[last:])
-        return "".join(out)
+        return self._snapper.snap(text)
 
-    def _match_at(self, text: str, tokens: list[re.Match[str]], i: int) -> tuple[int, str] | None:
-        words: list[str] = []
-        best: tuple[int, str] | None = None
-        for j in range(i, min(len(tokens), i + self._longest)):
-            if j > i:
-                between = text[tokens[j - 1].end() : tokens[j].start()]
-                # Words of one identifier are separated by spaces, hyphens or a file name's dot.
-                if between == ".":
-                    words.append("dot")
-                elif between.strip(" -"):
-                    break
-            # "LongLine rule" (Whisper half-spelling a hotword) counts as long, line, rule.
-            words.extend(split_identifier(tokens[j].group()) or [tokens[j].group().lower()])
-            written = self._phrases.get(tuple(words))
-            if written is not None:
-                best = (j - i + 1, written)
-        if best is None:
-            joined = self._joined.get(tokens[i].group().lower())
-            if joined is not None:
-                best = (1, joined)
-        return best
+
+def build_vocabulary(
+    repo: Path | None,
+    memory_words: Iterable[str] = (),
+    aliases: Mapping[str, str] | None = None,
+) -> Vocabulary:
+    """The vocabulary of `repo` (scanned, cached by HEAD), its memory's names and the user's aliases.
+
+    `repo` None (no repository) still knows the developer terms and the aliases. Never raises
+    for an odd repository: what cannot be read is left out.
+    """
+    scan = _load_scan(repo) if repo is not None else _Scan()
+    files = [name for name in scan.files if "." in name]
+    return Vocabulary(scan.identifiers, files, aliases, memory_words)
+
+
+def snap(text: str, vocabulary: Vocabulary | None) -> str:
+    """`text` with the vocabulary's spoken forms turned into identifiers (unchanged without one)."""
+    return vocabulary.snap(text) if vocabulary is not None and text else text

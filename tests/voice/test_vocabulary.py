@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.core import paths
-from app.voice.vocabulary import Vocabulary, split_identifier
+from app.voice.vocabulary import Vocabulary, build_vocabulary, memory_words, split_identifier
 from tests.conftest import git
 from tests.scenario import make_scenario_repo
 
@@ -39,10 +39,12 @@ def test_the_scenario_repository_names_become_hotwords_and_snap_targets(scenario
     hot = vocabulary.hotwords().split()
     assert {"ReviewOrchestrator", "ChangedPath", "LongLineRule", "TodoRule", "parse_diff"} <= set(hot)
     assert len(hot) <= 30
-    said = "Why does the review orchestrator still import changed file? Run pie test on the todo rule."
+    said = "Why does the review orchestrator still import changed path? Run pie test on the todo rule."
     assert vocabulary.snap(said) == (
-        "Why does the ReviewOrchestrator still import ChangedFile? Run pytest on the TodoRule."
+        "Why does the ReviewOrchestrator still import ChangedPath? Run pytest on the TodoRule."
     )
+    # Both words of ChangedFile are everyday words: "which changed file broke it" stays speech.
+    assert vocabulary.snap("Which changed file broke it?") == "Which changed file broke it?"
     assert vocabulary.snap("Where is parse diff called, and what does format report print?") == (
         "Where is parse_diff called, and what does format_report print?"
     )
@@ -101,10 +103,45 @@ def test_the_scan_is_cached_and_refreshed_when_files_change(scenario: Path) -> N
 def test_hostile_and_odd_repositories_do_not_break_it(tmp_path: Path, empty_repo: Path) -> None:
     assert Vocabulary.for_repository(tmp_path).hotwords() == ""  # not a repository at all
     assert Vocabulary.for_repository(tmp_path).snap("run pie test") == "run pytest"
-    (empty_repo / "big.py").write_text("class HugeThing:\n" + "x = 1\n" * 100_000)
+    (empty_repo / "big.py").write_text("class HugeThing:\n" + "x = 1\n" * 100_000 + "class TailThing:\n")
     (empty_repo / "blob.py").write_bytes(b"\x00\xff\xfe class Binary\x00Thing:\n")
     (empty_repo / "link.py").symlink_to("/etc/passwd")
     (empty_repo / "ok_module.py").write_text("def build_index(): ...\n")
     vocabulary = Vocabulary.for_repository(empty_repo)
     assert "build_index" in vocabulary.hotwords()
-    assert "HugeThing" not in vocabulary.hotwords()  # over the per-file cap: never read
+    assert "HugeThing" in vocabulary.hotwords()  # declarations sit at the head of a big file
+    assert "TailThing" not in vocabulary.hotwords()  # past the bytes read of one file
+
+
+def test_the_memorys_names_come_from_the_memory_store(scenario: Path) -> None:
+    from app.core.memory import MemoryStore
+
+    result = MemoryStore.for_repository(scenario).execute(
+        {"command": "create", "path": "/memories/team.md",
+         "file_text": "The team calls the CI job DeployPipeline and the nightly export ledger_snapshot.\n"}
+    )
+    assert not result.is_error, result
+    words = memory_words(scenario)
+    assert {"DeployPipeline", "ledger_snapshot"} <= set(words)
+    vocabulary = build_vocabulary(scenario, words)
+    assert "DeployPipeline" in vocabulary.hotwords()
+    assert vocabulary.snap("Did the deploy pipeline write the ledger snapshot?") == (
+        "Did the DeployPipeline write the ledger_snapshot?"
+    )
+
+
+def test_names_people_say_rank_above_tests_privates_and_vendored_code(empty_repo: Path) -> None:
+    (empty_repo / "shop").mkdir()
+    (empty_repo / "shop" / "cart.py").write_text(
+        "class CartService:\n    pass\n\ndef _merge_lines(): ...\n\nMAX_CART_LINES = 50\n"
+    )
+    (empty_repo / "tests").mkdir()
+    (empty_repo / "tests" / "test_cart.py").write_text("def test_cart_service_adds(): ...\nclass CartFixture: ...\n")
+    (empty_repo / "vendor").mkdir()
+    (empty_repo / "vendor" / "lib.py").write_text("class VendoredHelper: ...\n")
+    git(empty_repo, "add", "-A")
+    git(empty_repo, "commit", "-q", "-m", "cart")
+    ranked = build_vocabulary(empty_repo).terms
+    assert ranked["CartService"] > ranked["CartFixture"] > ranked["test_cart_service_adds"]
+    assert ranked["CartService"] > max(ranked["_merge_lines"], ranked["MAX_CART_LINES"], ranked["VendoredHelper"])
+    assert build_vocabulary(empty_repo).hotwords().split()[0] == "CartService"

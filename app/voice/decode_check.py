@@ -1,0 +1,151 @@
+"""Whether a decode helped by hotwords or a prompt still says everything the plain decode heard.
+
+Hotwords and a prompt make Whisper spell names, but they can also make it skip words: with a
+repository's hotwords, "Read fetch exchange rates and tell me what the rate cache holds" once
+came back as "and tell me what the RateCache goes." So the helped decode is compared word by
+word with a plain decode of the same audio (difflib on lower-case words, identifiers split
+into their words) and accepted only when it keeps the plain decode's content:
+
+- plain content words (not stopwords) the helped decode dropped reject it: one is enough at
+  the start or the end, in the middle a run longer than MAX_LOST_RUN or more than
+  MAX_LOST_SHARE of the content words;
+- words replaced by a hotword's words are what hotwords are for ("fair catch change rates" →
+  "fetch exchange rates"), as long as the two readings are of a similar length;
+- a hotword the helped decode says where the plain decode heard nothing is invented: rejected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from app.voice.snapping import STOPWORDS, split_identifier
+
+MAX_LOST_RUN = 1  # a run of more content words than this, missing from the helped decode, rejects it
+MAX_LOST_SHARE = 0.25  # nor may it lose more than this share of the plain decode's content words
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the helped decode is kept, and why (for the log)."""
+
+    accepted: bool
+    reason: str
+    reworded: int = 0  # content words read as other words that are no hotword: the decoder's call
+
+
+def spoken_words(text: str) -> list[str]:
+    """Lower-case words of `text`, identifiers split ("RateCache's" → rate, cache, s is dropped)."""
+    found: list[str] = []
+    for token in re.findall(r"[A-Za-z0-9]+(?:'[a-z]+)?", text):
+        base = token.split("'")[0]
+        found.extend(split_identifier(base) or [base.lower()])
+    return found
+
+
+def _hotword_positions(words: list[str], hotwords: Iterable[str]) -> set[int]:
+    """Indexes of `words` that are part of a hotword said in full."""
+    covered: set[int] = set()
+    for name in hotwords:
+        parts = split_identifier(name)
+        size = len(parts)
+        if not size:
+            continue
+        for start in range(len(words) - size + 1):
+            if words[start : start + size] == parts:
+                covered.update(range(start, start + size))
+    return covered
+
+
+def _content(words: list[str]) -> list[str]:
+    return [w for w in words if w not in STOPWORDS]
+
+
+def _as_hotwords(words: list[str], names: list[str]) -> list[str]:
+    """`words` with a hotword Whisper ran together ("applyDiscountrules") split into the hotword's words."""
+    joined = {"".join(parts): parts for parts in (split_identifier(n) for n in names) if len(parts) >= 2}
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            run = "".join(words[i : i + size])
+            if i + size <= len(words) and run in joined:
+                out.extend(joined[run])
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _blocks(before: list[str], after: list[str]) -> list[tuple[int, int, int, int]]:
+    """The differing stretches (a0, a1, b0, b1) of the two word lists.
+
+    Neighbouring edits are one stretch, also across a single matching word between them:
+    difflib pairs any one repeated word ("tokens ... tokens"), which would split one
+    re-reading into an "insert" and a "delete" that look like an invention and a loss.
+    """
+    opcodes = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
+    blocks: list[tuple[int, int, int, int]] = []
+    for k, (op, a0, a1, b0, b1) in enumerate(opcodes):
+        between_edits = 0 < k < len(opcodes) - 1 and a1 - a0 == 1
+        if op == "equal" and not between_edits:
+            continue
+        if blocks and blocks[-1][1] == a0 and blocks[-1][3] == b0:
+            blocks[-1] = (blocks[-1][0], a1, blocks[-1][2], b1)
+        elif op != "equal":
+            blocks.append((a0, a1, b0, b1))
+    return blocks
+
+
+def keeps_content(plain: str, helped: str, hotwords: Iterable[str] = ()) -> Verdict:
+    """Whether `helped` (a hotword or prompted decode) keeps what `plain` heard."""
+    names = [h for h in hotwords if h]
+    before, after = _as_hotwords(spoken_words(plain), names), _as_hotwords(spoken_words(helped), names)
+    if not before:
+        if _content(after):
+            return Verdict(False, "the plain decode heard no words")
+        return Verdict(True, "nothing heard either way")
+    covered = _hotword_positions(after, names)
+    lost_runs: list[tuple[list[str], int]] = []
+    invented: list[str] = []
+    reworded = 0
+    for a0, a1, b0, b1 in _blocks(before, after):
+        gone = _content(before[a0:a1])
+        said = after[b0:b1]
+        if a0 == a1:  # only in the helped decode
+            if any(i in covered for i in range(b0, b1)) and _content(said):
+                invented.extend(said)
+            continue
+        if b0 < b1 and _is_hotword_fix(before[a0:a1], said, range(b0, b1), covered):
+            continue
+        lost = len(gone) - len(_content(said))
+        if lost > 0:
+            # At the start or the end even one word is a dropped span ("Send reminder email" → "and reminder email").
+            at_edge = a0 == 0 or a1 == len(before)
+            lost_runs.append((gone, lost + (MAX_LOST_RUN if at_edge else 0)))
+        reworded += len(gone) - max(0, lost)
+    if invented:
+        return Verdict(False, f"says {' '.join(invented)!r} where the plain decode heard nothing")
+    content_total = len(_content(before))
+    lost_total = sum(min(lost, len(run)) for run, lost in lost_runs)
+    longest = max((lost for _run, lost in lost_runs), default=0)
+    if longest > MAX_LOST_RUN or lost_total > MAX_LOST_SHARE * content_total:
+        dropped = " / ".join(" ".join(run) for run, _lost in lost_runs)
+        return Verdict(False, f"drops {dropped!r} the plain decode heard")
+    if reworded:
+        return Verdict(True, f"keeps the plain decode's words, {reworded} heard differently", reworded)
+    return Verdict(True, "keeps the plain decode's words")
+
+
+def _is_hotword_fix(heard: list[str], said: list[str], positions: range, covered: set[int]) -> bool:
+    """Whether `said` replaces `heard` with a hotword of about the same length (a misheard name put right)."""
+    if not said or not any(i in covered for i in positions):
+        return False
+    if not all(i in covered or word in STOPWORDS for i, word in zip(positions, said, strict=True)):
+        return False
+    ratio = sum(map(len, said)) / max(1, sum(map(len, heard)))
+    return 0.5 <= ratio <= 2.0

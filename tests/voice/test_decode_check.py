@@ -1,0 +1,78 @@
+"""The check that a decode helped by hotwords or a prompt keeps every word the plain decode heard."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.voice.decode_check import keeps_content, spoken_words
+
+HOTWORDS = ["fetch_exchange_rates", "RateCache", "PaymentGateway", "KafkaConsumerGroup"]
+
+
+@pytest.mark.parametrize(
+    "plain, helped",
+    [
+        # The issue's example: the hotword decode lost the first four words.
+        ("Read fetch exchange rates and tell me what the rate cash holds.", "and tell me what the RateCache goes."),
+        # Identifier first, then the rest lost.
+        ("Payment gateway times out on Mondays.", "PaymentGateway."),
+        # A span lost in the middle.
+        ("Run the tests in the payments folder and show the failures.", "Run the tests and show the failures."),
+        # The end lost.
+        ("Why is the build red this morning?", "Why is the"),
+        # A hotword invented where nothing was heard, or beside what was heard.
+        ("", "PaymentGateway"),
+        ("Why is the build red?", "Why is the build red? PaymentGateway"),
+    ],
+)
+def test_a_helped_decode_that_loses_or_invents_words_is_rejected(plain: str, helped: str) -> None:
+    verdict = keeps_content(plain, helped, HOTWORDS)
+    assert not verdict.accepted, verdict
+    assert verdict.reason
+
+
+@pytest.mark.parametrize(
+    "plain, helped",
+    [
+        ("Read fair catch change rates and tell me what the rate cash holds.",
+         "Read fetch-exchange rates and tell me what the RateCache holds."),
+        ("That catch change rate is low.", "fetch_exchange_rates is low"),  # identifier first
+        ("Hey man, it's gay, it's gay.", "PaymentGateway"),  # alone: the plain decode was nonsense of that length
+        ("Who owns the kafka consumer group?", "Who owns the KafkaConsumerGroup?"),  # last
+        ("Why is the build red?", "Why is the build red?"),
+        ("", ""),
+    ],
+)
+def test_a_helped_decode_that_puts_names_right_is_kept(plain: str, helped: str) -> None:
+    verdict = keeps_content(plain, helped, HOTWORDS)
+    assert verdict.accepted, verdict
+
+
+def test_a_decode_that_reads_words_differently_is_flagged_for_the_likelier_choice() -> None:
+    verdict = keeps_content("Why is the build red?", "Why is the real thread?", HOTWORDS)
+    assert verdict.accepted and verdict.reworded == 2
+
+
+def test_identifiers_and_spoken_words_compare_alike() -> None:
+    assert spoken_words("The RateCache's fetch_exchange_rates, HTTP2-client") == [
+        "the", "rate", "cache", "fetch", "exchange", "rates", "http", "2", "client"
+    ]
+
+
+def test_what_tiny_en_really_did_is_judged_right() -> None:
+    """Pairs of decodes tiny.en made of espeak-ng questions in the bench."""
+    ran_together = keeps_content("Apply this come true", "applyDiscountrules", ["applyDiscountRules"])
+    assert ran_together.accepted, ran_together  # the hotword spelled, run together
+    store = keeps_content(
+        "Does the session tokens to direct higher tokens?", "Does the session token store expired tokens?",
+        ["SessionTokenStore"],
+    )
+    assert store.accepted and store.reworded, store  # a reading, not an invention: the likelier one wins
+    first_word = keeps_content(
+        "Send reminder email is called twice. Can you check?", "and reminder email is called twice, can you check?"
+    )
+    assert not first_word.accepted, first_word  # one word lost at the start is a dropped span
+    middle = keeps_content(
+        "Run the tests in the payments folder now and show me.", "Run the tests in the folder now and show me."
+    )
+    assert middle.accepted, middle  # one word in the middle of a long question is a misreading, not a span
