@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.voice.transcriber import SAMPLE_RATE
+from app.voice import SAMPLE_RATE
 
 # Questions of about 3, 8 and 20 seconds as espeak-ng says them.
 UTTERANCES = {

@@ -25,7 +25,9 @@ import numpy as np
 from app.bench.speech import UTTERANCES, espeak_wav, word_accuracy
 from app.bench.vocabulary import IDENTIFIER_SET, ORDINARY_QUESTIONS, PADS, make_sample_repo, vocabulary_effect
 from app.core import paths
-from app.voice.transcriber import SAMPLE_RATE, Transcriber, read_audio
+from app.voice import SAMPLE_RATE
+from app.voice.streaming import StreamingTranscription
+from app.voice.transcriber import Transcriber, read_audio
 from app.voice.vocabulary import Vocabulary
 
 RELEASE_LAG = 0.4  # seconds between the last word and letting go of the key
@@ -35,7 +37,7 @@ BLOCK = SAMPLE_RATE // 10
 
 def _stream(transcriber: Transcriber, audio: np.ndarray) -> tuple[float, str, float, bool]:
     """(release → text seconds, text, tail seconds, guessed) for one simulated hold of the key."""
-    stream = transcriber.stream()
+    stream = StreamingTranscription(transcriber)
     for start in range(0, audio.size, BLOCK):
         stream.feed(audio[start : start + BLOCK])
         time.sleep(BLOCK / SAMPLE_RATE / FEED_SPEED)

@@ -2,7 +2,9 @@
 
 Replies stream as they arrive; tool activity shows as a short line; screen content is
 printed as Markdown. /new starts a new session (from memory), /quit ends. Ctrl-C during
-a reply cancels that turn, the way the hotkey does in the desktop app.
+a reply cancels that turn, the way the hotkey does in the desktop app. Sessions follow
+the desktop's rule (app.core.agent.lifecycle): after the idle time, the next question
+starts a new session from memory.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from app.commands.ask import open_session
+from app.core import settings as settings_module
 from app.core.agent.events import Event, ScreenContent, TextDelta, ToolStarted, TurnEnded, TurnFailed
+from app.core.repos import find_root
 
 if TYPE_CHECKING:
+    from app.core.agent.lifecycle import SessionLifecycle
     from app.core.agent.session import Session
 
 HELP = "Type a question. /new starts a new session, /quit ends (so does Ctrl-D)."
@@ -75,12 +80,25 @@ def _turn(session: Session, text: str, printer: _Printer) -> None:
             session.cancel()
 
 
+def _lifecycle(repo_arg: str | None) -> SessionLifecycle:
+    """The conversation's sessions; the first is made now, so a missing key is one clear line up front."""
+    from app.core.agent.lifecycle import SessionLifecycle
+
+    repo = find_root(Path(repo_arg or "."))
+    loaded = settings_module.load()
+    if loaded.problem:
+        print(f"warning: {loaded.problem}", file=sys.stderr)
+    lifecycle = SessionLifecycle(repo, loaded.settings)
+    lifecycle.session_for_turn()
+    return lifecycle
+
+
 def run(args: argparse.Namespace) -> int:
-    session = open_session(args.repo)
+    lifecycle = _lifecycle(args.repo)
     out = sys.stdout
     printer = _Printer(out)
     interactive = sys.stdin.isatty()
-    print(f"Talking about {session.repo}. {HELP}", file=out, flush=True)
+    print(f"Talking about {lifecycle.repo}. {HELP}", file=out, flush=True)
     while True:
         try:
             line = input("you> " if interactive else "")
@@ -95,11 +113,16 @@ def run(args: argparse.Namespace) -> int:
         if text in ("/quit", "/exit", "/q"):
             break
         if text == "/new":
-            session = open_session(args.repo)
+            lifecycle.restart(lifecycle.repo, lifecycle.settings)
             print("New session (it starts from memory).", file=out, flush=True)
             continue
         if text in ("/help", "/?"):
             print(HELP, file=out, flush=True)
             continue
-        _turn(session, text, printer)
+        turn = lifecycle.session_for_turn()
+        if turn.expired:
+            minutes = lifecycle.settings.idle_minutes
+            print(f"(Idle for over {minutes} minutes: a new session, from memory.)", file=out, flush=True)
+        _turn(turn.session, text, printer)
+        lifecycle.turn_ended()
     return 0

@@ -7,6 +7,7 @@ line and exit code 2 (a UserFacingError), and nothing on disk changes.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from datetime import datetime
@@ -206,11 +207,10 @@ def _mode(repo: Path, mode: str | None) -> int:
     if mode is None:
         print(f"Memory of {repo}: {current.memory_mode_for(repo)}")
         return 0
-    if mode == current.memory_mode:
-        current.memory_modes.pop(str(repo), None)
-    else:
-        current.memory_modes[str(repo)] = mode  # type: ignore[assignment]  # checked by argparse choices
-    settings_store.save(current)
+    modes = {path: chosen for path, chosen in current.memory_modes.items() if path != str(repo)}
+    if mode != current.memory_mode:
+        modes[str(repo)] = mode  # type: ignore[assignment]  # checked by argparse choices
+    settings_store.save(dataclasses.replace(current, memory_modes=modes))
     meaning = {
         "on": "the agent loads and writes it",
         "read-only": "the agent loads it but cannot change it",

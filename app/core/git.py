@@ -83,16 +83,15 @@ def git(
     timeout: float = 30.0,
     extra_env: dict[str, str] | None = None,
     drivers: list[str] | None = None,
+    stdin: bytes | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
-    """`git -C repo args`; raises OSError (no git) or subprocess.TimeoutExpired."""
-    return subprocess.run(
-        argv(repo, *args, drivers=drivers),
-        capture_output=True,
-        stdin=subprocess.DEVNULL,
-        timeout=timeout,
-        env=environment(extra_env),
-        check=False,
-    )
+    """`git -C repo args`, fed `stdin` (batch commands) or nothing; raises OSError (no git) or TimeoutExpired."""
+    command, env = argv(repo, *args, drivers=drivers), environment(extra_env)
+    if stdin is None:  # never the app's own standard input
+        return subprocess.run(
+            command, capture_output=True, stdin=subprocess.DEVNULL, timeout=timeout, env=env, check=False
+        )
+    return subprocess.run(command, capture_output=True, input=stdin, timeout=timeout, env=env, check=False)
 
 
 def text(data: bytes) -> str:

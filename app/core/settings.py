@@ -9,9 +9,11 @@ starts with defaults instead of failing.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -28,7 +30,7 @@ HotkeyMode = Literal["hold", "toggle"]
 MemoryMode = Literal["on", "read-only", "off"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class RepoCommands:
     """Per-repository overrides for the build and test tools (empty means detect)."""
 
@@ -36,37 +38,61 @@ class RepoCommands:
     test: str = ""
 
 
-@dataclass
+class Effect(enum.Enum):
+    """What a changed setting reaches, so each holder knows what to redo when a new value arrives."""
+
+    SESSION = "session"  # the conversation ends; the next question starts a new session with it
+    SPEECH = "speech"  # the speech models reload
+    VOCABULARY = "vocabulary"  # the repositories' vocabularies are built again (no model reload)
+    HOTKEY = "hotkey"  # the hotkey listener restarts
+    MICROPHONE = "microphone"  # the microphone reopens, or opens or closes while idle
+    IMMEDIATE = "immediate"  # read each time it is used: nothing to restart
+    RESTART = "restart"  # read when the app starts: the next start uses it
+
+
+def _setting(default: Any, effect: Effect) -> Any:
+    if isinstance(default, dict | tuple | list):
+        return field(default_factory=lambda: type(default)(default), metadata={"effect": effect})
+    return field(default=default, metadata={"effect": effect})
+
+
+@dataclass(frozen=True)
 class Settings:
-    model: str = "claude-haiku-5-5"
-    effort: Effort = "low"
-    max_tokens: int = 2048
-    hotkey: str = "ctrl+alt+space"
-    hotkey_mode: HotkeyMode = "hold"
-    input_device: str = ""  # empty: the system default
-    output_device: str = ""
-    whisper_model: str = ""  # a faster-whisper folder of the user's own; set, it wins over speech_model
-    speech_model: str = "tiny.en"  # a name from app.voice.model_catalog; tiny.en is bundled
-    piper_voice: str = ""  # empty: the embedded en_US-joe-medium voice
-    speech_rate: float = 1.0
-    volume: float = 1.0
-    sound_cues: bool = True
-    keep_microphone_open: bool = True  # open while the hotkey listens, for pre-roll
-    idle_minutes: int = 30
-    tool_timeout_seconds: int = 300
-    start_at_login: bool = False
+    """The user's settings: an immutable value, changed with `dataclasses.replace` and passed by message.
+
+    Each field says, in one place, what a change to it affects (see `Effect`).
+    """
+
+    model: str = _setting("claude-haiku-5-5", Effect.SESSION)
+    effort: Effort = _setting("low", Effect.SESSION)
+    max_tokens: int = _setting(2048, Effect.SESSION)
+    hotkey: str = _setting("ctrl+alt+space", Effect.HOTKEY)
+    hotkey_mode: HotkeyMode = _setting("hold", Effect.HOTKEY)
+    input_device: str = _setting("", Effect.MICROPHONE)  # empty: the system default
+    output_device: str = _setting("", Effect.SPEECH)
+    whisper_model: str = _setting("", Effect.SPEECH)  # a faster-whisper folder of the user's own; wins when set
+    speech_model: str = _setting("tiny.en", Effect.SPEECH)  # a name from app.voice.model_catalog; tiny.en is bundled
+    piper_voice: str = _setting("", Effect.SPEECH)  # empty: the embedded en_US-joe-medium voice
+    speech_rate: float = _setting(1.0, Effect.SPEECH)
+    volume: float = _setting(1.0, Effect.SPEECH)
+    sound_cues: bool = _setting(True, Effect.IMMEDIATE)  # a short tone when listening starts and stops
+    keep_microphone_open: bool = _setting(True, Effect.MICROPHONE)  # open while the hotkey listens, for pre-roll
+    idle_minutes: int = _setting(30, Effect.IMMEDIATE)
+    tool_timeout_seconds: int = _setting(300, Effect.SESSION)
+    start_at_login: bool = _setting(False, Effect.IMMEDIATE)  # the settings window applies it on save
     # Diagnostics only: lets the API client's debug records (whole requests: what was said, tool output,
     # memory) into the log file when ANTHROPIC_LOG=debug is set. Read when the app starts.
-    diagnostic_log_api_traffic: bool = False
-    last_repo: str = ""
-    recent_repos: list[str] = field(default_factory=list)
-    repo_commands: dict[str, RepoCommands] = field(default_factory=dict)
-    repo_aliases: dict[str, dict[str, str]] = field(default_factory=dict)
-    history_enabled: bool = True  # off: no turn is stored at all
-    history_days: int = 30  # turns older than this are deleted
-    memory_mode: MemoryMode = "on"  # for repositories without their own choice in memory_modes
-    memory_modes: dict[str, MemoryMode] = field(default_factory=dict)  # repository path -> its memory's mode
-    memory_words_days: int = 90  # the user's words kept with each memory change are dropped after this
+    diagnostic_log_api_traffic: bool = _setting(False, Effect.RESTART)
+    last_repo: str = _setting("", Effect.IMMEDIATE)
+    recent_repos: tuple[str, ...] = _setting((), Effect.IMMEDIATE)
+    repo_commands: Mapping[str, RepoCommands] = _setting({}, Effect.SESSION)
+    repo_aliases: Mapping[str, Mapping[str, str]] = _setting({}, Effect.VOCABULARY)
+    history_enabled: bool = _setting(True, Effect.IMMEDIATE)  # off: no turn is stored at all
+    history_days: int = _setting(30, Effect.IMMEDIATE)  # turns older than this are deleted
+    # Read when a session starts (its memory store and prompt follow them): a change starts a new session.
+    memory_mode: MemoryMode = _setting("on", Effect.SESSION)  # for repositories without their own choice
+    memory_modes: Mapping[str, MemoryMode] = _setting({}, Effect.SESSION)  # repository path -> its memory's mode
+    memory_words_days: int = _setting(90, Effect.SESSION)  # the user's words kept with each memory change
 
     def memory_mode_for(self, repo: Path) -> MemoryMode:
         return self.memory_modes.get(str(repo), self.memory_mode)
@@ -74,10 +100,26 @@ class Settings:
     def commands_for(self, repo: Path) -> RepoCommands:
         return self.repo_commands.get(str(repo), RepoCommands())
 
-    def remember_repo(self, repo: Path, keep: int = 8) -> None:
+    def with_repo(self, repo: Path, keep: int = 8) -> Settings:
+        """These settings with `repo` as the last one used, first among the recent ones."""
         key = str(repo)
-        self.last_repo = key
-        self.recent_repos = [key, *[r for r in self.recent_repos if r != key]][:keep]
+        return dataclasses.replace(
+            self, last_repo=key, recent_repos=(key, *[r for r in self.recent_repos if r != key])[:keep]
+        )
+
+
+def effect_of(name: str) -> Effect:
+    """What a change to the setting `name` affects."""
+    return _EFFECTS[name]
+
+
+def changed_fields(old: Settings, new: Settings) -> set[str]:
+    return {name for name in _EFFECTS if getattr(old, name) != getattr(new, name)}
+
+
+def changed_effects(old: Settings, new: Settings) -> set[Effect]:
+    """Everything that has to be redone to go from `old` to `new`."""
+    return {_EFFECTS[name] for name in changed_fields(old, new)}
 
 
 @dataclass(frozen=True)
@@ -88,6 +130,7 @@ class LoadResult:
 
 _DEFAULTS = Settings()
 _FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Settings)}
+_EFFECTS: dict[str, Effect] = {f.name: f.metadata["effect"] for f in dataclasses.fields(Settings)}
 _LITERALS: dict[str, tuple[str, ...]] = {
     "effort": get_args(Effort),
     "hotkey_mode": get_args(HotkeyMode),
@@ -123,7 +166,7 @@ def _coerce(name: str, value: Any) -> Any:
     if name == "recent_repos":
         if not isinstance(value, list):
             raise ValueError("recent_repos must be a list")
-        return [str(v) for v in value if isinstance(v, str)]
+        return tuple(str(v) for v in value if isinstance(v, str))
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise ValueError(f"{name} must be true or false")
@@ -147,20 +190,23 @@ def _coerce(name: str, value: Any) -> Any:
 
 def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Build settings from parsed JSON; bad or unknown keys fall back to defaults."""
-    settings = Settings()
+    values: dict[str, Any] = {}
     problems: list[str] = []
     for name in _FIELD_TYPES:
         if name not in data:
             continue
         try:
-            setattr(settings, name, _coerce(name, data[name]))
+            values[name] = _coerce(name, data[name])
         except ValueError as exc:
             problems.append(str(exc))
-    return settings, problems
+    return Settings(**values), problems
 
 
 def to_dict(settings: Settings) -> dict[str, Any]:
     data = dataclasses.asdict(settings)
+    data["recent_repos"] = list(settings.recent_repos)
+    data["repo_commands"] = {k: dataclasses.asdict(v) for k, v in settings.repo_commands.items()}
+    data["repo_aliases"] = {k: dict(v) for k, v in settings.repo_aliases.items()}
     return {"schema_version": SCHEMA_VERSION, **data}
 
 

@@ -15,8 +15,9 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, QSocketNotifier, QThread, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 
@@ -25,25 +26,24 @@ from app.core import messages, repos
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.history import History
-from app.core.settings import Settings
+from app.core.settings import Effect, Settings, changed_effects
 from app.ui import icons
+from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Answer, Controller, State
 from app.ui.history_window import HistoryWindow
+from app.ui.microphone import Microphone
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
+from app.ui.speech_worker import SpeechWorker
+from app.ui.threads import start_thread, stop_thread, wait_for_busy_threads
 from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
-from app.ui.workers import AgentWorker, Microphone, SpeechWorker, start_thread, stop_thread
+
+if TYPE_CHECKING:
+    from app.voice.hotkey import HotkeyListener
 
 log = logging.getLogger(__name__)
-
-# Settings whose change ends the conversation (the next question starts a fresh session).
-_SESSION_FIELDS = ("model", "effort", "max_tokens", "repo_commands", "tool_timeout_seconds")
-# repo_aliases: the speech worker builds each repository's vocabulary with them.
-_SPEECH_FIELDS = (
-    "whisper_model", "speech_model", "piper_voice", "output_device", "speech_rate", "volume", "repo_aliases"
-)
 
 
 def resolve_repository(requested: str | None, settings: Settings) -> Path | None:
@@ -65,7 +65,7 @@ class HotkeyBridge(QObject):
 
     def __init__(self) -> None:
         super().__init__()
-        self._listener: object = None
+        self._listener: HotkeyListener | None = None
 
     def start(self, settings: Settings) -> bool:
         """Listen for the chord in `settings`; False (after telling the user) when it cannot work here."""
@@ -89,12 +89,12 @@ class HotkeyBridge(QObject):
     def cancel(self) -> None:
         listener = self._listener
         if listener is not None:
-            listener.cancel()  # type: ignore[attr-defined]
+            listener.cancel()
 
     def stop(self) -> None:
         listener, self._listener = self._listener, None
         if listener is not None:
-            listener.stop()  # type: ignore[attr-defined]
+            listener.stop()
 
 
 class DesktopApp(QObject):
@@ -116,8 +116,6 @@ class DesktopApp(QObject):
         self.controller = Controller(
             speech=self.speech, agent=self.agent, microphone=self.microphone, settings=settings, repo=repo
         )
-        # Transcribe while the key is held, with the vocabulary of the repository asked about.
-        self.microphone.stream_to(self.speech, lambda: self.controller.repo)
         self.settings_window: SettingsWindow | None = None
         self.history_window: HistoryWindow | None = None
         self.agent.set_history(History.for_settings(settings))
@@ -228,7 +226,7 @@ class DesktopApp(QObject):
         except UserFacingError as exc:
             messages.error(str(exc), speak=False)
             return
-        self.settings.remember_repo(root)
+        self.settings = self.settings.with_repo(root)
         self._save_quietly()
         self.controller.set_repository(root)
         self._update_repo_menu()
@@ -298,17 +296,18 @@ class DesktopApp(QObject):
         self.apply_settings(new)
 
     def apply_settings(self, new: Settings) -> None:
+        """Saved settings: every holder gets the new value; what each redoes follows the fields' effects."""
         old, self.settings = self.settings, new
         self.settings_problem = ""
+        effects = changed_effects(old, new)
         self.agent.set_history(History.for_settings(new))
-        changed = {f for f in vars(new) if getattr(new, f) != getattr(old, f)}
-        self.controller.apply_settings(new, new_session=bool(changed & set(_SESSION_FIELDS)))
-        self.microphone.set_device(new.input_device)
-        if changed & set(_SPEECH_FIELDS):
-            self.speech.load(new)
-        if changed & {"hotkey", "hotkey_mode"}:
+        self.controller.apply_settings(new)
+        self.speech.load(new)  # the worker reloads the models or rebuilds vocabularies only when needed
+        if Effect.MICROPHONE in effects:
+            self.microphone.set_device(new.input_device)
+        if Effect.HOTKEY in effects:
             self._start_hotkey(new)
-        elif "keep_microphone_open" in changed:
+        elif Effect.MICROPHONE in effects:
             self._arm_microphone(new)
         self.tray.set_context(self.controller.repo, new.hotkey)
 
@@ -346,6 +345,26 @@ class DesktopApp(QObject):
         self.tray.hide()
 
 
+def _quit_on_signals(app: QApplication) -> QSocketNotifier:
+    """Ctrl+C in a terminal and SIGTERM quit cleanly, without a timer ticking while idle.
+
+    Python runs a signal handler only when the interpreter runs; Qt's event loop is C++,
+    so the signal's byte on a socket (set_wakeup_fd) wakes the loop, and the handler runs.
+    """
+    import socket
+
+    receive, send = socket.socketpair()
+    receive.setblocking(False)
+    send.setblocking(False)
+    signal.set_wakeup_fd(send.fileno())
+    signal.signal(signal.SIGINT, lambda *_: app.quit())
+    signal.signal(signal.SIGTERM, lambda *_: app.quit())
+    notifier = QSocketNotifier(receive.fileno(), QSocketNotifier.Type.Read, app)
+    sockets = (receive, send)  # the closure keeps both open as long as the notifier lives
+    notifier.activated.connect(lambda *_: sockets[0].recv(64))
+    return notifier
+
+
 def run_desktop_app(repo: str | None = None) -> int:
     """Start the tray app; returns the process exit code."""
     app = QApplication.instance() or QApplication(sys.argv)
@@ -364,7 +383,7 @@ def run_desktop_app(repo: str | None = None) -> int:
         messages.error(str(exc), speak=False)
         active = resolve_repository(None, settings)
     if active is not None and str(active) != settings.last_repo:
-        settings.remember_repo(active)
+        settings = settings.with_repo(active)
         try:
             settings_store.save(settings)
         except OSError:
@@ -372,11 +391,13 @@ def run_desktop_app(repo: str | None = None) -> int:
 
     desktop = DesktopApp(app, settings, active, problem=loaded.problem)
     desktop.start()
-    # Ctrl+C in a terminal quits cleanly: Python only sees signals while it runs, so wake it up.
-    signal.signal(signal.SIGINT, lambda *_: app.quit())
-    signal.signal(signal.SIGTERM, lambda *_: app.quit())
-    wake = QTimer()
-    wake.start(500)
-    wake.timeout.connect(lambda: None)
+    wake = _quit_on_signals(app)
     log.info("desktop app started (pid %d, repository %s)", os.getpid(), active)
-    return int(app.exec())
+    code = int(app.exec())
+    wake.setEnabled(False)
+    if not wait_for_busy_threads(20_000):
+        # Destroying a running QThread aborts the process; every file the app writes is written
+        # atomically, so leaving now loses nothing.
+        logging.shutdown()
+        os._exit(code)
+    return code

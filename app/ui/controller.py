@@ -4,16 +4,17 @@ It lives on the Qt main thread and is fed only by signals: the hotkey (press and
 release), the microphone's level, the speech worker and the agent worker. Every
 request it makes carries an id; answers carrying an id it has moved on from (a
 cancelled turn, a transcription overtaken by a new press) are ignored, which is
-what makes barge-in and cancel safe without locks.
+what makes barge-in and cancel safe without locks. A recording is a transcription
+request from the press on: the speech worker is told to begin, the microphone feeds it
+block by block, and the release finishes it (or drops it when nothing was said).
 """
 
 from __future__ import annotations
 
 import enum
 import logging
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -21,7 +22,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.core import messages
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
-from app.core.settings import Settings
+from app.core.settings import Effect, Settings, changed_effects
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,6 @@ class Controller(QObject):
         microphone: MicrophonePort,
         settings: Settings,
         repo: Path | None,
-        clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -69,17 +69,16 @@ class Controller(QObject):
         self._mic = microphone
         self._settings = settings
         self._repo = repo
-        self._clock = clock
         self._state = State.IDLE
         self._detail = ""
         self._next_id = 0
-        self._transcribe_id: int | None = None
+        self._listen_id: int | None = None  # the transcription the microphone is feeding
+        self._transcribe_id: int | None = None  # the transcription whose text is awaited
         self._turn_id: int | None = None  # the turn whose events and speech still matter
         self._turn_running = False
         self._muted = False  # "Stop speaking" during a turn: the rest of it stays silent
         self._streamed = ""
         self._question = ""
-        self._last_activity = clock()
         self._last_answer: Answer | None = None
 
         speech.transcribed.connect(self._on_transcribed)
@@ -88,6 +87,7 @@ class Controller(QObject):
         speech.utterance_done.connect(self._on_utterance_done)
         agent.turn_event.connect(self._on_agent_event)
         agent.finished.connect(self._on_agent_finished)
+        agent.session_expired.connect(self._on_session_expired)
         microphone.level.connect(self._on_level)
 
     # ---- what the rest of the UI reads -------------------------------------------------
@@ -123,17 +123,23 @@ class Controller(QObject):
         """The hotkey went down: listen, interrupting whatever the app was doing."""
         if self._state is State.LISTENING:
             return  # key repeat, or a toggle listener's duplicate
-        self._interrupt()
+        barge_in = self._interrupt()
+        request = self._new_id()
+        self._speech.begin(request, self._repo)
         try:
-            self._mic.start()
-        except UserFacingError as exc:
-            messages.error(str(exc))
+            self._mic.start(partial(self._speech.feed, request))
+        except Exception as exc:  # a device failure of a kind nobody foresaw must not kill the app either
+            self._speech.drop(request)
+            if isinstance(exc, UserFacingError):
+                messages.error(str(exc))
+            else:
+                messages.report_exception(exc)
             self._set_state(State.IDLE)
             return
-        except Exception as exc:  # a device failure of a kind nobody foresaw must not kill the app
-            messages.report_exception(exc)
-            self._set_state(State.IDLE)
-            return
+        self._listen_id = request
+        self._agent.prepare()
+        if not barge_in:  # a press that cuts a reply short wants silence, not a tone
+            self._cue("listen_start")
         self._set_state(State.LISTENING)
 
     @Slot()
@@ -141,19 +147,23 @@ class Controller(QObject):
         """The hotkey came up: transcribe what was heard, unless it was only noise."""
         if self._state is not State.LISTENING:
             return
+        request, self._listen_id = self._listen_id, None
         try:
-            capture = self._mic.stop()
+            recording = self._mic.stop()
         except Exception as exc:
             messages.report_exception(exc)
+            self._drop(request)
             self._set_state(State.IDLE)
             return
-        if capture.problem:
-            messages.warning(capture.problem, speak=False)
-        if not capture.is_speech or capture.samples.size == 0:
+        self._cue("listen_stop")
+        if recording.problem:
+            messages.warning(recording.problem, speak=False)
+        if not recording.is_speech or recording.samples.size == 0 or request is None:
+            self._drop(request)
             self._set_state(State.IDLE, "nothing heard")
             return
-        self._transcribe_id = self._new_id()
-        self._speech.transcribe(self._transcribe_id, capture.samples, self._repo)
+        self._transcribe_id = request
+        self._speech.finish(request)
         self._set_state(State.TRANSCRIBING)
 
     @Slot(str)
@@ -193,10 +203,13 @@ class Controller(QObject):
         self._repo = repo
         self.new_session()
 
-    def apply_settings(self, settings: Settings, *, new_session: bool) -> None:
-        self._settings = settings
-        if new_session:
-            self.new_session()
+    def apply_settings(self, settings: Settings) -> None:
+        """New settings: a change that ends the conversation ends it; a running turn still finishes first."""
+        old, self._settings = self._settings, settings
+        if Effect.SESSION in changed_effects(old, settings):
+            self._begin_session()  # the agent worker takes it after the running turn, if one runs
+        else:
+            self._agent.update_settings(settings)
 
     # ---- worker answers ----------------------------------------------------------------
 
@@ -204,6 +217,12 @@ class Controller(QObject):
     def _on_level(self, level: float) -> None:
         if self._state is State.LISTENING:
             self.level_changed.emit(level)
+
+    @Slot()
+    def _on_session_expired(self) -> None:
+        # The idle time ran out: the turn starting now is the new session's first.
+        self._last_answer = None
+        self.session_reset.emit()
 
     @Slot(int, str)
     def _on_transcribed(self, request_id: int, text: str) -> None:
@@ -249,7 +268,6 @@ class Controller(QObject):
         if turn_id != self._turn_id:
             return  # a turn cancelled by barge-in: its end changes nothing
         self._turn_running = False
-        self._last_activity = self._clock()
         if isinstance(result, TurnFailed):
             self._speech.stop_speaking()
             self._turn_id = None
@@ -292,38 +310,50 @@ class Controller(QObject):
         return self._next_id
 
     def _start_turn(self, text: str) -> None:
-        idle_limit = self._settings.idle_minutes * 60
-        if idle_limit > 0 and self._clock() - self._last_activity > idle_limit:
-            log.info("idle for more than %s minutes: new session", self._settings.idle_minutes)
-            self._begin_session()
         self._turn_id = self._new_id()
         self._turn_running = True
         self._muted = False
         self._streamed = ""
         self._question = text
-        self._last_activity = self._clock()
         self._agent.run_turn(self._turn_id, text)
         self._set_state(State.THINKING, "thinking")
 
-    def _interrupt(self) -> None:
-        """Stop speech, cancel a running turn and drop a pending transcription (barge-in)."""
+    def _interrupt(self) -> bool:
+        """Stop speech, cancel a running turn and drop a pending transcription (barge-in).
+
+        True when there was a turn to interrupt (thinking or speaking).
+        """
+        self._drop(self._transcribe_id)
         self._transcribe_id = None
+        interrupted = self._turn_id is not None
         if self._turn_running:
             self._agent.cancel()
             self._turn_running = False
         if self._turn_id is not None:
-            self._speech.stop_speaking()
+            # First: the stopped utterance's "done" can arrive at once, and must not pass through idle
+            # (idle resets the hotkey, which would then miss the release of the press being handled).
             self._turn_id = None
+            self._speech.stop_speaking()
+        return interrupted
+
+    def _drop(self, request: int | None) -> None:
+        if request is not None:
+            self._speech.drop(request)
+
+    def _cue(self, name: str) -> None:
+        if self._settings.sound_cues:
+            self._speech.cue(name)
 
     def _mic_stop_quietly(self) -> None:
+        request, self._listen_id = self._listen_id, None
         try:
             self._mic.stop()
-        except Exception:  # the capture is being thrown away anyway
+        except Exception:  # the recording is being thrown away anyway
             log.warning("stopping the microphone failed", exc_info=True)
+        self._drop(request)
 
     def _begin_session(self) -> None:
         self._agent.start_session(self._repo, self._settings)
-        self._last_activity = self._clock()
         self._last_answer = None
         self.session_reset.emit()
 

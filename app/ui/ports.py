@@ -1,31 +1,26 @@
 """What the controller exchanges with the microphone and its two workers: signals in, requests out.
 
-The real workers (`app.ui.workers`) and the tests' fakes subclass these, so the
-controller's state machine can be driven without models, audio or the network.
-Requests are plain method calls made on the main thread; a real worker forwards
-them to its own thread. Answers come back as queued signals carrying the id of the
-request, so the controller can ignore anything from a turn it already abandoned.
+The real workers (`app.ui.microphone`, `app.ui.speech_worker`, `app.ui.agent_worker`) and
+the tests' fakes subclass these, so the controller's state machine can be driven without
+models, audio or the network. Requests are plain method calls made on the main thread
+(`SpeechPort.feed` excepted: the microphone's thread calls it); a real worker forwards
+them to its own thread through queued signals, which keep their order. Answers come back
+as queued signals carrying the id of the request, so the controller can ignore anything
+from a request it already abandoned.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from app.core.settings import Settings
+from app.voice.audio import Recording
 
-
-@dataclass(frozen=True)
-class Capture:
-    """What the microphone heard between press and release."""
-
-    samples: np.ndarray  # 16 kHz mono float32
-    duration: float
-    is_speech: bool
-    problem: str = ""  # e.g. "The microphone is silent": worth telling the user
+AudioSink = Callable[[np.ndarray], None]  # receives each new block of a recording (16 kHz mono float32)
 
 
 class MicrophonePort(QObject):
@@ -33,23 +28,49 @@ class MicrophonePort(QObject):
 
     level = Signal(float)
 
-    def start(self) -> None:
-        """Begin capturing; raises AudioDeviceError when the microphone cannot be used."""
+    def start(self, on_audio: AudioSink) -> None:
+        """Begin capturing; each new block goes to `on_audio` (from the capture thread) as it is made.
+
+        Raises AudioDeviceError when the microphone cannot be used.
+        """
         raise NotImplementedError
 
-    def stop(self) -> Capture:
+    def stop(self) -> Recording:
+        """End the capture; every block has gone to `on_audio` by the time this returns."""
         raise NotImplementedError
 
 
 class SpeechPort(QObject):
-    """Transcription and speech, done on the speech worker's thread."""
+    """Transcription and speech, done on the speech worker's thread.
+
+    A transcription is one request from press to release: `begin` when the recording starts,
+    `feed` with each block while it is made, then `finish` (transcribe the rest and answer
+    with `transcribed` or `transcribe_failed`) or `drop` (forget it, answer nothing).
+    """
 
     transcribed = Signal(int, str)  # request id, text ("" when nothing was understood)
     transcribe_failed = Signal(int, str)  # request id, message for the user
     speaking_started = Signal(int)  # utterance id: sound started coming out
     utterance_done = Signal(int)  # utterance id: everything said (or stopped, or failed)
 
-    def transcribe(self, request_id: int, samples: np.ndarray, repo: Path | None) -> None:
+    def begin(self, request_id: int, repo: Path | None) -> None:
+        """A recording starts: transcribe it while it is made, with `repo`'s vocabulary."""
+        raise NotImplementedError
+
+    def feed(self, request_id: int, samples: np.ndarray) -> None:
+        """The next block of the recording (safe from any thread; blocks keep their order)."""
+        raise NotImplementedError
+
+    def finish(self, request_id: int) -> None:
+        """The recording is complete: transcribe what is left and answer."""
+        raise NotImplementedError
+
+    def drop(self, request_id: int) -> None:
+        """The recording is not wanted (noise, interrupted): stop working on it."""
+        raise NotImplementedError
+
+    def cue(self, name: str) -> None:
+        """Play a short sound cue (app.voice.cues), at the speech volume."""
         raise NotImplementedError
 
     def speak_delta(self, utterance_id: int, text: str) -> None:
@@ -74,9 +95,18 @@ class AgentPort(QObject):
     turn_event = Signal(int, object)  # turn id, a frozen event from app.core.agent.events
     finished = Signal(int, object)  # turn id, TurnEnded | TurnFailed
     session_started = Signal(str)  # the new session's id
+    session_expired = Signal()  # the idle time ran out: the turn about to run starts a new session
 
     def start_session(self, repo: Path | None, settings: Settings) -> None:
         """End the current session; the next turn starts a fresh one from memory."""
+        raise NotImplementedError
+
+    def update_settings(self, settings: Settings) -> None:
+        """Settings for the next turns that do not end the session (the idle time, for one)."""
+        raise NotImplementedError
+
+    def prepare(self) -> None:
+        """A question is on its way (the key went down): load what a turn needs, if not loaded yet."""
         raise NotImplementedError
 
     def run_turn(self, turn_id: int, text: str) -> None:

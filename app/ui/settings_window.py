@@ -8,15 +8,12 @@ the main thread and report back through signals.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import logging
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,7 +26,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -41,69 +37,21 @@ from PySide6.QtWidgets import (
 
 from app.core import api_key, autostart
 from app.core import settings as settings_store
-from app.core.errors import UserFacingError
-from app.core.settings import RepoCommands, Settings
+from app.core.settings import Effort, RepoCommands, Settings
+from app.ui.background import Background, short_error
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
+from app.ui.level_meter import LevelMeter
 from app.ui.memory_editor import MemoryEditor
+from app.ui.microphone import Microphone
 from app.ui.speech_tab import SpeechTab
 from app.ui.titles import window_title
-from app.ui.workers import Microphone
 
 log = logging.getLogger(__name__)
 
 MODELS = ("claude-haiku-5-5", "claude-sonnet-4-5", "claude-opus-4-5")
 DEFAULT_DEVICE = "System default"
 EMBEDDED = "Embedded (default)"
-METER_INTERVAL_MS = 66  # about 15 updates a second: smooth enough, cheap
 TEST_SENTENCE = "This is how answers will sound. The build is green and all tests pass."
-
-
-class Background(QObject):
-    """Runs a slow function on a plain thread and hands its result back on the main thread."""
-
-    done = Signal(str, object, str)  # tag, result, error message ("" on success)
-
-    def run(self, tag: str, work: Callable[[], object]) -> None:
-        def target() -> None:
-            try:
-                result = work()
-            except UserFacingError as exc:
-                self.done.emit(tag, None, str(exc))
-            except Exception as exc:
-                log.info("%s failed: %s", tag, exc)
-                self.done.emit(tag, None, _short_error(exc))
-            else:
-                self.done.emit(tag, result, "")
-
-        threading.Thread(target=target, name=f"settings-{tag}", daemon=True).start()
-
-
-def _short_error(exc: Exception) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
-
-
-def check_api_key(key: str) -> str:
-    """One cheap call (list one model); returns a sentence, raises on failure."""
-    import anthropic
-
-    client = anthropic.Anthropic(api_key=key, max_retries=0, timeout=15.0)
-    try:
-        page = client.models.list(limit=1)
-    except anthropic.AuthenticationError as exc:
-        raise UserFacingError("The API key was refused.", hint="Check that it was copied whole.") from exc
-    except anthropic.APIConnectionError as exc:
-        raise UserFacingError("The Claude API cannot be reached from this computer.") from exc
-    names = [m.id for m in page.data]
-    return "The key works." + (f" (Models include {names[0]}.)" if names else "")
-
-
-@dataclass(frozen=True)
-class _Meter:
-    """Where the level meter reads from, and how to let go of it."""
-
-    read: Callable[[], float]
-    close: Callable[[], None]
 
 
 class SettingsWindow(QDialog):
@@ -121,16 +69,11 @@ class SettingsWindow(QDialog):
         super().__init__(parent)
         self.setWindowTitle(window_title("Settings"))
         self.resize(780, 560)
-        self._settings = copy.deepcopy(settings)
+        self._settings = settings
         self._background = Background(self)
         self._background.done.connect(self._on_background_done)
-        # The app's own microphone: when it is open on the chosen device, the meter reads it,
-        # because a second stream on a raw hardware device would be refused as busy.
-        self._microphone = microphone
-        self._meter: _Meter | None = None
-        self._meter_timer = QTimer(self)
-        self._meter_timer.setInterval(METER_INTERVAL_MS)
-        self._meter_timer.timeout.connect(self._show_meter_level)
+        self.meter = LevelMeter(microphone)
+        self.level, self.level_status = self.meter.bar, self.meter.status
 
         self.problem = QLabel(problem)
         self.problem.setWordWrap(True)
@@ -238,15 +181,7 @@ class SettingsWindow(QDialog):
             "some desktops show a microphone indicator."
         )
         form.addRow("", self.keep_open)
-        self.level = QProgressBar()
-        self.level.setRange(0, 100)
-        self.level.setTextVisible(False)
-        self.level.setMaximumHeight(10)
-        self.level.setToolTip("Live microphone level: speak and watch it move")
-        self.level_status = QLabel()
-        self.level_status.setStyleSheet("color: palette(mid);")
-        form.addRow("Level:", self.level)
-        form.addRow("", self.level_status)
+        form.addRow("Level:", self.meter)
         self.output_device = QComboBox()
         self.voice_test = QPushButton("Test voice")
         self.voice_test.setToolTip("Say a sentence with the chosen voice on the chosen speaker")
@@ -315,7 +250,7 @@ class SettingsWindow(QDialog):
     # ---- settings in and out ---------------------------------------------------------------
 
     def load(self, settings: Settings) -> None:
-        self._settings = copy.deepcopy(settings)
+        self._settings = settings
         key, where = api_key.find_api_key()
         self.key_edit.clear()
         if key:
@@ -375,22 +310,6 @@ class SettingsWindow(QDialog):
 
     def current(self) -> Settings:
         """The settings as the window shows them now."""
-        s = copy.deepcopy(self._settings)
-        s.model = self.model.currentText().strip() or s.model
-        s.effort = self.effort.currentText()  # type: ignore[assignment]
-        s.max_tokens = self.max_tokens.value()
-        s.idle_minutes = self.idle.value()
-        s.start_at_login = self.autostart.isChecked()
-        if not check_chord(self.hotkey.text()):
-            s.hotkey = self.hotkey.text()
-        s.hotkey_mode = self.hotkey_mode.currentData()
-        s.input_device = self.input_device.currentData() or ""
-        s.output_device = self.output_device.currentData() or ""
-        s.whisper_model = self.whisper.currentData() or ""
-        s.piper_voice = self.piper.currentData() or ""
-        s.speech_rate = self.rate.value() / 100
-        s.sound_cues = self.cues.isChecked()
-        s.keep_microphone_open = self.keep_open.isChecked()
         commands: dict[str, RepoCommands] = {}
         for row in range(self.commands.rowCount()):
             cells = [self.commands.item(row, column) for column in range(3)]
@@ -400,12 +319,29 @@ class SettingsWindow(QDialog):
             build, test = ((cell.text().strip() if cell is not None else "") for cell in cells[1:])
             if build or test:
                 commands[repo] = RepoCommands(build, test)
-        s.repo_commands = commands
-        return self.speech.apply_to(s)
+        shown = self._settings
+        return self.speech.apply_to(dataclasses.replace(
+            shown,
+            model=self.model.currentText().strip() or shown.model,
+            effort=cast(Effort, self.effort.currentText()),
+            max_tokens=self.max_tokens.value(),
+            idle_minutes=self.idle.value(),
+            start_at_login=self.autostart.isChecked(),
+            hotkey=shown.hotkey if check_chord(self.hotkey.text()) else self.hotkey.text(),
+            hotkey_mode=self.hotkey_mode.currentData(),
+            input_device=self.input_device.currentData() or "",
+            output_device=self.output_device.currentData() or "",
+            whisper_model=self.whisper.currentData() or "",
+            piper_voice=self.piper.currentData() or "",
+            speech_rate=self.rate.value() / 100,
+            sound_cues=self.cues.isChecked(),
+            keep_microphone_open=self.keep_open.isChecked(),
+            repo_commands=commands,
+        ))
 
     def _save_now(self, changed: Settings) -> None:
         """A learned alias removed on the Speech page: saved and applied at once, other edits left pending."""
-        new = dataclasses.replace(self._settings, repo_aliases=copy.deepcopy(changed.repo_aliases))
+        new = dataclasses.replace(self._settings, repo_aliases=changed.repo_aliases)
         try:
             settings_store.save(new)
         except OSError as exc:
@@ -413,11 +349,11 @@ class SettingsWindow(QDialog):
             return
         self._settings = new
         self._show_status("Removed. That spelling is no longer learned.")
-        self.saved.emit(copy.deepcopy(new))
+        self.saved.emit(new)
 
     def aliases_changed(self, settings: Settings) -> None:
         """Aliases learned elsewhere (a correction in the History window): kept when this window saves."""
-        self._settings = dataclasses.replace(self._settings, repo_aliases=copy.deepcopy(settings.repo_aliases))
+        self._settings = dataclasses.replace(self._settings, repo_aliases=settings.repo_aliases)
         self.speech.history.load(self.current())
 
     @Slot()
@@ -441,7 +377,7 @@ class SettingsWindow(QDialog):
                 self.key_edit.clear()
                 self.key_edit.setPlaceholderText(f"{api_key.mask(key)} — from the system keyring")
             except Exception as exc:
-                messages_out.append(f"The API key could not be stored in the system keyring ({_short_error(exc)}).")
+                messages_out.append(f"The API key could not be stored in the system keyring ({short_error(exc)}).")
         try:
             autostart.set_enabled(new.start_at_login)
         except OSError as exc:
@@ -452,7 +388,7 @@ class SettingsWindow(QDialog):
             self._show_status(" ".join(messages_out), error=True)
         else:
             self._show_status("Saved. Changes apply to the next question.")
-        self.saved.emit(copy.deepcopy(new))
+        self.saved.emit(new)
         return True
 
     def _show_status(self, text: str, *, error: bool = False) -> None:
@@ -471,7 +407,12 @@ class SettingsWindow(QDialog):
             return
         self.key_test.setEnabled(False)
         self.key_status.setText("Testing…")
-        self._background.run("key", lambda: check_api_key(key))
+        def check() -> str:
+            from app.core.agent.client import check_api_key  # the SDK: imported when first needed
+
+            return check_api_key(key)
+
+        self._background.run("key", check)
 
     def test_voice(self) -> None:
         voice, device, rate = self.piper.currentData() or "", self.output_device.currentData() or "", 1.0
@@ -502,39 +443,10 @@ class SettingsWindow(QDialog):
 
     def _update_meter(self, restart: bool = False) -> None:
         wanted = self.isVisible() and self.tabs.currentIndex() == 1
-        if self._meter is not None and (restart or not wanted):
-            meter, self._meter = self._meter, None
-            self._meter_timer.stop()
-            try:
-                meter.close()
-            except Exception:
-                log.info("stopping the level meter failed", exc_info=True)
-            self.level.setValue(0)
-        if wanted and self._meter is None:
-            device = self.input_device.currentData() or ""
-            shared = self._microphone
-            if shared is not None and shared.armed and shared.device == device:
-                self._meter = _Meter(lambda: shared.current_level, lambda: None)
-            else:
-                from app.voice.audio import Recorder
-
-                recorder = Recorder(device)
-                try:
-                    recorder.arm()  # only the level is wanted: the stream stays open, nothing is recorded
-                except UserFacingError as exc:
-                    self.level_status.setText(str(exc))
-                    return
-                except Exception as exc:
-                    self.level_status.setText(f"The microphone cannot be opened ({_short_error(exc)}).")
-                    return
-                self._meter = _Meter(lambda: recorder.level, recorder.close)
-            self.level_status.setText("")
-            self._meter_timer.start()
-
-    @Slot()
-    def _show_meter_level(self) -> None:
-        if self._meter is not None:
-            self.level.setValue(round(min(1.0, self._meter.read()) * 100))
+        if restart or not wanted:
+            self.meter.release()
+        if wanted:
+            self.meter.watch(self.input_device.currentData() or "")
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

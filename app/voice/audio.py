@@ -1,17 +1,18 @@
 """Microphone capture: 16 kHz mono float32 recordings with pre-roll, a level meter and a speech check.
 
-Threads: PortAudio's audio callback only copies each block into a queue (no
-resampling, no logging, nothing that can block). One consumer thread per open
-stream resamples to 16 kHz, keeps the pre-roll ring, updates the level, calls
-`on_audio` with each new chunk and notices a stream that stopped delivering.
+Threads: PortAudio's audio callback only writes each block into a ring of raw frames
+and, while a recording runs, into a queue (no resampling, no logging, nothing that can
+block). A consumer thread exists only while a recording runs: it resamples to 16 kHz,
+updates the level, calls `on_audio` with each new chunk and notices a stream that stopped
+delivering.
 
 Pre-roll: people start talking as they press the key, and opening a stream takes
 50–150 ms, so the first syllable would be lost. While the recorder is *armed*
 (`arm()`, which the app does for as long as the hotkey is active) the stream stays
-open and the last 300 ms are kept in a ring; `start()` begins the recording with
-them. Unarmed, `start()` opens the stream itself and there is no pre-roll. The
-cost of staying armed is an open microphone (the system may show its indicator)
-and about 1% of one core for resampling.
+open and the callback keeps the last 300 ms in the ring; `start()` begins the recording
+with them. Unarmed, `start()` opens the stream itself and there is no pre-roll. An armed,
+idle recorder costs one short callback per block and nothing else: no thread wakes up,
+nothing is resampled, and the level is computed only when someone reads it.
 
 Every failure is an AudioDeviceError the user can act on, and none is sticky:
 after a missing device, a busy one, an unsupported rate or a device that stops
@@ -25,36 +26,44 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from app.core import messages
 from app.core.errors import AudioDeviceError
-from app.voice import vad
-from app.voice.devices import Device, DeviceList, find_device, list_devices, portaudio
+from app.voice import SAMPLE_RATE, vad
+from app.voice.devices import (
+    PA_INVALID_SAMPLE_RATE,
+    Device,
+    DeviceList,
+    error_code,
+    find_device,
+    list_devices,
+    open_error,
+    portaudio,
+)
+from app.voice.input_stream import InputStream
 from app.voice.resampler import Resampler
 
-__all__ = ["DeviceList", "Recorder", "Recording", "list_devices"]
+__all__ = ["SAMPLE_RATE", "DeviceList", "Recorder", "Recording", "list_devices"]
 
 log = logging.getLogger(__name__)
 
-SAMPLE_RATE = 16_000
 PREROLL_SECONDS = 0.3
-STALL_SECONDS = 1.0  # no frames for this long while the stream should run: the device is gone
-# The first frames can take a while: through PulseAudio's ALSA plugin 0.7-1.8 s were measured here.
-STARTUP_SECONDS = 4.0
 MIN_SECONDS = 0.3  # a shorter press is a slip, not a question
-BLOCK_SECONDS = 0.02
+# Each block costs a callback, also while idle, and most of that cost is in the audio stack below
+# Python (ALSA's pulse plugin). An open stream took 2.4% of a core with PortAudio's own block size,
+# 0.7% at 40 ms, 0.5% at 50 ms, 0.3% at 80 ms and 0.2% at 100 ms blocks here; at 100 ms a short
+# sound soon after opening went missing entirely, so a stream kept open (armed) uses 80 ms. One
+# opened by a press uses short blocks: through the pulse plugin a newly opened stream with long
+# blocks garbled its first second (tiny.en heard "run the tests" as "fun little test").
+# A release waits for the block in flight (half a block on average).
+BLOCK_SECONDS = 0.08  # a stream kept open between presses
+RECORDING_BLOCK_SECONDS = 0.02  # a stream opened by a press
+LEVEL_SECONDS = 0.05  # the stretch of audio a level reading covers
 _FALLBACK_RATES = (48_000, 44_100, 32_000, 16_000, 22_050, 8_000)
-_QUEUE_BLOCKS = 500  # 10 s of blocks: a stalled consumer drops audio rather than eating memory
-
-# PortAudio error codes (portaudio.h), for messages a person can act on.
-_PA_INVALID_SAMPLE_RATE = -9997
-_PA_INVALID_DEVICE = -9996
-_PA_DEVICE_UNAVAILABLE = -9985
-
 
 @dataclass(frozen=True)
 class Recording:
@@ -68,47 +77,12 @@ class Recording:
     speech_seconds: float = 0.0
 
 
-@dataclass
-class _Capture:
-    """One open input stream and the consumer thread that drains it."""
-
-    device: Device
-    rate: int
-    channels: int
-    blocks: queue.Queue[np.ndarray] = field(default_factory=lambda: queue.Queue(_QUEUE_BLOCKS))
-    stream: Any = None
-    thread: threading.Thread | None = None
-    closing: threading.Event = field(default_factory=threading.Event)
-    finished: threading.Event = field(default_factory=threading.Event)  # PortAudio ended the stream
-    ready: threading.Event = field(default_factory=threading.Event)  # frames have arrived
-    dead: bool = False
-    dropped: int = 0
-
-
-def _error_code(exc: BaseException) -> int | None:
-    args: tuple[Any, ...] = tuple(getattr(exc, "args", ()))
-    return args[1] if len(args) > 1 and isinstance(args[1], int) else None
-
-
-def _open_error(exc: BaseException, device: Device) -> AudioDeviceError:
-    """Turn a PortAudio failure into words about the microphone."""
-    text = str(exc.args[0] if getattr(exc, "args", None) else exc)
-    code = _error_code(exc)
-    lowered = text.lower()
-    if code == _PA_DEVICE_UNAVAILABLE or "unavailable" in lowered or "busy" in lowered:
-        return AudioDeviceError(
-            f"The microphone {device.name!r} is in use by another program or not ready.",
-            hint="Close the program using it, or choose another microphone under Settings, Audio.",
-        )
-    if code == _PA_INVALID_DEVICE or "invalid device" in lowered:
-        return AudioDeviceError(
-            f"The microphone {device.name!r} is no longer available.",
-            hint="Check that it is plugged in, or choose another under Settings, Audio.",
-        )
-    return AudioDeviceError(
-        f"The microphone {device.name!r} could not be opened ({text}).",
-        hint="Choose another microphone under Settings, Audio, or check the system's sound settings.",
-    )
+def _drain(blocks: queue.Queue[np.ndarray | None]) -> None:
+    while True:
+        try:
+            blocks.get_nowait()
+        except queue.Empty:
+            return
 
 
 def level_of(chunk: np.ndarray) -> float:
@@ -136,18 +110,15 @@ class Recorder:
         self.on_level = on_level
         self.on_audio = on_audio
         self.on_problem = on_problem  # a recording ended by itself (device gone); called from the consumer
+        self._preroll = preroll
         self._preroll_samples = int(preroll * SAMPLE_RATE)
         self._control = threading.RLock()  # serialises arm/disarm/start/stop between callers
         self._lock = threading.Lock()  # guards the state the consumer thread shares
-        self._capture: _Capture | None = None
+        self._capture: InputStream | None = None
         self._armed = False
-        self._ring: list[np.ndarray] = []
-        self._ring_len = 0
         self._recording = False
-        self._stop_requested = False
-        self._drained = threading.Event()
+        self._consumer: threading.Thread | None = None
         self._chunks: list[np.ndarray] = []
-        self._emitted = 0
         self._problem = ""
         self._started_at = 0.0
         self._level = 0.0
@@ -156,8 +127,15 @@ class Recorder:
 
     @property
     def level(self) -> float:
-        """The input level, 0..1, for a meter."""
-        return self._level
+        """The input level, 0..1, for a meter: the recording's (smoothed), else read from the ring now."""
+        if self._recording:
+            return self._level
+        capture = self._capture
+        if capture is None or capture.dead:
+            return 0.0
+        with capture.lock:
+            recent = capture.latest(int(LEVEL_SECONDS * capture.rate))
+        return level_of(recent)
 
     @property
     def armed(self) -> bool:
@@ -184,7 +162,7 @@ class Recorder:
         with self._control:
             self._armed = True
             try:
-                self._ensure_capture()
+                self._ensure_capture(BLOCK_SECONDS)
             except AudioDeviceError:
                 self._armed = False
                 raise
@@ -195,11 +173,11 @@ class Recorder:
         capture = self._capture
         if capture is None or not capture.ready.wait(timeout):
             return False
-        while self._ring_len < self._preroll_samples and not capture.dead:
+        while capture.written < self._preroll * capture.rate and not capture.stalled(time.monotonic()):
             if time.monotonic() >= deadline:
                 return False
             time.sleep(0.01)
-        return not capture.dead
+        return not capture.stalled(time.monotonic())
 
     def disarm(self) -> None:
         """Close the stream unless a recording is running (then it closes when that one stops)."""
@@ -222,16 +200,22 @@ class Recorder:
             if self._recording:
                 return
             vad.warm_up_in_background()
-            capture = self._ensure_capture()
+            capture = self._ensure_capture(RECORDING_BLOCK_SECONDS)
+            resampler = Resampler(capture.rate, SAMPLE_RATE)
+            with capture.lock:
+                # From here on the callback queues every block: the ring's frames and the queue's meet exactly.
+                preroll = capture.latest(int(self._preroll * capture.rate))
+                capture.recording = True
             with self._lock:
-                preroll = np.concatenate(self._ring) if self._ring else np.zeros(0, np.float32)
-                self._chunks = [preroll[-self._preroll_samples :]] if preroll.size else []
-                self._emitted = 0
+                self._chunks = []
                 self._problem = ""
-                self._stop_requested = False
-                self._drained.clear()
                 self._started_at = time.monotonic()
                 self._recording = True
+            self._level = 0.0
+            self._consumer = threading.Thread(
+                target=self._consume, args=(capture, resampler, preroll), name="audio-in", daemon=True
+            )
+            self._consumer.start()
             log.info("recording from %r at %d Hz", capture.device.name, capture.rate)
 
     def stop(self) -> Recording:
@@ -241,14 +225,24 @@ class Recorder:
                 if not self._recording:
                     return Recording(np.zeros(0, np.float32), 0.0, False)
                 held = time.monotonic() - self._started_at
-                self._stop_requested = True
             capture = self._capture
-            consumer = capture.thread if capture else None
-            if capture and not capture.dead and consumer is not threading.current_thread():
-                self._drained.wait(0.5)  # the blocks already captured still count
+            if capture is not None:
+                with capture.lock:
+                    # The block in flight holds the last words: the callback ends the recording after it.
+                    capture.end_at = time.monotonic()
+            consumer, self._consumer = self._consumer, None
+            if consumer is not None and consumer is not threading.current_thread():
+                consumer.join(2 * (capture.block_seconds if capture else 0) + 0.2)
+                if consumer.is_alive() and capture is not None:  # no block came (device gone): end it here
+                    with capture.lock:
+                        capture.end()
+                    consumer.join(1.0)
+            if capture is not None:
+                with capture.lock:
+                    capture.recording, capture.end_at = False, 0.0
+                _drain(capture.blocks)
             with self._lock:
                 self._recording = False
-                self._stop_requested = False
                 samples = np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.float32)
                 self._chunks = []
                 problem, self._problem = self._problem, ""
@@ -259,16 +253,20 @@ class Recorder:
 
     # --- opening and closing ----------------------------------------------------------------------
 
-    def _ensure_capture(self) -> _Capture:
+    def _ensure_capture(self, block_seconds: float) -> InputStream:
+        """The open stream, else one opened now with blocks of `block_seconds`."""
         capture = self._capture
-        if capture is not None and not capture.dead:
+        if capture is not None and not capture.dead and not capture.stalled(time.monotonic()):
             return capture
+        if capture is not None and not capture.dead:
+            # Nobody watches an idle stream: a device that vanished since is noticed here, and reopened.
+            log.warning("input stream lost while idle: %s", capture.device.name)
         self._close_capture()
-        capture = self._open()
+        capture = self._open(block_seconds)
         self._capture = capture
         return capture
 
-    def _open(self) -> _Capture:
+    def _open(self, block_seconds: float) -> InputStream:
         sd = portaudio()
         device = find_device(self.device, "input")
         rates = [int(device.default_samplerate)] if device.default_samplerate > 0 else []
@@ -284,25 +282,27 @@ class Recorder:
                 except Exception as exc:  # this rate or channel count is not supported; try the next
                     settings_error = settings_error or exc
                     continue
-                return self._start_stream(sd, device, rate, channels)
-        code = _error_code(settings_error) if settings_error else None
-        if code is not None and code != _PA_INVALID_SAMPLE_RATE:
-            raise _open_error(settings_error, device) from settings_error  # type: ignore[arg-type]
+                return self._start_stream(sd, device, rate, channels, block_seconds)
+        code = error_code(settings_error) if settings_error else None
+        if code is not None and code != PA_INVALID_SAMPLE_RATE:
+            raise open_error(settings_error, device) from settings_error  # type: ignore[arg-type]
         raise AudioDeviceError(
             f"The microphone {device.name!r} supports none of the usual sample rates.",
             hint="Choose another microphone under Settings, Audio.",
         )
 
-    def _start_stream(self, sd: Any, device: Device, rate: int, channels: int) -> _Capture:
-        capture = _Capture(device=device, rate=rate, channels=channels)
-        blocks = capture.blocks
+    def _start_stream(self, sd: Any, device: Device, rate: int, channels: int, block_seconds: float) -> InputStream:
+        capture = InputStream(device=device, rate=rate, channels=channels, block_seconds=block_seconds)
+        # The ring holds the pre-roll plus a block, so a press never finds it short of the 300 ms.
+        capture.ring = np.zeros(int((self._preroll + 2 * block_seconds) * rate) + 1, np.float32)
+        ready, write = capture.ready, capture.write
 
         def callback(indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
-            # PortAudio's thread: copy and hand over, nothing else.
-            try:
-                blocks.put_nowait(indata.copy())
-            except queue.Full:
-                capture.dropped += 1
+            # PortAudio's thread: into the ring (and the queue while recording), nothing else.
+            capture.last_frames = time.monotonic()
+            write(indata[:, 0] if channels == 1 else indata.mean(axis=1, dtype=np.float32))
+            if not ready.is_set():
+                ready.set()
 
         try:
             stream = sd.InputStream(
@@ -310,22 +310,19 @@ class Recorder:
                 samplerate=rate,
                 channels=channels,
                 dtype="float32",
-                blocksize=max(64, int(rate * BLOCK_SECONDS)),
+                blocksize=max(64, int(rate * block_seconds)),
                 callback=callback,
                 finished_callback=capture.finished.set,
             )
         except Exception as exc:
-            raise _open_error(exc, device) from exc
+            raise open_error(exc, device) from exc
         try:
             stream.start()
         except Exception as exc:
             stream.close(ignore_errors=True)
-            raise _open_error(exc, device) from exc
+            raise open_error(exc, device) from exc
         capture.stream = stream
-        with self._lock:
-            self._ring, self._ring_len = [], 0
-        capture.thread = threading.Thread(target=self._consume, args=(capture,), name="audio-in", daemon=True)
-        capture.thread.start()
+        capture.opened_at = time.monotonic()
         log.info("opened %r at %d Hz, %d channel(s)", device.name, rate, channels)
         return capture
 
@@ -333,16 +330,13 @@ class Recorder:
         capture, self._capture = self._capture, None
         if capture is None:
             return
-        capture.closing.set()
         # Closing a stream whose device vanished can block inside the driver: never on the caller's thread.
         closer = threading.Thread(target=self._close_stream, args=(capture,), name="audio-close", daemon=True)
         closer.start()
         closer.join(1.0)
-        if capture.thread is not None and capture.thread is not threading.current_thread():
-            capture.thread.join(1.0)
 
     @staticmethod
-    def _close_stream(capture: _Capture) -> None:
+    def _close_stream(capture: InputStream) -> None:
         stream = capture.stream
         if stream is None:
             return
@@ -352,29 +346,22 @@ class Recorder:
         except Exception as exc:  # the device is gone; nothing more to release
             log.info("closing the input stream failed: %s", exc)
 
-    # --- the consumer thread ----------------------------------------------------------------------
+    # --- the consumer thread (only while recording) -----------------------------------------------
 
-    def _consume(self, capture: _Capture) -> None:
-        resampler = Resampler(capture.rate, SAMPLE_RATE)
-        last_frames = time.monotonic()
-        while not capture.closing.is_set():
+    def _consume(self, capture: InputStream, resampler: Resampler, preroll: np.ndarray) -> None:
+        if preroll.size:
+            self._take(resampler.process(preroll))
+        while True:
             try:
                 block = capture.blocks.get(timeout=0.05)
             except queue.Empty:
-                block = None
-            if capture.closing.is_set():
-                break
-            if block is not None:
-                last_frames = time.monotonic()
-                capture.ready.set()
-                mono = block.mean(axis=1) if block.ndim == 2 and block.shape[1] > 1 else block.reshape(-1)
-                self._take(resampler.process(mono))
-            elif capture.finished.is_set() or time.monotonic() - last_frames > (
-                STALL_SECONDS if capture.ready.is_set() else STARTUP_SECONDS
-            ):
-                self._lost(capture)
+                if capture.stalled(time.monotonic()):
+                    self._lost(capture)
+                    return
+                continue
+            if block is None:  # stop(): everything captured before it has been handed on
                 return
-            self._deliver(capture)
+            self._take(resampler.process(block))
 
     def _take(self, chunk: np.ndarray) -> None:
         if chunk.size == 0:
@@ -383,27 +370,11 @@ class Recorder:
         # Fast attack, slower fall, so the meter does not flicker between words.
         self._level = level if level > self._level else 0.7 * self._level + 0.3 * level
         with self._lock:
-            self._ring.append(chunk)
-            self._ring_len += chunk.size
-            while self._ring and self._ring_len - self._ring[0].size >= self._preroll_samples:
-                self._ring_len -= self._ring.pop(0).size
-            if self._recording:
-                self._chunks.append(chunk)
+            self._chunks.append(chunk)
+        self._call(self.on_audio, chunk)
+        self._call(self.on_level, self._level)
 
-    def _deliver(self, capture: _Capture) -> None:
-        with self._lock:
-            if not self._recording:
-                return
-            new = self._chunks[self._emitted :]
-            self._emitted = len(self._chunks)
-            drained = self._stop_requested and capture.blocks.empty()
-        if new:
-            self._call(self.on_audio, np.concatenate(new) if len(new) > 1 else new[0])
-            self._call(self.on_level, self._level)
-        if drained:
-            self._drained.set()
-
-    def _lost(self, capture: _Capture) -> None:
+    def _lost(self, capture: InputStream) -> None:
         """The stream stopped delivering: mark it dead so the next start() opens afresh."""
         capture.dead = True
         problem = (
@@ -415,7 +386,6 @@ class Recorder:
             recording = self._recording
             if recording:
                 self._problem = problem
-        self._drained.set()
         if recording:
             self._call(self.on_problem, problem)
 

@@ -18,6 +18,11 @@ Kind = Literal["input", "output"]
 _CHANNELS = {"input": "max_input_channels", "output": "max_output_channels"}
 _WHAT = {"input": "microphone", "output": "speaker"}
 
+# PortAudio error codes (portaudio.h), for messages a person can act on.
+PA_INVALID_SAMPLE_RATE = -9997
+PA_INVALID_DEVICE = -9996
+PA_DEVICE_UNAVAILABLE = -9985
+
 
 @dataclass(frozen=True)
 class DeviceList:
@@ -116,4 +121,30 @@ def find_device(name: str, kind: Kind) -> Device:
         name=str(chosen["name"]),
         default_samplerate=float(chosen.get("default_samplerate") or 0.0),
         max_channels=int(chosen[_CHANNELS[kind]]),
+    )
+
+
+def error_code(exc: BaseException) -> int | None:
+    args: tuple[Any, ...] = tuple(getattr(exc, "args", ()))
+    return args[1] if len(args) > 1 and isinstance(args[1], int) else None
+
+
+def open_error(exc: BaseException, device: Device) -> AudioDeviceError:
+    """Turn a PortAudio failure into words about the microphone."""
+    text = str(exc.args[0] if getattr(exc, "args", None) else exc)
+    code = error_code(exc)
+    lowered = text.lower()
+    if code == PA_DEVICE_UNAVAILABLE or "unavailable" in lowered or "busy" in lowered:
+        return AudioDeviceError(
+            f"The microphone {device.name!r} is in use by another program or not ready.",
+            hint="Close the program using it, or choose another microphone under Settings, Audio.",
+        )
+    if code == PA_INVALID_DEVICE or "invalid device" in lowered:
+        return AudioDeviceError(
+            f"The microphone {device.name!r} is no longer available.",
+            hint="Check that it is plugged in, or choose another under Settings, Audio.",
+        )
+    return AudioDeviceError(
+        f"The microphone {device.name!r} could not be opened ({text}).",
+        hint="Choose another microphone under Settings, Audio, or check the system's sound settings.",
     )

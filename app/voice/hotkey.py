@@ -207,7 +207,8 @@ class HotkeyListener:
         trigger = self._trigger
         while self.running:
             deadline = trigger.deadline()
-            timeout = 0.5 if deadline is None else max(0.0, deadline - self._clock())
+            # Nothing pending: sleep until the next key event (stop() sends one), no wake-ups while idle.
+            timeout = None if deadline is None else max(0.0, deadline - self._clock())
             try:
                 kind, key, at = self._events.get(timeout=timeout)
             except queue.Empty:

@@ -141,6 +141,11 @@ class Player:
         return self._idle.wait(timeout)
 
     @property
+    def running(self) -> bool:
+        """The output stream is started (it plays what is queued)."""
+        return self._running
+
+    @property
     def busy(self) -> bool:
         return not self._idle.is_set()
 

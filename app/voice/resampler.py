@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from app.voice import SAMPLE_RATE
+
 _ZERO_CROSSINGS = 12  # filter half-length in zero crossings of the sinc: ~60 dB stop band with the window
 _KAISER_BETA = 7.0
 _CUTOFF = 0.92  # of the output Nyquist frequency: keeps speech up to ~7.4 kHz, leaves room for the roll-off
@@ -21,7 +23,7 @@ _PHASES = 1024  # fractional positions are rounded to 1/1024 sample: error below
 class Resampler:
     """Convert a stream of mono float32 blocks from `in_rate` to `out_rate`."""
 
-    def __init__(self, in_rate: int, out_rate: int = 16_000) -> None:
+    def __init__(self, in_rate: int, out_rate: int = SAMPLE_RATE) -> None:
         if in_rate <= 0 or out_rate <= 0:
             raise ValueError("sample rates must be positive")
         self.in_rate = int(in_rate)
@@ -84,7 +86,7 @@ class Resampler:
         return out.astype(np.float32)
 
 
-def resample(samples: np.ndarray, in_rate: int, out_rate: int = 16_000) -> np.ndarray:
+def resample(samples: np.ndarray, in_rate: int, out_rate: int = SAMPLE_RATE) -> np.ndarray:
     """Resample a whole signal at once."""
     resampler = Resampler(in_rate, out_rate)
     if resampler.passthrough:

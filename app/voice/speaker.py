@@ -4,6 +4,11 @@
 go to one synthesis thread, whose audio goes to one gapless output stream (`Player`).
 `stop()` is barge-in: a new generation number makes the synthesis thread throw away
 anything it is working on, the sentence queue is emptied and the player is silenced.
+
+Each text belongs to an utterance (an id the caller chooses); `on_started(utterance)`
+runs when its first audio goes to the output, `on_finished(utterance)` once the audio of
+an ended utterance has played out. Both run on the synthesis thread, so nobody has to
+poll the speaker; after `stop()` neither fires for what was stopped.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +36,27 @@ log = logging.getLogger(__name__)
 
 DEFAULT_RATE = 22050
 HEAD_WORDS = 5  # words said first when nothing plays yet: short synthesis, early sound
+_END = None  # in the sentence queue: the utterance's text is complete
+
+UtteranceCallback = Callable[[int], None]
 
 
 class Speaker:
     """Piper voice + player. All methods are safe to call from any thread."""
 
-    def __init__(self, voice_path: str = "", device: str = "", rate: float = 1.0, volume: float = 1.0) -> None:
+    def __init__(
+        self,
+        voice_path: str = "",
+        device: str = "",
+        rate: float = 1.0,
+        volume: float = 1.0,
+        *,
+        on_started: UtteranceCallback | None = None,
+        on_finished: UtteranceCallback | None = None,
+    ) -> None:
         self.voice_path = voice_path
+        self.on_started = on_started
+        self.on_finished = on_finished
         self.device = device
         self.rate = min(3.0, max(0.3, float(rate))) if rate else 1.0
         self.volume = min(2.0, max(0.0, float(volume)))
@@ -46,7 +66,8 @@ class Speaker:
         self._lock = threading.Lock()
         self._stream = SpeechStream()
         self._generation = 0
-        self._sentences: queue.Queue[tuple[int, str, float]] = queue.Queue()
+        self._sentences: queue.Queue[tuple[int, int, str | None, float]] = queue.Queue()
+        self._sounding = 0  # the utterance whose audio last went to the player (synthesis thread only)
         self._pending = 0
         self._idle = threading.Condition(self._lock)
         self._player: Player | None = None
@@ -106,25 +127,25 @@ class Speaker:
             yield np.asarray(chunk.audio_float_array, dtype=np.float32)
 
     # -- speaking ------------------------------------------------------------------------
-    def feed(self, text_delta: str) -> None:
+    def feed(self, text_delta: str, utterance: int = 0) -> None:
         """Take the next piece of a streaming reply; finished sentences start speaking at once."""
         with self._lock:
             first = self._pending == 0 and not self._player_busy()
             sentences = self._stream.push(text_delta)
-            self._enqueue(sentences)
+            self._enqueue(utterance, sentences)
         if first and text_delta.strip():
             self._warm_output()
 
-    def end(self) -> None:
-        """The reply is complete: speak whatever is left."""
+    def end(self, utterance: int = 0) -> None:
+        """The reply is complete: speak whatever is left, then report the utterance finished."""
         with self._lock:
-            self._enqueue(self._stream.flush())
+            self._enqueue(utterance, [*self._stream.flush(), _END])
             self._stream = SpeechStream()
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, utterance: int = 0) -> None:
         """Speak a whole Markdown text (feed + end)."""
-        self.feed(text)
-        self.end()
+        self.feed(text, utterance)
+        self.end(utterance)
 
     def stop(self) -> None:
         """Silence within a block of audio and forget every queued sentence (barge-in)."""
@@ -166,10 +187,10 @@ class Speaker:
         self._warm_output()
 
     def play_cue(self, name: str) -> None:
-        """Play a short sound cue ("listen_start", "listen_stop"); silently skipped without a device."""
+        """Play a short sound cue ("listen_start", "listen_stop") at the speech volume; skipped without a device."""
         try:
             player = self._get_player()
-            player.play(cues.load(name, player.sample_rate))
+            player.play(cues.load(name, player.sample_rate) * self.volume)
         except (AudioDeviceError, KeyError) as exc:
             log.info("sound cue %s not played: %s", name, exc)
 
@@ -194,20 +215,23 @@ class Speaker:
         with contextlib.suppress(AudioDeviceError):  # reported when the first sentence cannot play
             self._get_player().warm()
 
-    def _enqueue(self, sentences: list[str]) -> None:
+    def _enqueue(self, utterance: int, sentences: Sequence[str | None]) -> None:
         now = time.perf_counter()
         for sentence in sentences:
             self._pending += 1
-            self._sentences.put((self._generation, sentence, now))
+            self._sentences.put((self._generation, utterance, sentence, now))
         if sentences and (self._worker is None or not self._worker.is_alive()):
             self._worker = threading.Thread(target=self._run, name="speaker", daemon=True)
             self._worker.start()
 
     def _run(self) -> None:
         while True:
-            generation, sentence, ready_at = self._sentences.get()
+            generation, utterance, sentence, ready_at = self._sentences.get()
             try:
-                self._speak(generation, sentence, ready_at)
+                if sentence is _END:
+                    self._finished(generation, utterance)
+                else:
+                    self._speak(generation, utterance, sentence, ready_at)
             except Exception as exc:
                 if not (isinstance(exc, AudioDeviceError) and self._device_failed):
                     messages.report_exception(exc)
@@ -218,7 +242,7 @@ class Speaker:
                         self._pending -= 1
                     self._idle.notify_all()
 
-    def _speak(self, generation: int, sentence: str, ready_at: float) -> None:
+    def _speak(self, generation: int, utterance: int, sentence: str, ready_at: float) -> None:
         # With nothing playing, the listener waits for this sentence's synthesis: say a short
         # head first and synthesise the rest while the head plays.
         pieces = [sentence] if self._player_busy() else split_head(sentence)
@@ -227,6 +251,21 @@ class Speaker:
                 if not self._play(generation, part, ready_at):
                     return
                 ready_at = 0.0  # only the first part of a sentence measures its latency
+                if utterance != self._sounding:
+                    self._sounding = utterance
+                    _call(self.on_started, utterance)
+
+    def _finished(self, generation: int, utterance: int) -> None:
+        """The end of an utterance reached the synthesis thread: report once its audio has played out."""
+        player = self._player
+        # stop() empties the player, so this never outlasts a barge-in; a stream that failed never drains.
+        while player is not None and not player.wait(0.5) and player.running and generation == self._generation:
+            pass
+        with self._lock:
+            current = generation == self._generation
+        if current:
+            self._sounding = 0
+            _call(self.on_finished, utterance)
 
     def _play(self, generation: int, part: np.ndarray, ready_at: float) -> bool:
         player = self._get_player()
@@ -237,6 +276,15 @@ class Speaker:
         self._device_failed = False
         self.timings.append((ready_at, item))
         return True
+
+
+def _call(callback: UtteranceCallback | None, utterance: int) -> None:
+    if callback is None:
+        return
+    try:
+        callback(utterance)
+    except Exception as exc:  # the owner's callback failing must not stop the speaker
+        messages.report_exception(exc)
 
 
 def split_head(sentence: str, *, words: int = HEAD_WORDS) -> list[str]:

@@ -34,9 +34,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.voice.transcriber import SAMPLE_RATE, Transcriber
+from app.voice import SAMPLE_RATE
 
 if TYPE_CHECKING:
+    from app.voice.transcriber import Transcriber
     from app.voice.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,8 @@ class StreamingTranscription:
     """Feed 16 kHz mono float32 blocks as they arrive; `finish()` returns the text.
 
     `feed` never blocks on the model (it only appends and wakes the worker), so it is
-    safe to call from the capture consumer thread.
+    safe to call from any thread. All of the recording is buffered here, so a recording
+    needs nothing else to be transcribed: `finish()` covers whatever no pass has yet.
     """
 
     def __init__(self, transcriber: Transcriber, vocabulary: Vocabulary | None = None) -> None:

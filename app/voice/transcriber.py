@@ -18,23 +18,20 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from app.core.errors import ModelLoadError
-from app.voice import models
+from app.voice import SAMPLE_RATE, models
 from app.voice.decode_check import keeps_content
 from app.voice.vocabulary import Vocabulary, snap
-
-if TYPE_CHECKING:
-    from app.voice.streaming import StreamingTranscription
 
 __all__ = ["Piece", "Transcriber", "Vocabulary", "read_audio"]
 
 log = logging.getLogger(__name__)
 
-SAMPLE_RATE = 16000
+
 BEAM_SIZE = 5
 # Fewer fallback temperatures than faster-whisper's default: noise that fails every
 # temperature would otherwise cost six decodes before being dropped anyway.
@@ -111,7 +108,7 @@ def _clean(text: str) -> str:
 
 
 class Transcriber:
-    """faster-whisper behind a lock; `load()` once, then `transcribe()` or `stream()`."""
+    """faster-whisper behind a lock; `load()` once, then `transcribe()` (or feed an app.voice.streaming)."""
 
     def __init__(self, model_path: str = "", *, cpu_threads: int = 0, beam_size: int = BEAM_SIZE) -> None:
         self.model_path = model_path
@@ -158,12 +155,6 @@ class Transcriber:
         """Text of 16 kHz mono float32 `samples`, identifiers snapped; "" for silence or noise."""
         hotwords = vocabulary.hotwords() if vocabulary is not None else ""
         return snap(_joined(self.decode(samples, hotwords=hotwords)), vocabulary)
-
-    def stream(self, vocabulary: Vocabulary | None = None) -> StreamingTranscription:
-        """A transcription that works while audio still arrives; see `app.voice.streaming`."""
-        from app.voice.streaming import StreamingTranscription
-
-        return StreamingTranscription(self, vocabulary)
 
     def decode(
         self,

@@ -16,9 +16,11 @@ from typing import Any
 
 import numpy as np
 
+from app.voice import SAMPLE_RATE
+
 log = logging.getLogger(__name__)
 
-SAMPLE_RATE = 16_000
+
 MIN_SPEECH_SECONDS = 0.2  # less voiced audio than this is a cough or a click, not a question
 _SILERO_WINDOW = 512  # samples per probability at 16 kHz (32 ms)
 _SILERO_THRESHOLD = 0.5

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+
+import pytest
 
 from app.core import paths, settings
 from app.core.settings import RepoCommands, Settings
@@ -18,9 +21,14 @@ def test_defaults_when_no_file() -> None:
 
 
 def test_round_trip(tmp_path: Path) -> None:
-    s = Settings(model="claude-x", effort="high", max_tokens=999, hotkey_mode="toggle")
-    s.repo_commands["/r"] = RepoCommands(build="make", test="make check")
-    s.remember_repo(tmp_path)
+    s = Settings(
+        model="claude-x",
+        effort="high",
+        max_tokens=999,
+        hotkey_mode="toggle",
+        repo_commands={"/r": RepoCommands(build="make", test="make check")},
+        repo_aliases={"/r": {"review bot": "reviewbot"}},
+    ).with_repo(tmp_path)
     settings.save(s)
     loaded = settings.load()
     assert loaded.problem == ""
@@ -75,3 +83,23 @@ def test_memory_modes_round_trip_and_bad_values_fall_back(tmp_path: Path) -> Non
     result = settings.load(target)
     assert result.settings.memory_mode == "on" and result.settings.memory_modes == {"/r/b": "on"}
     assert "memory_mode" in result.problem
+
+
+def test_every_setting_says_what_a_change_to_it_affects() -> None:
+    for field in dataclasses.fields(Settings):
+        assert isinstance(field.metadata.get("effect"), settings.Effect), f"{field.name} says nothing"
+    assert settings.effect_of("model") is settings.Effect.SESSION
+    assert settings.effect_of("repo_aliases") is settings.Effect.VOCABULARY  # no model reload for an alias
+    assert settings.effect_of("whisper_model") is settings.Effect.SPEECH
+
+
+def test_settings_are_values_changed_by_replacing() -> None:
+    first = Settings()
+    second = dataclasses.replace(first, sound_cues=False, idle_minutes=5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.model = "other"  # type: ignore[misc]
+    assert first.sound_cues and not second.sound_cues
+    assert settings.changed_fields(first, second) == {"sound_cues", "idle_minutes"}
+    assert settings.changed_effects(first, second) == {settings.Effect.IMMEDIATE}
+    remembered = first.with_repo(Path("/a")).with_repo(Path("/b")).with_repo(Path("/a"))
+    assert remembered.recent_repos == ("/a", "/b") and first.recent_repos == ()

@@ -11,8 +11,8 @@ from pytestqt.qtbot import QtBot
 
 from app.bench.speech import espeak_wav
 from app.core.settings import Settings
+from app.ui.microphone import Microphone
 from app.ui.settings_window import SettingsWindow
-from app.ui.workers import Microphone
 
 
 @pytest.fixture

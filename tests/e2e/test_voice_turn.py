@@ -31,6 +31,7 @@ from app.bench.sound import Monitor
 from app.bench.speech import espeak_wav
 from app.core import paths
 from app.core.history import History
+from app.voice import cues
 from app.voice.transcriber import Transcriber
 from tests.scenario import make_scenario_repo
 
@@ -200,6 +201,17 @@ def user_text(body: dict[str, Any]) -> str:
 # ---- the test ------------------------------------------------------------------------------
 
 
+def reply_onset(monitor: Monitor, after: float, timeout: float) -> float:
+    """The first sound after `after` longer than a sound cue (the app beeps when listening starts and stops)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        onset = monitor.wait_for_sound(after, max(1.0, deadline - time.monotonic()))
+        end = monitor.wait_for_silence(onset, quiet=0.3, timeout=max(1.0, deadline - time.monotonic()))
+        if end - onset > 2 * cues.DURATION:
+            return onset
+        after = end
+
+
 def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it(rig: Rig, tmp_path: Path) -> None:
     started = time.monotonic()
     question_wav = espeak_wav(QUESTION, tmp_path, speed=175)
@@ -236,8 +248,10 @@ def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it
     x, y, w, h = (int(geometry[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
     assert w >= 200 and h >= 150, geometry
 
-    # The reply was spoken: record the speaker until it falls silent, then listen to it.
-    spoke_at = rig.monitor.wait_for_sound(released, 120)
+    # The reply was spoken: record the speaker until it falls silent, then listen to it. Before it,
+    # a short cue said that listening had stopped.
+    spoke_at = reply_onset(rig.monitor, released, 120)
+    assert rig.monitor.wait_for_sound(released, 1) < spoke_at, "no sound cue when listening stopped"
     spoken_until = rig.monitor.wait_for_silence(spoke_at, quiet=1.5, timeout=60)
     shot = SHOTS / "e2e-panel.png"
     screen = json.loads(output(sys.executable, "-m", "tests.e2e.screen", str(shot), *map(str, (x, y, w, h))))
@@ -261,7 +275,7 @@ def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it
     wait_for(lambda: (rig.alive(), len(rig.requests()) >= 4)[1], 120, "the follow-up request")
     follow_up = user_text(rig.requests()[3])
     assert {"tell", "more"} <= words_of(follow_up), f"the follow-up reached the model as {follow_up!r}"
-    long_start = rig.monitor.wait_for_sound(released, 120)
+    long_start = reply_onset(rig.monitor, released, 120)
 
     # Let it talk for a few seconds, then interrupt in the middle of a word (not in a pause
     # between sentences, where silence would prove nothing).

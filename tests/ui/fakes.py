@@ -7,48 +7,94 @@ reach is reachable from a test without models, audio or the network.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from app.core.errors import AudioDeviceError
 from app.core.settings import Settings
-from app.ui.ports import AgentPort, Capture, MicrophonePort, SpeechPort
+from app.ui.ports import AgentPort, AudioSink, MicrophonePort, SpeechPort
+from app.voice import SAMPLE_RATE
+from app.voice.audio import Recording
 
-SPEECH = np.full(16000, 0.1, dtype=np.float32)
+SPEECH = np.full(SAMPLE_RATE, 0.1, dtype=np.float32)
 
 
 class FakeMicrophone(MicrophonePort):
+    """Hands the blocks a test `hear`s to the controller's sink, as the recorder's thread would."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.capturing = False
+        self.sink: AudioSink | None = None
         self.starts = 0
-        self.next_capture = Capture(SPEECH, 1.0, is_speech=True)
+        self.next_recording = Recording(SPEECH, 1.0, is_speech=True)
         self.fail_with = ""
 
-    def start(self) -> None:
+    @property
+    def capturing(self) -> bool:
+        return self.sink is not None
+
+    def start(self, on_audio: AudioSink) -> None:
         if self.fail_with:
             raise AudioDeviceError(self.fail_with)
-        self.capturing = True
+        self.sink = on_audio
         self.starts += 1
 
-    def stop(self) -> Capture:
-        assert self.capturing, "stop() without start()"
-        self.capturing = False
-        return self.next_capture
+    def hear(self, samples: np.ndarray) -> None:
+        """A block of sound while the key is held."""
+        assert self.sink is not None, "nothing is recording"
+        self.sink(samples)
+
+    def stop(self) -> Recording:
+        assert self.sink is not None, "stop() without start()"
+        self.sink = None
+        return self.next_recording
+
+
+@dataclass
+class Transcription:
+    """One transcription request as the fake speech worker saw it."""
+
+    repo: Path | None
+    blocks: list[np.ndarray] = field(default_factory=list)
+    finished: bool = False
+    dropped: bool = False
+
+    @property
+    def samples(self) -> int:
+        return sum(block.size for block in self.blocks)
 
 
 class FakeSpeech(SpeechPort):
     def __init__(self) -> None:
         super().__init__()
-        self.transcribe_requests: list[tuple[int, Path | None]] = []
+        self.transcriptions: dict[int, Transcription] = {}
+        self.cues: list[str] = []
         self.spoken: dict[int, str] = {}
         self.ended: list[int] = []
         self.said: list[tuple[int, str]] = []
         self.stops = 0
 
-    def transcribe(self, request_id: int, samples: np.ndarray, repo: Path | None) -> None:
-        self.transcribe_requests.append((request_id, repo))
+    def begin(self, request_id: int, repo: Path | None) -> None:
+        assert request_id not in self.transcriptions, "request ids are never reused"
+        self.transcriptions[request_id] = Transcription(repo)
+
+    def feed(self, request_id: int, samples: np.ndarray) -> None:
+        request = self.transcriptions[request_id]
+        assert not (request.finished or request.dropped), "fed after it was finished or dropped"
+        request.blocks.append(samples)
+
+    def finish(self, request_id: int) -> None:
+        request = self.transcriptions[request_id]
+        assert not request.dropped, "finished after it was dropped"
+        request.finished = True
+
+    def drop(self, request_id: int) -> None:
+        self.transcriptions[request_id].dropped = True
+
+    def cue(self, name: str) -> None:
+        self.cues.append(name)
 
     def speak_delta(self, utterance_id: int, text: str) -> None:
         self.spoken[utterance_id] = self.spoken.get(utterance_id, "") + text
@@ -60,22 +106,42 @@ class FakeSpeech(SpeechPort):
         self.said.append((utterance_id, text))
 
     def stop_speaking(self) -> None:
+        # Like the real worker: an utterance whose text was complete is reported done at once.
         self.stops += 1
+        for utterance in [*self.ended, *(u for u, _ in self.said)]:
+            self.utterance_done.emit(utterance)
+
+    @property
+    def finished_requests(self) -> list[int]:
+        return [i for i, t in self.transcriptions.items() if t.finished]
 
     @property
     def last_request(self) -> int:
-        return self.transcribe_requests[-1][0]
+        """The last transcription the controller asked to finish."""
+        return self.finished_requests[-1]
+
+    @property
+    def last_begun(self) -> Transcription:
+        return self.transcriptions[max(self.transcriptions)]
 
 
 class FakeAgent(AgentPort):
     def __init__(self) -> None:
         super().__init__()
         self.sessions: list[tuple[Path | None, Settings]] = []
+        self.settings_updates: list[Settings] = []
         self.turns: list[tuple[int, str]] = []
         self.cancels = 0
+        self.prepared = 0
+
+    def prepare(self) -> None:
+        self.prepared += 1
 
     def start_session(self, repo: Path | None, settings: Settings) -> None:
         self.sessions.append((repo, settings))
+
+    def update_settings(self, settings: Settings) -> None:
+        self.settings_updates.append(settings)
 
     def run_turn(self, turn_id: int, text: str) -> None:
         self.turns.append((turn_id, text))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -12,16 +13,8 @@ from app.core import messages
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.settings import Settings
 from app.ui.controller import Answer, Controller, State
-from app.ui.ports import Capture
-from tests.ui.fakes import FakeAgent, FakeMicrophone, FakeSpeech
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from app.voice.audio import Recording
+from tests.ui.fakes import SPEECH, FakeAgent, FakeMicrophone, FakeSpeech
 
 
 class Rig:
@@ -29,7 +22,6 @@ class Rig:
         self.mic = FakeMicrophone()
         self.speech = FakeSpeech()
         self.agent = FakeAgent()
-        self.clock = Clock()
         self.said: list[messages.Message] = []
         self.states: list[tuple[State, str]] = []
         self.controller = Controller(
@@ -38,13 +30,13 @@ class Rig:
             microphone=self.mic,
             settings=Settings(idle_minutes=30),
             repo=repo,
-            clock=self.clock,
         )
         self.controller.state_changed.connect(lambda s, d: self.states.append((s, d)))
         self.controller.start()
 
     def ask_by_voice(self, text: str = "why is the build red") -> int:
         self.controller.press()
+        self.mic.hear(SPEECH)
         self.controller.release()
         self.speech.transcribed.emit(self.speech.last_request, text)
         return self.agent.last_turn
@@ -72,9 +64,14 @@ def test_a_whole_voice_turn_goes_through_every_state(rig: Rig) -> None:
 
     rig.controller.press()
     assert rig.state is State.LISTENING and rig.mic.capturing
+    assert rig.agent.prepared == 1  # the agent gets ready while the question is spoken
+    rig.mic.hear(SPEECH[:8000])
+    rig.mic.hear(SPEECH[8000:])
     rig.controller.release()
     assert rig.state is State.TRANSCRIBING and not rig.mic.capturing
-    assert rig.speech.transcribe_requests[-1][1] == rig.controller.repo
+    # The recording went to the speech worker while it was made, not again at the release.
+    request = rig.speech.transcriptions[rig.speech.last_request]
+    assert request.repo == rig.controller.repo and request.samples == SPEECH.size and request.finished
 
     rig.speech.transcribed.emit(rig.speech.last_request, " why is the build red? ")
     assert rig.state is State.THINKING
@@ -130,9 +127,12 @@ def test_press_while_speaking_stops_speech_and_listens(rig: Rig) -> None:
     assert rig.state is State.SPEAKING
     stops = rig.speech.stops
 
+    rig.states.clear()
     rig.controller.press()
     assert rig.speech.stops == stops + 1
     assert rig.state is State.LISTENING and rig.mic.capturing
+    # Straight from speaking to listening: a pass through idle would reset the hotkey mid-press.
+    assert [s for s, _ in rig.states] == [State.LISTENING]
     # The stopped utterance's late "done" must not end the new listening.
     rig.speech.utterance_done.emit(turn)
     assert rig.state is State.LISTENING
@@ -183,11 +183,12 @@ def test_empty_transcript_returns_to_idle_without_a_turn(rig: Rig, text: str) ->
 
 
 def test_noise_is_not_even_transcribed(rig: Rig) -> None:
-    rig.mic.next_capture = Capture(np.zeros(8000, dtype=np.float32), 0.5, is_speech=False)
+    rig.mic.next_recording = Recording(np.zeros(8000, dtype=np.float32), 0.5, is_speech=False)
     rig.controller.press()
+    rig.mic.hear(np.zeros(8000, dtype=np.float32))
     rig.controller.release()
     assert rig.state is State.IDLE
-    assert rig.speech.transcribe_requests == [] and rig.agent.turns == []
+    assert rig.speech.last_begun.dropped and rig.speech.finished_requests == [] and rig.agent.turns == []
 
 
 def test_key_repeat_while_listening_is_ignored(rig: Rig) -> None:
@@ -197,13 +198,14 @@ def test_key_repeat_while_listening_is_ignored(rig: Rig) -> None:
     assert rig.mic.starts == 1 and rig.state is State.LISTENING
     rig.controller.release()
     rig.controller.release()
-    assert len(rig.speech.transcribe_requests) == 1
+    assert len(rig.speech.transcriptions) == 1 and len(rig.speech.finished_requests) == 1
 
 
 def test_a_missing_microphone_is_told_and_the_app_stays_idle(rig: Rig) -> None:
     rig.mic.fail_with = "No microphone was found."
     rig.controller.press()
     assert rig.state is State.IDLE
+    assert rig.speech.last_begun.dropped  # the transcription it began is not left waiting
     assert [m.text for m in rig.said] == ["No microphone was found."]
     assert rig.said[0].level is messages.Level.ERROR and rig.said[0].speak
 
@@ -272,23 +274,17 @@ def test_new_session_while_thinking_cancels_the_turn(rig: Rig) -> None:
     assert rig.controller.last_answer is None and rig.state is State.IDLE
 
 
-def test_idle_time_starts_a_new_session_before_the_next_turn(rig: Rig) -> None:
+def test_an_expired_session_clears_the_last_answer(rig: Rig) -> None:
+    resets: list[None] = []
+    rig.controller.session_reset.connect(lambda: resets.append(None))
     turn = rig.ask_by_voice()
     rig.agent.finished.emit(turn, TurnEnded("Okay."))
-    rig.speech.utterance_done.emit(turn)
-    assert len(rig.agent.sessions) == 1
+    assert rig.controller.last_answer is not None
 
-    rig.clock.now += 29 * 60  # under the limit: same session
-    turn = rig.ask_by_voice()
-    rig.agent.finished.emit(turn, TurnEnded("Okay."))
-    rig.speech.utterance_done.emit(turn)
-    assert len(rig.agent.sessions) == 1
-
-    rig.clock.now += 31 * 60
     rig.ask_by_voice()
-    assert len(rig.agent.sessions) == 2
-    # The new session is requested before the turn, so the turn runs in it.
-    assert rig.agent.turns[-1][1] == "why is the build red"
+    rig.agent.session_expired.emit()  # the agent worker found the idle time over before this turn
+    assert resets == [None] and rig.controller.last_answer is None
+    assert rig.state is State.THINKING  # the turn runs on, in the new session
 
 
 def test_level_is_passed_on_only_while_listening(rig: Rig) -> None:
@@ -302,12 +298,78 @@ def test_level_is_passed_on_only_while_listening(rig: Rig) -> None:
     assert levels == [0.7]
 
 
-def test_settings_change_can_start_a_new_session(rig: Rig) -> None:
-    changed = Settings(model="claude-other")
-    rig.controller.apply_settings(changed, new_session=True)
-    assert rig.agent.sessions[-1][1].model == "claude-other"
-    rig.controller.apply_settings(Settings(idle_minutes=5), new_session=False)
-    assert len(rig.agent.sessions) == 2 and rig.controller.settings.idle_minutes == 5
+def test_a_settings_change_during_a_turn_lets_the_turn_finish(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    rig.agent.turn_event.emit(turn, TextDelta("The build "))
+
+    rig.controller.apply_settings(replace(rig.controller.settings, model="claude-other"))
+    # A new model needs a new session; it is requested now and starts at the next question.
+    assert rig.agent.sessions[-1][1].model == "claude-other" and len(rig.agent.sessions) == 2
+    assert rig.agent.cancels == 0 and rig.state is State.THINKING
+    rig.agent.turn_event.emit(turn, TextDelta("is green."))
+    rig.agent.finished.emit(turn, TurnEnded("The build is green."))
+    assert rig.speech.spoken[turn] == "The build is green." and rig.speech.ended == [turn]
+
+    rig.controller.apply_settings(replace(rig.controller.settings, idle_minutes=5))
+    assert len(rig.agent.sessions) == 2  # the idle time keeps the session
+    assert rig.agent.settings_updates[-1].idle_minutes == 5
+    rig.speech.utterance_done.emit(turn)
+    assert rig.state is State.IDLE
+
+
+def test_streamed_blocks_go_to_the_recording_they_belong_to(rig: Rig) -> None:
+    rig.controller.press()
+    first = max(rig.speech.transcriptions)
+    rig.mic.hear(SPEECH)
+    rig.controller.release()
+    assert rig.state is State.TRANSCRIBING
+
+    rig.controller.press()  # before the first is transcribed: it is dropped, a new one streams
+    second = max(rig.speech.transcriptions)
+    assert second != first and rig.speech.transcriptions[first].dropped
+    rig.mic.hear(SPEECH[:4000])
+    assert rig.speech.transcriptions[first].samples == SPEECH.size
+    assert rig.speech.transcriptions[second].samples == 4000
+    rig.speech.transcribed.emit(first, "stale words")  # the worker had already finished it
+    assert rig.state is State.LISTENING and rig.agent.turns == []
+
+    rig.controller.release()
+    rig.speech.transcribed.emit(second, "run the tests")
+    assert rig.agent.turns[-1][1] == "run the tests"
+
+
+def test_barge_in_while_streaming_cancels_the_reply_and_streams_the_new_question(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    rig.agent.turn_event.emit(turn, TextDelta("A long answer. "))
+    rig.speech.speaking_started.emit(turn)
+    assert rig.state is State.SPEAKING
+
+    rig.controller.press()  # barge-in: the reply stops, the new question streams from its first block
+    assert rig.agent.cancels == 1 and rig.speech.stops == 1 and rig.state is State.LISTENING
+    new = rig.speech.last_begun
+    rig.mic.hear(SPEECH)
+    rig.agent.turn_event.emit(turn, TextDelta("Late words."))  # the cancelled turn still streams a little
+    assert new.samples == SPEECH.size and rig.speech.spoken[turn] == "A long answer. "
+
+    rig.controller.new_session()  # giving up on the question drops its transcription
+    assert new.dropped and not new.finished and rig.state is State.IDLE
+
+
+def test_sound_cues_mark_listening_but_not_a_barge_in(rig: Rig) -> None:
+    turn = rig.ask_by_voice()
+    assert rig.speech.cues == ["listen_start", "listen_stop"]
+    rig.agent.turn_event.emit(turn, TextDelta("An answer. "))
+    rig.speech.speaking_started.emit(turn)
+
+    rig.controller.press()  # cuts the reply short: no tone over it
+    assert rig.speech.cues == ["listen_start", "listen_stop"]
+    rig.controller.release()
+    assert rig.speech.cues[-1] == "listen_stop"
+
+    rig.controller.apply_settings(replace(rig.controller.settings, sound_cues=False))
+    rig.speech.cues.clear()
+    rig.ask_by_voice()
+    assert rig.speech.cues == []  # the checkbox counts from the next press
 
 
 def test_qt_signal_delivery(qtbot: QtBot, rig: Rig) -> None:

@@ -17,7 +17,7 @@ from app.ui.settings_window import SettingsWindow
 
 def test_settings_round_trip(qtbot: QtBot, tmp_path: Path) -> None:
     repo = str(tmp_path / "project")
-    start = Settings(recent_repos=[repo], last_repo=repo)
+    start = Settings(recent_repos=(repo,), last_repo=repo)
     window = SettingsWindow(start)
     qtbot.addWidget(window)
     saved: list[Settings] = []

@@ -14,8 +14,9 @@ from pytestqt.qtbot import QtBot
 
 from app.bench.speech import word_accuracy
 from app.core.settings import Settings
-from app.ui.workers import SpeechWorker, start_thread, stop_thread
-from app.voice.transcriber import SAMPLE_RATE
+from app.ui.speech_worker import SpeechWorker
+from app.ui.threads import start_thread, stop_thread
+from app.voice import SAMPLE_RATE
 from tests.scenario import make_scenario_repo
 from tests.voice.audio_fixtures import speech
 
@@ -58,11 +59,11 @@ class Heard(QObject):
         return self.texts[request_id]
 
 
-def hold(live: object, samples: np.ndarray, speed: float) -> None:
-    """Feed `samples` the way the recorder's consumer thread does while the key is held."""
+def hold(worker: SpeechWorker, request_id: int, samples: np.ndarray, speed: float) -> None:
+    """Feed `samples` the way the microphone's thread does while the key is held."""
     block = SAMPLE_RATE // 10
     for start in range(0, samples.size, block):
-        live.feed(samples[start : start + block])  # type: ignore[attr-defined]
+        worker.feed(request_id, samples[start : start + block])
         time.sleep(block / SAMPLE_RATE / speed)
 
 
@@ -71,14 +72,13 @@ def test_a_long_question_is_mostly_transcribed_before_release(
 ) -> None:
     repo = make_scenario_repo(tmp_path)
     samples = speech(LONG)
-    live = worker.begin_stream(repo)
-    feeder = threading.Thread(target=hold, args=(live, samples[: samples.size - SAMPLE_RATE // 4], 1.0))  # real time
+    heard = Heard(worker)
+    worker.begin(1, repo)
+    feeder = threading.Thread(target=hold, args=(worker, 1, samples, 1.0))  # real time
     feeder.start()
     while feeder.is_alive():
         qtbot.wait(50)
-    # The last quarter second had not reached the stream yet (the recorder still held it): the worker adds it.
-    heard = Heard(worker)
-    worker.transcribe(1, samples, repo)
+    worker.finish(1)
     text = heard.wait(qtbot, 1)
     stream = worker.last_stream
     duration = samples.size / SAMPLE_RATE
@@ -91,15 +91,35 @@ def test_a_long_question_is_mostly_transcribed_before_release(
 
 def test_a_dropped_recording_is_not_transcribed(worker: SpeechWorker, qtbot: QtBot, tmp_path: Path) -> None:
     repo = make_scenario_repo(tmp_path)
-    dropped = worker.begin_stream(repo)
-    dropped.feed(speech("Why is the build red?"))
-    dropped.cancel_unless_claimed()  # what the microphone does when the controller drops the capture
+    heard = Heard(worker)
+    worker.begin(2, repo)
+    worker.feed(2, speech("Why is the build red?"))
+    worker.drop(2)  # what the controller does with noise, or a press that gives up on the question
+    worker.finish(2)  # a late finish of a dropped request has nothing to transcribe
     worker.last_stream = None
     samples = speech("Run the tests.")
-    live = worker.begin_stream(repo)
-    live.feed(samples)
-    heard = Heard(worker)
-    worker.transcribe(2, samples, repo)
-    text = heard.wait(qtbot, 2)
+    worker.begin(3, repo)
+    worker.feed(3, samples)
+    worker.finish(3)
+    text = heard.wait(qtbot, 3)
     assert "test" in text.lower() and "build" not in text.lower(), text
+    assert 2 not in heard.texts
     assert worker.last_stream is not None and worker.last_stream.duration == pytest.approx(samples.size / SAMPLE_RATE)
+
+
+def test_a_changed_alias_is_heard_without_reloading_the_models(
+    worker: SpeechWorker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    repo = make_scenario_repo(tmp_path)
+    reloads: list[bool] = []
+    worker.ready.connect(lambda transcriber, _speaker: reloads.append(transcriber))
+    heard = Heard(worker)
+    settings = Settings(repo_aliases={str(repo): {"run the": "make"}})
+    worker.load(settings)  # only the alias list changed: the worker rebuilds the vocabulary
+    samples = speech("Run the tests.")
+    worker.begin(4, repo)
+    worker.feed(4, samples)
+    worker.finish(4)
+    text = heard.wait(qtbot, 4)
+    assert text.lower().startswith("make"), text
+    assert reloads == []  # the models stayed loaded

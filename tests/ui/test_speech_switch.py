@@ -12,11 +12,19 @@ from pytestqt.qtbot import QtBot
 
 from app.core import messages
 from app.core.settings import Settings
-from app.ui.workers import SpeechWorker, start_thread, stop_thread
+from app.ui.speech_worker import SpeechWorker
+from app.ui.threads import start_thread, stop_thread
 from tests.voice.audio_fixtures import speech
 from tests.voice.fakehub import install_model_folder
 
 pytestmark = pytest.mark.slow
+
+
+def ask(worker: SpeechWorker, request_id: int, samples: object) -> None:
+    """One recording, as the controller hands it over: begin, the samples, finish."""
+    worker.begin(request_id, None)
+    worker.feed(request_id, samples)  # type: ignore[arg-type]
+    worker.finish(request_id)
 
 
 class Heard(QObject):
@@ -54,11 +62,11 @@ def test_a_new_model_takes_over_once_loaded_and_a_broken_one_leaves_the_current_
         assert worker.model_folder == ""
         base = install_model_folder("base.en")
         worker.load(Settings(speech_model="base.en"))
-        worker.transcribe(1, question, None)  # asked while the new model loads: answered all the same
+        ask(worker, 1, question)  # asked while the new model loads: answered all the same
         qtbot.waitUntil(lambda: 1 in heard.texts, timeout=60_000)
         assert "test" in heard.texts[1].lower()
         qtbot.waitUntil(lambda: worker.model_folder == str(base), timeout=60_000)
-        worker.transcribe(2, question, None)
+        ask(worker, 2, question)
         qtbot.waitUntil(lambda: 2 in heard.texts, timeout=60_000)
         assert "test" in heard.texts[2].lower()
 
@@ -66,7 +74,7 @@ def test_a_new_model_takes_over_once_loaded_and_a_broken_one_leaves_the_current_
         worker.load(Settings(speech_model="small.en"))
         qtbot.waitUntil(lambda: any("previous speech model stays in use" in m.text for m in said), timeout=60_000)
         assert worker.model_folder == str(base)
-        worker.transcribe(3, question, None)
+        ask(worker, 3, question)
         qtbot.waitUntil(lambda: 3 in heard.texts, timeout=60_000)
         assert "test" in heard.texts[3].lower()
     finally:

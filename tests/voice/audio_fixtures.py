@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 
 from app.bench.speech import espeak_wav
-from app.voice.transcriber import SAMPLE_RATE, read_audio
+from app.voice import SAMPLE_RATE
+from app.voice.transcriber import read_audio
 
 CACHE = Path(os.environ.get("VDA_TEST_AUDIO_CACHE", Path(tempfile.gettempdir()) / "vda-test-audio"))
 

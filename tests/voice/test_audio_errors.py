@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 import sounddevice
 
-from app.voice.audio import _open_error
-from app.voice.devices import Device
+from app.voice.devices import Device, open_error
 
 MIC = Device(index=3, name="USB Audio: Mic (hw:1,0)", default_samplerate=48_000.0, max_channels=1)
 
@@ -26,7 +25,7 @@ MIC = Device(index=3, name="USB Audio: Mic (hw:1,0)", default_samplerate=48_000.
     ],
 )
 def test_portaudio_failures_become_advice(error: Exception, words: str) -> None:
-    problem = _open_error(error, MIC)
+    problem = open_error(error, MIC)
     assert words in problem.message
     assert "USB Audio: Mic (hw:1,0)" in problem.message
     assert "Settings, Audio" in problem.hint

@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from app.core.errors import AudioDeviceError
-from app.voice.audio import SAMPLE_RATE, Recorder, Recording, list_devices
+from app.voice import SAMPLE_RATE
+from app.voice.audio import Recorder, Recording, list_devices
 from app.voice.transcriber import Transcriber, read_audio
 from tests.voice.audio_fixtures import wav, words, write_wav
 

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from app.core.errors import ModelLoadError
+from app.voice import SAMPLE_RATE
 from app.voice.speaker import Speaker, split_head
-from app.voice.transcriber import SAMPLE_RATE, Transcriber
+from app.voice.transcriber import Transcriber
 from tests.voice.audio_fixtures import words
 
 pytestmark = pytest.mark.slow

@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.voice.transcriber import SAMPLE_RATE, Transcriber, read_audio
+from app.voice import SAMPLE_RATE
+from app.voice.transcriber import Transcriber, read_audio
 from tests.scenario import make_scenario_repo
 from tests.voice.audio_fixtures import wav, words, write_wav
 

@@ -10,8 +10,9 @@ import pytest
 
 from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
-from app.voice.streaming import MIN_CHUNK
-from app.voice.transcriber import SAMPLE_RATE, Piece, Transcriber, _is_stock_hallucination
+from app.voice import SAMPLE_RATE
+from app.voice.streaming import MIN_CHUNK, StreamingTranscription
+from app.voice.transcriber import Piece, Transcriber, _is_stock_hallucination
 from tests.voice.audio_fixtures import speech, words
 
 pytestmark = pytest.mark.slow
@@ -81,7 +82,7 @@ LONG = (
 
 
 def _hold(transcriber: Transcriber, samples: np.ndarray, speed: float) -> tuple[str, float, object]:
-    stream = transcriber.stream()
+    stream = StreamingTranscription(transcriber)
     block = SAMPLE_RATE // 10
     for start in range(0, samples.size, block):
         stream.feed(samples[start : start + block])
@@ -112,7 +113,7 @@ def test_a_short_hold_streams_to_the_same_text(transcriber: Transcriber) -> None
 
 
 def test_a_cancelled_stream_gives_nothing(transcriber: Transcriber) -> None:
-    stream = transcriber.stream()
+    stream = StreamingTranscription(transcriber)
     stream.feed(speech("Why is the build red?"))
     stream.cancel()
     assert stream.finish() == ""

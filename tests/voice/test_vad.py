@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from app.voice import vad
+from app.voice import SAMPLE_RATE, vad
 from tests.voice.audio_fixtures import speech
 
-RATE = vad.SAMPLE_RATE
+RATE = SAMPLE_RATE
 
 
 def white_noise(seconds: float, level: float) -> np.ndarray:

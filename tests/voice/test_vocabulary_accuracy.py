@@ -9,6 +9,7 @@ import pytest
 from app.bench.speech import padded, word_accuracy
 from app.bench.vocabulary import load_repos, vocabulary_effect
 from app.voice.decode_check import spoken_words
+from app.voice.streaming import StreamingTranscription
 from app.voice.transcriber import Transcriber, read_audio
 from app.voice.vocabulary import Vocabulary, build_vocabulary
 from tests.scenario import make_scenario_repo
@@ -55,7 +56,7 @@ def test_why_is_the_build_red_survives_the_vocabulary(transcriber: Transcriber, 
 
 def test_streaming_uses_the_vocabulary_too(transcriber: Transcriber, tmp_path: Path) -> None:
     vocabulary = Vocabulary.for_repository(make_scenario_repo(tmp_path))
-    stream = transcriber.stream(vocabulary)
+    stream = StreamingTranscription(transcriber, vocabulary)
     stream.feed(speech("Why does the review orchestrator fail to import?"))
     assert "ReviewOrchestrator" in stream.finish()
 

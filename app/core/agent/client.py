@@ -7,7 +7,7 @@ import logging
 import anthropic
 
 from app.core.api_key import find_api_key
-from app.core.errors import MissingApiKeyError
+from app.core.errors import MissingApiKeyError, UserFacingError
 from app.core.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -30,6 +30,19 @@ def make_client(settings: Settings) -> anthropic.Anthropic:
         raise MissingApiKeyError()
     log.info("API key from %s", source)
     return anthropic.Anthropic(api_key=key, max_retries=MAX_RETRIES, timeout=TIMEOUT)
+
+
+def check_api_key(key: str) -> str:
+    """One cheap call with `key` (list one model): a sentence saying it works, else a UserFacingError."""
+    client = anthropic.Anthropic(api_key=key, max_retries=0, timeout=15.0)
+    try:
+        page = client.models.list(limit=1)
+    except anthropic.AuthenticationError as exc:
+        raise UserFacingError("The API key was refused.", hint="Check that it was copied whole.") from exc
+    except anthropic.APIConnectionError as exc:
+        raise UserFacingError("The Claude API cannot be reached from this computer.") from exc
+    names = [m.id for m in page.data]
+    return "The key works." + (f" (Models include {names[0]}.)" if names else "")
 
 
 def describe_failure(exc: BaseException, *, model: str = "") -> str:

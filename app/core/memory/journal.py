@@ -438,11 +438,13 @@ class SqliteJournal:
             return
         with self._connect(create=True) as conn:
             assert conn is not None
+            conn.execute("BEGIN IMMEDIATE")  # one transaction, not one per row: a session start loads every file
             conn.executemany(
                 "INSERT INTO uses (session, path, kind, at) VALUES (?,?,?,?)"
                 " ON CONFLICT DO UPDATE SET at = excluded.at",
                 rows,
             )
+            conn.execute("COMMIT")
 
     def usage(self) -> dict[str, Usage]:
         with self._connect(create=False) as conn:

@@ -70,7 +70,8 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
 
         raise JournalError(problem)
     written = store.written()
-    marks = staleness.assess(store.repository, written, now)
+    # A person asking for the report gets the exact count, however long git takes to walk to it.
+    marks = staleness.assess(store.repository, written, now, count_limit=None)
     stats = store.stats()
     reports: list[FileReport] = []
     for w in written:

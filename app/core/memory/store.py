@@ -251,14 +251,17 @@ class MemoryStore:
             self._names[session_id] = {path: names[path] for path in included}
 
         def keep() -> None:
-            if session_id:
-                self._journal.note_use(session_id, included, "loaded")
-                # Seen as shown, even if a file changed since it was read: that is the point of the check.
-                shown: dict[str, str | None] = {w.path: handlers.digest(w.text) for w in found if w.path in included}
-                self._journal.mark_seen(session_id, shown)
-            # Only the commits the files were written at: the cache never grows past the store.
-            kept = {m.commit: cache[m.commit] for m in marks.values() if m.commit in cache}
-            self._journal.keep(GIT_CACHE, staleness.dump_cache(kept))
+            with self._journal.batch(create=True):  # one connection for the three
+                if session_id:
+                    self._journal.note_use(session_id, included, "loaded")
+                    # Seen as shown, even if a file changed since it was read: that is the point of the check.
+                    shown: dict[str, str | None] = {
+                        w.path: handlers.digest(w.text) for w in found if w.path in included
+                    }
+                    self._journal.mark_seen(session_id, shown)
+                # Only the commits the files were written at: the cache never grows past the store.
+                kept = {m.commit: cache[m.commit] for m in marks.values() if m.commit in cache}
+                self._journal.keep(GIT_CACHE, staleness.dump_cache(kept))
 
         with contextlib.suppress(JournalError, OSError, LockTimeout):
             self._locked(keep, write=False, empty=_none)
@@ -273,10 +276,11 @@ class MemoryStore:
             except (FolderError, OSError):
                 continue
         try:
-            self._cached_git = self._journal.cached(GIT_CACHE)
-            last = self._journal.last_changes(p for p, _t, _m in files)
-            self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
-            self._journal.drop_words_before(time.time() - self.words_days * 86_400)
+            with self._journal.batch(create=True):  # one connection for the four
+                self._cached_git = self._journal.cached(GIT_CACHE)
+                last = self._journal.last_changes(p for p, _t, _m in files)
+                self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
+                self._journal.drop_words_before(time.time() - self.words_days * 86_400)
         except JournalError:
             log.warning("memory journal of %s unusable; loading the files without their history", self.folder)
             last = {}

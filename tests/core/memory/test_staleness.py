@@ -79,25 +79,43 @@ def test_outside_git_only_the_age_is_given(tmp_path: Path) -> None:
     assert _status(store.snapshot(), "/memories/a.md") == "written less than a minute ago"
 
 
-def test_few_git_calls_for_a_full_store(tmp_path: Path) -> None:
+def _counting_git(mp: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """Every git command staleness runs, as it runs it."""
+    calls: list[tuple[str, ...]] = []
+    real = staleness._Git.raw
+
+    def counting(self: staleness._Git, *args: str, stdin: bytes | None = None) -> bytes | None:
+        calls.append(args)
+        return real(self, *args, stdin=stdin)
+
+    mp.setattr(staleness._Git, "raw", counting)
+    return calls
+
+
+def test_few_git_calls_for_a_full_store_however_many_commits_it_was_written_at(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     store = MemoryStore.for_repository(repo)
     for i in range(20):
         ok(store, {"command": "create", "path": f"/memories/n{i}.md", "file_text": f"note {i} on src/Parser.cs\n"})
-        if i % 10 == 9:
-            _commit(repo, f"c{i}")
-    calls: list[tuple[str, ...]] = []
-    real = staleness._Git.run
-
-    def counting(self: staleness._Git, *args: str) -> str | None:
-        calls.append(args)
-        return real(self, *args)
-
+        if i % 4 == 3:
+            _commit(repo, f"c{i}")  # five write commits, none of them HEAD
+    ok(store, {"command": "create", "path": "/memories/old.md", "file_text": "Parsing: src/old_parser.py\n"})
+    git(repo, "rm", "-q", "src/old_parser.py")
+    _commit(repo, "drop the old parser")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(staleness._Git, "run", counting)
-        store.snapshot(session_id="s")
-    # rev-parse, ls-files, and per distinct write commit (2 here) one rev-list and one diff.
-    assert len(calls) == 2 + 2 * 2, calls
+        calls = _counting_git(mp)
+        snap = store.snapshot(session_id="s")
+    # HEAD and commit times, one walk counting for every memory, one diff for all write commits; the
+    # deleted path a memory names is looked for on the disk.
+    assert [c[0] for c in calls] == ["cat-file", "rev-list", "diff-tree"], calls
+    assert _status(snap, "/memories/n0.md") == "written less than a minute ago; 6 commits since"
+    assert _status(snap, "/memories/n19.md") == "written less than a minute ago; 2 commits since"
+    assert _status(snap, "/memories/old.md").endswith("1 commit since; no longer exists: src/old_parser.py")
+    with pytest.MonkeyPatch.context() as mp:
+        calls = _counting_git(mp)
+        again = store.snapshot(session_id="t")
+    assert [c[0] for c in calls] == ["cat-file"], calls  # the same HEAD: what git said is kept
+    assert again == snap
 
 
 def test_later_sessions_build_on_what_git_said_before_also_across_branches(tmp_path: Path) -> None:
@@ -118,3 +136,20 @@ def test_later_sessions_build_on_what_git_said_before_also_across_branches(tmp_p
     git(repo, "checkout", "-q", "main")
     status = _status(store.snapshot(session_id="d"), "/memories/n.md")
     assert status.endswith("4 commits since; changed since: src/Parser.cs"), status
+
+
+def test_a_bare_file_name_is_gone_only_when_no_file_of_that_name_is_left(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    (repo / "lib").mkdir()
+    (repo / "src" / "helpers.py").write_text("x = 1\n")
+    (repo / "lib" / "helpers.py").write_text("y = 1\n")
+    _commit(repo, "helpers")
+    store = MemoryStore.for_repository(repo)
+    ok(store, {"command": "create", "path": "/memories/n.md", "file_text": "Shared code goes in helpers.py\n"})
+    git(repo, "rm", "-q", "src/helpers.py")
+    _commit(repo, "one helpers.py less")
+    assert _status(store.snapshot(session_id="a"), "/memories/n.md") == "written less than a minute ago; 1 commit since"
+    git(repo, "rm", "-q", "lib/helpers.py")
+    _commit(repo, "no helpers.py at all")
+    status = _status(store.snapshot(session_id="b"), "/memories/n.md")
+    assert status == "written less than a minute ago; 2 commits since; no longer exists: helpers.py"

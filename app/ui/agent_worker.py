@@ -1,0 +1,138 @@
+"""The agent worker: holds the conversation's session lifecycle; its turns run on this worker's thread.
+
+A QObject moved to its own QThread. Requests from the controller arrive as queued
+signals; turn events and results leave as the port's signals. The session rule
+(start, repository change, new session, idle time) is app.core.agent.lifecycle's.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal, Slot
+
+from app.core.agent.events import Event, TurnEnded, TurnFailed
+from app.core.errors import UserFacingError
+from app.core.history import History
+from app.core.settings import Settings
+from app.core.turn_record import TurnRecorder
+from app.ui.ports import AgentPort
+
+if TYPE_CHECKING:  # the SDK takes ~1.5 s to import: at run time it is imported on the worker thread
+    from app.core.agent.lifecycle import SessionLifecycle
+    from app.core.agent.session import Session
+
+log = logging.getLogger(__name__)
+
+
+class AgentWorker(AgentPort):
+    """Holds the agent session; its turns run on this worker's thread."""
+
+    _session_requested = Signal(object, object)  # repository or None, Settings
+    _settings_sent = Signal(object)  # Settings
+    _prepare_requested = Signal()
+    _turn_requested = Signal(int, str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lifecycle: SessionLifecycle | None = None
+        self._pending: tuple[Path | None, Settings] | None = None  # a restart asked for before the SDK is in
+        self._running: Session | None = None  # the session a turn runs in now, for cancel()
+        self._lock = threading.Lock()
+        self._history = History()  # replaced by set_history when the settings change
+        self._requested_turn = 0
+        self._cancelled_through = 0  # turns up to this id were cancelled before they began
+        self._session_requested.connect(self._restart)
+        self._settings_sent.connect(self._update_settings)
+        self._prepare_requested.connect(self._prepare)
+        self._turn_requested.connect(self._run_turn)
+
+    def start_session(self, repo: Path | None, settings: Settings) -> None:
+        self._session_requested.emit(repo, settings)
+
+    def update_settings(self, settings: Settings) -> None:
+        self._settings_sent.emit(settings)
+
+    def prepare(self) -> None:
+        self._prepare_requested.emit()
+
+    def run_turn(self, turn_id: int, text: str) -> None:
+        with self._lock:
+            self._requested_turn = turn_id
+        self._turn_requested.emit(turn_id, text)
+
+    def set_history(self, history: History) -> None:
+        """Where each turn is kept from now on (or not: a history that is off keeps nothing)."""
+        with self._lock:
+            self._history = history
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled_through = self._requested_turn
+            session = self._running
+        if session is not None:
+            session.cancel()
+
+    @Slot(object, object)
+    def _restart(self, repo: Path | None, settings: Settings) -> None:
+        if self._lifecycle is None:
+            self._pending = (repo, settings)
+        else:
+            self._lifecycle.restart(repo, settings)
+
+    @Slot(object)
+    def _update_settings(self, settings: Settings) -> None:
+        if self._lifecycle is not None:
+            self._lifecycle.update_settings(settings)
+        elif self._pending is not None:
+            self._pending = (self._pending[0], settings)
+
+    @Slot()
+    def _prepare(self) -> None:
+        """Import the SDK (~1.5 s, ~60 MB) while the question is still being spoken, not while idle."""
+        if self._lifecycle is None and self._pending is not None:
+            from app.core.agent.lifecycle import SessionLifecycle
+
+            self._lifecycle = SessionLifecycle(*self._pending)
+            self._pending = None
+
+    @Slot(int, str)
+    def _run_turn(self, turn_id: int, text: str) -> None:
+        with self._lock:
+            skipped = turn_id <= self._cancelled_through
+        self._prepare()  # a typed question comes without a press
+        if skipped or self._lifecycle is None:
+            self.finished.emit(turn_id, TurnEnded("", cancelled=True))
+            return
+        lifecycle = self._lifecycle
+
+        def emit(event: Event) -> None:
+            self.turn_event.emit(turn_id, event)
+
+        try:
+            turn = lifecycle.session_for_turn()
+            if turn.expired:
+                self.session_expired.emit()
+            if turn.fresh:
+                self.session_started.emit(str(turn.session.id))
+            with self._lock:
+                self._running = turn.session
+                cancelled = turn_id <= self._cancelled_through  # cancel() came while the session was made
+                history = self._history
+            recorder = TurnRecorder(history, turn.session.repo, text, forward=emit)
+            result: TurnEnded | TurnFailed = (
+                TurnEnded("", cancelled=True) if cancelled else turn.session.run_turn(text, on_event=recorder)
+            )
+        except UserFacingError as exc:
+            result = TurnFailed(str(exc))
+        except Exception as exc:
+            log.exception("the agent turn failed")
+            result = TurnFailed(f"The answer failed with an internal error ({type(exc).__name__}).")
+        finally:
+            with self._lock:
+                self._running = None
+        lifecycle.turn_ended()
+        self.finished.emit(turn_id, result)

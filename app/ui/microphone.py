@@ -1,0 +1,130 @@
+"""The microphone as the controller sees it: app.voice.audio.Recorder behind the MicrophonePort.
+
+One recorder serves the whole run. While armed (the app arms it for as long as the
+hotkey listens) its stream stays open, so a recording begins with the 300 ms before
+the press and the first syllable survives; unarmed, each press opens the device. Each
+block of a recording goes to the sink the controller passes to `start()`; levels reach
+the main thread as a throttled signal.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import numpy as np
+
+from app.core.errors import UserFacingError
+from app.ui.ports import AudioSink, MicrophonePort
+from app.voice.audio import Recorder, Recording
+
+log = logging.getLogger(__name__)
+
+_LEVEL_INTERVAL = 1 / 15  # the tray cannot show more than this anyway
+
+
+class Microphone(MicrophonePort):
+    """The real microphone, chosen by device name ("" = the system default)."""
+
+    def __init__(self, device: str = "") -> None:
+        super().__init__()
+        self._device = device
+        self._recorder: Recorder | None = None
+        self._want_armed = False
+        self._last_level_at = 0.0
+        self._sink: AudioSink | None = None
+
+    @property
+    def device(self) -> str:
+        return self._device
+
+    @property
+    def armed(self) -> bool:
+        """The stream is open now (so its level is live)."""
+        return self._recorder is not None and self._recorder.armed
+
+    @property
+    def current_level(self) -> float:
+        """The input level now (0..1), for a meter that polls while no recording runs."""
+        recorder = self._recorder
+        return recorder.level if recorder is not None else 0.0
+
+    def set_device(self, device: str) -> None:
+        if device == self._device:
+            return
+        self._device = device
+        recorder, self._recorder = self._recorder, None
+        if recorder is not None:
+            recorder.close()
+        if self._want_armed:
+            self.arm()
+
+    def arm(self) -> bool:
+        """Keep the stream open for pre-roll; False (logged) when the device cannot open now.
+
+        A failure is not reported to the user here: the next press opens the device again
+        and says what is wrong if it still fails.
+        """
+        self._want_armed = True
+        try:
+            self._get().arm()
+        except UserFacingError as exc:
+            log.info("the microphone stays closed until a press: %s", exc)
+            return False
+        except Exception:  # an unforeseen driver failure: the press reports whatever is still wrong
+            log.warning("the microphone could not be opened ahead of a press", exc_info=True)
+            return False
+        return True
+
+    def disarm(self) -> None:
+        self._want_armed = False
+        if self._recorder is not None:
+            self._recorder.disarm()
+
+    def close(self) -> None:
+        """Release the device (at shutdown)."""
+        self._want_armed = False
+        if self._recorder is not None:
+            self._recorder.close()
+
+    def start(self, on_audio: AudioSink) -> None:
+        recorder = self._get()
+        self._sink = on_audio  # set first: the sink must see the recording from its first block
+        try:
+            recorder.start()
+        except BaseException:
+            self._sink = None
+            raise
+        if self._want_armed and not recorder.armed:
+            # Arming failed earlier (no device at start-up); the device opened now, so keep it.
+            try:
+                recorder.arm()
+            except UserFacingError:
+                log.info("the microphone could not be kept open", exc_info=True)
+
+    def stop(self) -> Recording:
+        recorder = self._recorder
+        try:
+            if recorder is None or not recorder.recording:
+                return Recording(np.zeros(0, dtype=np.float32), 0.0, is_speech=False)
+            return recorder.stop()  # every block has gone to the sink when this returns
+        finally:
+            self._sink = None
+
+    def _get(self) -> Recorder:
+        if self._recorder is None:
+            self._recorder = Recorder(device=self._device, on_level=self._on_level, on_audio=self._on_audio)
+        return self._recorder
+
+    def _on_audio(self, samples: np.ndarray) -> None:
+        # The recorder's consumer thread: the sink only hands the block on (a queued signal).
+        sink = self._sink
+        if sink is not None:
+            sink(samples)
+
+    def _on_level(self, level: float) -> None:
+        # The recorder's consumer thread: only a (throttled) signal leaves it.
+        now = time.monotonic()
+        if now - self._last_level_at >= _LEVEL_INTERVAL:
+            self._last_level_at = now
+            self.level.emit(float(level))
