@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "app.commands.doctor",
     "app.commands.bench",
     "app.commands.eval",
+    "app.commands.models",
 )
 
 

@@ -52,7 +52,14 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(event, ToolFinished):
             tools.append({"name": event.name, "label": event.label, "is_error": event.is_error})
 
-    result = session.run_turn(" ".join(args.text), on_event)
+    from app.core.history import History
+    from app.core.turn_record import TurnRecorder
+
+    text = " ".join(args.text)
+    recorder = TurnRecorder(
+        History.for_settings(session.settings), session.repo, text, source="typed", forward=on_event
+    )
+    result = session.run_turn(text, recorder)
     if isinstance(result, TurnFailed):
         print(f"error: {result.message}", file=sys.stderr)
         return 1

@@ -16,6 +16,7 @@ SUITES = (
     ("vocabulary", "app.bench.vocabulary", "run_vocabulary_bench",
      "identifiers spelled right on three repositories in two voices; false snaps; a 50,000-file build"),
     ("startup", "app.bench.startup", "run_startup_bench", "launch to a usable tray app (needs a display)"),
+    ("models", "app.bench.models", "run_models_bench", "each installed speech model: speed, streaming, identifiers"),
     # The panel's own figures live beside it in ui: the layers keep bench from importing ui.
     ("panel", "app.ui.panel_bench", "run_panel_bench", "how long the answer panel takes for the costliest pages"),
     ("idle", "app.bench.idle", "run_idle_bench", "CPU and memory of the idle tray app (needs the test desktop)"),

@@ -103,11 +103,15 @@ def check_hotkey(settings: Settings) -> Check:
 
 
 def check_transcriber(settings: Settings) -> Check:
+    from app.voice.model_store import folder_for
     from app.voice.transcriber import Transcriber
 
-    model = Transcriber(settings.whisper_model)
+    folder = folder_for(settings)
+    model = Transcriber(folder)
     model.load()
-    which = settings.whisper_model or "embedded tiny.en"
+    which = folder or "embedded tiny.en"
+    if not settings.whisper_model and folder == "" and settings.speech_model != "tiny.en":
+        which += f" ({settings.speech_model} is chosen but not downloaded: python -m app models download)"
     return Check(True, "transcription model", f"{which} loaded in {model.load_seconds:.2f} s")
 
 

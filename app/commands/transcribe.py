@@ -9,6 +9,7 @@ from typing import Any
 from app.core import settings as settings_module
 from app.core.errors import UserFacingError
 from app.core.repos import find_root
+from app.voice.model_store import folder_for
 from app.voice.transcriber import Transcriber, read_audio
 from app.voice.vocabulary import Vocabulary
 
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.repo:
         repo = find_root(Path(args.repo))
         vocabulary = Vocabulary.for_active_repository(repo, loaded.settings)
-    transcriber = Transcriber(loaded.settings.whisper_model)
+    transcriber = Transcriber(folder_for(loaded.settings))
     text = transcriber.transcribe(samples, vocabulary)
     if text:
         print(text)

@@ -7,6 +7,8 @@
     │   ├── AudioDeviceError         no microphone, device busy, unplugged, bad rate
     │   ├── HotkeyUnavailableError   no global hotkey can work on this desktop
     │   ├── ModelLoadError           a speech model could not be loaded
+    │   ├── ModelDownloadError       a speech model could not be downloaded (offline, disk full …)
+    │   │   └── DownloadCancelled    the person cancelled; what arrived is kept to resume
     │   ├── AgentTurnError           a turn failed after the SDK's retries
     │   └── RepositoryError          the folder is not a usable repository
     └── InternalError                a bug; logged with its traceback, shown briefly
@@ -61,6 +63,14 @@ class HotkeyUnavailableError(UserFacingError):
 
 class ModelLoadError(UserFacingError):
     """A transcription or speech model failed to load."""
+
+
+class ModelDownloadError(UserFacingError):
+    """A speech model download failed; the current model keeps working."""
+
+
+class DownloadCancelled(ModelDownloadError):
+    """The person cancelled a download; the part that arrived is kept so the next try resumes."""
 
 
 class AgentTurnError(UserFacingError):

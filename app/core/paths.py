@@ -56,6 +56,16 @@ def memory_root() -> Path:
     return data_dir() / "memory"
 
 
+def speech_models_dir() -> Path:
+    """Downloaded speech models, one folder each; they can be downloaded again, so they are cache."""
+    return cache_dir() / "speech-models"
+
+
+def history_file() -> Path:
+    """The SQLite history of turns: what was heard, the reply, the tools and pages."""
+    return data_dir() / "history.sqlite3"
+
+
 def settings_file() -> Path:
     return config_dir() / "settings.json"
 

@@ -24,6 +24,7 @@ from app.core.atomic import write_text_atomic
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
+MAX_HISTORY_DAYS = 3650
 Effort = Literal["low", "medium", "high"]
 HotkeyMode = Literal["hold", "toggle"]
 MemoryMode = Literal["on", "read-only", "off"]
@@ -69,7 +70,8 @@ class Settings:
     hotkey_mode: HotkeyMode = _setting("hold", Effect.HOTKEY)
     input_device: str = _setting("", Effect.MICROPHONE)  # empty: the system default
     output_device: str = _setting("", Effect.SPEECH)
-    whisper_model: str = _setting("", Effect.SPEECH)  # empty: the embedded tiny.en model
+    whisper_model: str = _setting("", Effect.SPEECH)  # a faster-whisper folder of the user's own; wins when set
+    speech_model: str = _setting("tiny.en", Effect.SPEECH)  # a name from app.voice.model_catalog; tiny.en is bundled
     piper_voice: str = _setting("", Effect.SPEECH)  # empty: the embedded en_US-joe-medium voice
     speech_rate: float = _setting(1.0, Effect.SPEECH)
     volume: float = _setting(1.0, Effect.SPEECH)
@@ -85,6 +87,8 @@ class Settings:
     recent_repos: tuple[str, ...] = _setting((), Effect.IMMEDIATE)
     repo_commands: Mapping[str, RepoCommands] = _setting({}, Effect.SESSION)
     repo_aliases: Mapping[str, Mapping[str, str]] = _setting({}, Effect.VOCABULARY)
+    history_enabled: bool = _setting(True, Effect.IMMEDIATE)  # off: no turn is stored at all
+    history_days: int = _setting(30, Effect.IMMEDIATE)  # turns older than this are deleted
     # Read when a session starts (its memory store and prompt follow them): a change starts a new session.
     memory_mode: MemoryMode = _setting("on", Effect.SESSION)  # for repositories without their own choice
     memory_modes: Mapping[str, MemoryMode] = _setting({}, Effect.SESSION)  # repository path -> its memory's mode
@@ -170,6 +174,8 @@ def _coerce(name: str, value: Any) -> Any:
     if isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"{name} must be a whole number")
+        if name == "history_days" and not 1 <= value <= MAX_HISTORY_DAYS:
+            raise ValueError(f"history_days must be between 1 and {MAX_HISTORY_DAYS}")
         return value
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, int | float):

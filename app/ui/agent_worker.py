@@ -16,7 +16,9 @@ from PySide6.QtCore import Signal, Slot
 
 from app.core.agent.events import Event, TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
+from app.core.history import History
 from app.core.settings import Settings
+from app.core.turn_record import TurnRecorder
 from app.ui.ports import AgentPort
 
 if TYPE_CHECKING:  # the SDK takes ~1.5 s to import: at run time it is imported on the worker thread
@@ -40,6 +42,7 @@ class AgentWorker(AgentPort):
         self._pending: tuple[Path | None, Settings] | None = None  # a restart asked for before the SDK is in
         self._running: Session | None = None  # the session a turn runs in now, for cancel()
         self._lock = threading.Lock()
+        self._history = History()  # replaced by set_history when the settings change
         self._requested_turn = 0
         self._cancelled_through = 0  # turns up to this id were cancelled before they began
         self._session_requested.connect(self._restart)
@@ -60,6 +63,11 @@ class AgentWorker(AgentPort):
         with self._lock:
             self._requested_turn = turn_id
         self._turn_requested.emit(turn_id, text)
+
+    def set_history(self, history: History) -> None:
+        """Where each turn is kept from now on (or not: a history that is off keeps nothing)."""
+        with self._lock:
+            self._history = history
 
     def cancel(self) -> None:
         with self._lock:
@@ -113,8 +121,10 @@ class AgentWorker(AgentPort):
             with self._lock:
                 self._running = turn.session
                 cancelled = turn_id <= self._cancelled_through  # cancel() came while the session was made
+                history = self._history
+            recorder = TurnRecorder(history, turn.session.repo, text, forward=emit)
             result: TurnEnded | TurnFailed = (
-                TurnEnded("", cancelled=True) if cancelled else turn.session.run_turn(text, on_event=emit)
+                TurnEnded("", cancelled=True) if cancelled else turn.session.run_turn(text, on_event=recorder)
             )
         except UserFacingError as exc:
             result = TurnFailed(str(exc))

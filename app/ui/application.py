@@ -26,10 +26,12 @@ from app import APP_DISPLAY_NAME, APP_NAME
 from app.core import messages, repos
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
+from app.core.history import History
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui import icons, memory_notice, memory_status
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Answer, Controller, State
+from app.ui.history_window import HistoryWindow
 from app.ui.memory_notice import MemoryNotices
 from app.ui.memory_status import MemorySummary
 from app.ui.microphone import Microphone
@@ -120,6 +122,8 @@ class DesktopApp(QObject):
         self.memory_notices = MemoryNotices(lambda: self.controller.repo)
         self.memory_summary = MemorySummary()
         self.settings_window: SettingsWindow | None = None
+        self.history_window: HistoryWindow | None = None
+        self.agent.set_history(History.for_settings(settings))
         self._threads: list[QThread] = []
         self._hotkey_state = ""  # "listening" or "unavailable" once the listener was started
         self._ready_logged = False
@@ -144,6 +148,7 @@ class DesktopApp(QObject):
         menu.stop_speaking.connect(c.stop_speaking)
         menu.open_memory.connect(lambda: self.open_settings(memory=True))
         menu.open_settings.connect(lambda: self.open_settings(memory=False))
+        menu.open_history.connect(self.open_history)
         menu.quit_requested.connect(self.app.quit)
         self.tray.activated.connect(self._on_tray_click)
         memory_notice.connect(
@@ -213,6 +218,8 @@ class DesktopApp(QObject):
     def _on_answer(self, answer: Answer) -> None:
         self.panel.add_answer(answer)
         self.menu.set_has_answer(True)
+        if self.history_window is not None and self.history_window.isVisible():
+            self.history_window.reload()  # the turn was written before its answer arrived here
 
     def _on_session_reset(self) -> None:
         """A session starts from memory: say what it loads, and once per repository what memory is."""
@@ -287,6 +294,7 @@ class DesktopApp(QObject):
                 self.settings, problem=self.settings_problem, microphone=self.microphone
             )
             self.settings_window.saved.connect(self._settings_saved)
+            self.settings_window.open_history.connect(self.open_history)
             self.settings_window.memory.mode_for = lambda repo: self.settings.memory_mode_for(repo)
             self.settings_window.memory.mode_chosen.connect(self.set_memory_mode)
             # Filled before it knew the app's memory switch; and it follows the repository asked about.
@@ -310,11 +318,41 @@ class DesktopApp(QObject):
             return
         self.apply_settings(new)
 
+    def open_history(self) -> None:
+        if self.history_window is None:
+            window = HistoryWindow(lambda: self.settings)
+            window.ask_again.connect(self._ask_again)
+            window.show_page.connect(self.panel.show_past)
+            window.settings_changed.connect(self._learned_from_correction)
+            self.history_window = window
+        else:
+            self.history_window.reload()
+        self.history_window.show()
+        self.history_window.raise_()
+        self.history_window.activateWindow()
+
+    def _ask_again(self, text: str, repo: str) -> None:
+        """A past question asked again, about the repository it was asked about when that still exists."""
+        if repo and Path(repo) != self.controller.repo and Path(repo).is_dir():
+            self.set_repository(Path(repo))
+        self.controller.ask(text)
+
+    def _learned_from_correction(self, new: Settings) -> None:
+        """A corrected transcript taught aliases: saved and used by the next transcription at once."""
+        try:
+            settings_store.save(new)
+        except OSError as exc:
+            messages.warning(f"What was learned could not be saved ({exc.strerror or exc}).")
+        if self.settings_window is not None:
+            self.settings_window.aliases_changed(new)
+        self.apply_settings(new)
+
     def apply_settings(self, new: Settings) -> None:
         """Saved settings: every holder gets the new value; what each redoes follows the fields' effects."""
         old, self.settings = self.settings, new
         self.settings_problem = ""
         effects = changed_effects(old, new)
+        self.agent.set_history(History.for_settings(new))
         self.controller.apply_settings(new)
         self.speech.load(new)  # the worker reloads the models or rebuilds vocabularies only when needed
         if Effect.MICROPHONE in effects:
@@ -351,6 +389,8 @@ class DesktopApp(QObject):
                 log.warning("stopping the microphone failed", exc_info=True)
         self.microphone.close()
         self.speech.shutdown()
+        if self.settings_window is not None:
+            self.settings_window.speech.shutdown()
         self.agent.cancel()
         for thread in reversed(self._threads):
             stop_thread(thread)

@@ -190,6 +190,13 @@ class AnswerPanel(QFrame):
         self._render()
         self.pop_up()
 
+    def show_past(self, title: str, markdown: str, question: str = "", reply: str = "") -> None:
+        """A page from the history, shown again as it was: complete, so no running turn claims it."""
+        self._pages.append(Page(title, markdown, question, reply))
+        self._index = len(self._pages) - 1
+        self._render()
+        self.pop_up()
+
     def add_answer(self, answer: Answer) -> None:
         """A turn ended: its reply becomes the caption of its pages (or a page of its own)."""
         waiting = [p for p in self._pages if p.reply is None]

@@ -43,6 +43,7 @@ from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
 from app.ui.memory_editor import MemoryEditor
 from app.ui.microphone import Microphone
+from app.ui.speech_tab import SpeechTab
 from app.ui.titles import window_title
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,7 @@ TEST_SENTENCE = "This is how answers will sound. The build is green and all test
 
 class SettingsWindow(QDialog):
     saved = Signal(object)  # Settings
+    open_history = Signal()
 
     def __init__(
         self,
@@ -81,6 +83,10 @@ class SettingsWindow(QDialog):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._general_tab(), "General")
         self.tabs.addTab(self._voice_tab(), "Voice")
+        self.speech = SpeechTab()
+        self.speech.settings_changed.connect(self._save_now)
+        self.speech.open_history.connect(self.open_history.emit)
+        self.tabs.addTab(self.speech, "Speech")
         self.tabs.addTab(self._repos_tab(), "Repositories")
         self.memory = MemoryEditor()
         self.tabs.addTab(self.memory, "Memory")
@@ -261,6 +267,7 @@ class SettingsWindow(QDialog):
         self.hotkey_mode.setCurrentIndex(max(0, self.hotkey_mode.findData(settings.hotkey_mode)))
         self._fill_devices(settings)
         _select_or_add(self.whisper, settings.whisper_model)
+        self.speech.load(settings)
         _select_or_add(self.piper, settings.piper_voice)
         self.rate.setValue(round(settings.speech_rate * 100))
         self.cues.setChecked(settings.sound_cues)
@@ -313,7 +320,7 @@ class SettingsWindow(QDialog):
             if build or test:
                 commands[repo] = RepoCommands(build, test)
         shown = self._settings
-        return dataclasses.replace(
+        return self.speech.apply_to(dataclasses.replace(
             shown,
             model=self.model.currentText().strip() or shown.model,
             effort=cast(Effort, self.effort.currentText()),
@@ -330,7 +337,24 @@ class SettingsWindow(QDialog):
             sound_cues=self.cues.isChecked(),
             keep_microphone_open=self.keep_open.isChecked(),
             repo_commands=commands,
-        )
+        ))
+
+    def _save_now(self, changed: Settings) -> None:
+        """A learned alias removed on the Speech page: saved and applied at once, other edits left pending."""
+        new = dataclasses.replace(self._settings, repo_aliases=changed.repo_aliases)
+        try:
+            settings_store.save(new)
+        except OSError as exc:
+            self._show_status(f"The settings could not be saved: {exc.strerror or exc}.", error=True)
+            return
+        self._settings = new
+        self._show_status("Removed. That spelling is no longer learned.")
+        self.saved.emit(new)
+
+    def aliases_changed(self, settings: Settings) -> None:
+        """Aliases learned elsewhere (a correction in the History window): kept when this window saves."""
+        self._settings = dataclasses.replace(self._settings, repo_aliases=settings.repo_aliases)
+        self.speech.history.load(self.current())
 
     @Slot()
     def save(self) -> bool:

@@ -22,6 +22,7 @@ from app.core.errors import UserFacingError
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui.ports import SpeechPort
 from app.voice import models
+from app.voice.model_store import folder_for
 from app.voice.speaker import Speaker
 from app.voice.streaming import StreamingTranscription
 from app.voice.transcriber import Transcriber
@@ -41,6 +42,7 @@ class SpeechWorker(SpeechPort):
     _drop_requested = Signal(int)
     _cue_requested = Signal(str)
     _speak_requested = Signal(int, str, bool)  # utterance, text, whether it is the end
+    _transcriber_loaded = Signal(object, str, str)  # Transcriber or None, its folder, a problem
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -64,10 +66,19 @@ class SpeechWorker(SpeechPort):
         self._drop_requested.connect(self._drop)
         self._cue_requested.connect(self._cue)
         self._speak_requested.connect(self._speak)
+        self._transcriber_loaded.connect(self._swap_transcriber)
+        self._transcriber_folder = ""  # the folder of the model in use ("" = bundled)
+        self._wanted_folder = ""  # the folder last asked for; differs while a switch loads
+        self._switching: threading.Thread | None = None
 
     @property
     def can_speak(self) -> bool:
         return self._speaker is not None
+
+    @property
+    def model_folder(self) -> str:
+        """The folder of the speech model transcribing now ("" for the bundled one)."""
+        return self._transcriber_folder
 
     # ---- requests (main thread) -------------------------------------------------------
 
@@ -132,6 +143,45 @@ class SpeechWorker(SpeechPort):
     def shutdown(self) -> None:
         """Silence and release the speaker (main thread, before the thread quits)."""
         self.stop_speaking()
+        switching = self._switching
+        if switching is not None:  # a thread inside CTranslate2 at exit aborts the process
+            switching.join(timeout=60)
+
+    def _switch_transcriber(self, folder: str) -> None:
+        """Load the model in `folder` beside the current one, which keeps transcribing until the swap.
+
+        The load runs on its own thread so that questions asked meanwhile are not queued behind it.
+        """
+        self._wanted_folder = folder  # a second request for it starts no second load
+
+        def load() -> None:
+            try:
+                transcriber = Transcriber(folder)
+                transcriber.load()
+            except UserFacingError as exc:
+                self._transcriber_loaded.emit(None, folder, str(exc))
+            except Exception as exc:
+                log.exception("loading the speech model in %s failed", folder)
+                problem = f"The speech model could not be loaded ({type(exc).__name__})."
+                self._transcriber_loaded.emit(None, folder, problem)
+            else:
+                self._transcriber_loaded.emit(transcriber, folder, "")
+
+        # Not a daemon: the interpreter waits for it at exit instead of killing it inside CTranslate2.
+        self._switching = threading.Thread(target=load, name="load speech model")
+        self._switching.start()
+
+    @Slot(object, str, str)
+    def _swap_transcriber(self, transcriber: Transcriber | None, folder: str, problem: str) -> None:
+        if folder != self._wanted_folder:
+            return  # another model was chosen while this one loaded
+        if transcriber is None:
+            self._wanted_folder = self._transcriber_folder  # the same choice saved again tries again
+            messages.error(f"{problem} The previous speech model stays in use.", speak=False)
+            return
+        self._transcriber, self._transcriber_folder = transcriber, folder
+        self._vocabularies.clear()
+        log.info("now transcribing with %s", folder or "the bundled model")
 
     # ---- the worker thread: models and settings -------------------------------------------
 
@@ -147,18 +197,22 @@ class SpeechWorker(SpeechPort):
 
     def _load(self, settings: Settings) -> None:
         self._vocabularies.clear()
-        self._transcriber = None
-        try:
-            transcriber = Transcriber(settings.whisper_model)
-            transcriber.load()
-            self._transcriber = transcriber
-            self._transcriber_problem = ""
-        except UserFacingError as exc:
-            self._transcriber_problem = str(exc)
-            messages.error(str(exc), speak=False)
-        except Exception as exc:
-            self._transcriber_problem = "The speech recognition model could not be loaded."
-            messages.report_exception(exc)
+        folder = folder_for(settings)
+        if self._transcriber is None:
+            self._transcriber_folder = self._wanted_folder = folder
+            try:
+                transcriber = Transcriber(folder)
+                transcriber.load()
+                self._transcriber = transcriber
+                self._transcriber_problem = ""
+            except UserFacingError as exc:
+                self._transcriber_problem = str(exc)
+                messages.error(str(exc), speak=False)
+            except Exception as exc:
+                self._transcriber_problem = "The speech recognition model could not be loaded."
+                messages.report_exception(exc)
+        elif folder != self._wanted_folder:
+            self._switch_transcriber(folder)
         old, self._speaker = self._speaker, None
         if old is not None:
             old.close()

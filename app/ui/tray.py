@@ -56,6 +56,7 @@ class AppMenu(QMenu):
     open_memory = Signal()
     undo_memory = Signal()  # undo the newest change the agent made to memory
     memory_mode_chosen = Signal(str)  # "on" / "read-only" / "off" for the active repository
+    open_history = Signal()
     open_settings = Signal()
     quit_requested = Signal()
 
@@ -91,6 +92,9 @@ class AppMenu(QMenu):
         self._memory_mode: str | None = None
         self._mode_group = QActionGroup(self)
         self._mode_group.setExclusive(True)
+        self.history_action = self._action(
+            "History…", self.open_history, "Past questions and replies: search, ask again, correct what was heard"
+        )
         self.settings_action = self._action("Settings…", self.open_settings, "API key, voice, hotkey, devices")
         self.addSeparator()
         self.quit_action = self._action("Quit", self.quit_requested, f"Quit {APP_DISPLAY_NAME}")

@@ -62,6 +62,16 @@ def test_bad_values_fall_back_per_key_and_unknown_keys_are_dropped() -> None:
     assert "api_key" not in paths.settings_file().read_text()
 
 
+def test_history_and_speech_model_settings_have_safe_defaults_and_bounds(tmp_path: Path) -> None:
+    from app.core import settings as settings_module
+
+    assert Settings().history_enabled is True and Settings().history_days == 30
+    assert Settings().speech_model == "tiny.en"
+    loaded, problems = settings_module.from_dict({"history_days": 0, "history_enabled": False})
+    assert loaded.history_days == 30 and loaded.history_enabled is False
+    assert problems == ["history_days must be between 1 and 3650"]
+
+
 def test_memory_modes_round_trip_and_bad_values_fall_back(tmp_path: Path) -> None:
     target = tmp_path / "settings.json"
     chosen = settings.Settings(memory_mode="read-only", memory_modes={"/r/a": "off"}, memory_words_days=30)

@@ -30,6 +30,7 @@ from app.bench.fakeapi import text, tool_use
 from app.bench.sound import Monitor
 from app.bench.speech import espeak_wav
 from app.core import paths
+from app.core.history import History
 from app.voice import cues
 from app.voice.transcriber import Transcriber
 from tests.scenario import make_scenario_repo
@@ -263,6 +264,11 @@ def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it
     assert {"build", "renamed"} <= words_of(reply_heard), f"the speaker said {reply_heard!r}"
     assert words_of(reply_heard) & {"fails", "fail", "failed"}, f"the speaker said {reply_heard!r}"
     turn_seconds = spoke_at - released
+
+    # The turn is in the history: what was heard, the tool that ran, the page shown and the reply.
+    (turn,) = History(tmp_path / "home" / "data" / "history.sqlite3").turns()
+    assert len(words_of(turn.heard) & key_words) >= 4 and turn.reply == REPLY, turn
+    assert "build" in [t.name for t in turn.tools] and [p.title for p in turn.pages] == [PANEL_TITLE], turn
 
     # --- barge-in: a press while a long reply is spoken silences it ---
     released = ask_out_loud(rig, follow_up_wav)

@@ -57,6 +57,7 @@ def test_menu_has_every_entry_in_order(qtbot: QtBot, tmp_path: Path) -> None:
         "Stop speaking",
         "Memory…",
         "Undo last memory change",
+        "History…",
         "Settings…",
         "Quit",
     ]
@@ -79,6 +80,7 @@ def test_menu_actions_emit_their_signals(qtbot: QtBot, tmp_path: Path) -> None:
         (menu.ask_action, menu.ask_typing),
         (menu.new_session_action, menu.new_session),
         (menu.memory_action, menu.open_memory),
+        (menu.history_action, menu.open_history),
         (menu.settings_action, menu.open_settings),
         (menu.quit_action, menu.quit_requested),
     ):
@@ -196,3 +198,14 @@ def test_panel_table_after_a_code_block_keeps_its_header_and_code_is_shaded(qtbo
         )
     code = document.findBlock(text.index("from app import"))
     assert code.blockFormat().background().style() != Qt.BrushStyle.NoBrush
+
+
+def test_a_past_page_shows_again_complete_and_is_not_taken_by_the_next_answer(qtbot: QtBot) -> None:
+    panel = AnswerPanel()
+    qtbot.addWidget(panel)
+    table = "| pair | rate |\n|---|---|\n| EURUSD | 1.1 |"
+    panel.show_past("Rate cache", table, "what does the rate cache hold", "Rates.")
+    assert panel.isVisible() and panel.title.text() == "Rate cache" and panel.caption.text() == "Rates."
+    assert "EURUSD" in panel.browser.toPlainText()
+    panel.add_answer(Answer("a new question", "A new reply.", ()))
+    assert [p.reply for p in panel.pages] == ["Rates.", "A new reply."]

@@ -46,6 +46,29 @@ def _build_red_script() -> list[dict[str, object]]:
     ]
 
 
+def test_an_asked_question_lands_in_the_history_with_its_tools(fake: FakeAPI, scenario: Path) -> None:
+    from app.core.history import History
+
+    fake.script(*_build_red_script())
+    out = _app("ask", "--repo", str(scenario), "Why is the build red?", fake=fake)
+    assert out.returncode == 0, out.stderr
+    (turn,) = History().turns(str(scenario.resolve()))
+    assert turn.heard == "Why is the build red?" and turn.source == "typed"
+    assert turn.reply.startswith("The build is red because")
+    assert [t.name for t in turn.tools] == ["git_status", "build", "read_file"]
+
+
+def test_with_the_history_off_nothing_is_kept(fake: FakeAPI, scenario: Path) -> None:
+    from app.core import paths
+    from app.core.history import History
+    from app.core.settings import Settings, save
+
+    save(Settings(history_enabled=False))
+    fake.script(text("Okay."))
+    assert _app("ask", "--repo", str(scenario), "Remember nothing", fake=fake).returncode == 0
+    assert History().turns() == [] and not paths.history_file().exists()
+
+
 def test_ask_why_is_the_build_red_runs_the_tools_end_to_end(fake: FakeAPI, scenario: Path) -> None:
     fake.script(*_build_red_script())
     out = _app("ask", "--repo", str(scenario), "Why is the build red?", fake=fake)

@@ -1,0 +1,130 @@
+"""The history of turns in a real SQLite file: kept per repository, searchable, private, deletable."""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from pathlib import Path
+
+from app.core import paths
+from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
+from app.core.history import History, Page, ToolRun
+from app.core.turn_record import TurnRecorder
+
+REPO_A = "/home/dev/payments"
+REPO_B = "/home/dev/website"
+
+
+def test_a_turn_keeps_what_was_heard_the_reply_tools_and_pages_newest_first() -> None:
+    history = History()
+    first = history.add(REPO_A, "why is the build red", "Two tests fail.", tools=[ToolRun("build", "building", False)])
+    second = history.add(
+        REPO_A, "show me the diff", "It is on screen.", pages=[Page("Diff", "```diff\n+x\n```")], source="typed"
+    )
+    turns = history.turns(REPO_A)
+    assert [t.id for t in turns] == [second, first]
+    assert turns[1].heard == "why is the build red" and turns[1].tools == (ToolRun("build", "building", False),)
+    assert turns[0].pages == (Page("Diff", "```diff\n+x\n```"),) and turns[0].source == "typed"
+    assert history.turns(REPO_B) == [] and history.repos() == [REPO_A]
+
+
+def test_the_file_is_owner_only_in_the_data_folder() -> None:
+    History().add(REPO_A, "hello", "Hi.")
+    path = paths.history_file()
+    assert path.parent == paths.data_dir()
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+
+
+def test_search_finds_words_in_questions_replies_and_pages_and_treats_wildcards_as_text() -> None:
+    history = History()
+    history.add(REPO_A, "what does the rate cache hold", "Exchange rates for a day.")
+    history.add(REPO_A, "run the tests", "All 40 pass.", pages=[Page("Failures", "none in PaymentGateway")])
+    history.add(REPO_B, "deploy status", "100% done_ok.")
+    assert [t.heard for t in history.turns(query="rate")] == ["what does the rate cache hold"]
+    assert [t.heard for t in history.turns(query="paymentgateway")] == ["run the tests"]
+    assert [t.heard for t in history.turns(query="tests 40")] == ["run the tests"]
+    assert [t.heard for t in history.turns(query="100%")] == ["deploy status"]
+    assert history.turns(query="%") == [t for t in history.turns() if "%" in t.reply]
+    assert history.turns(query="s_t") == [] and len(history.turns(query="_")) == 1
+
+
+def test_turns_older_than_the_kept_days_are_deleted() -> None:
+    History().add(REPO_A, "old question", "Old answer.", at=time.time() - 31 * 86400)
+    History().add(REPO_A, "recent question", "Recent answer.", at=time.time() - 29 * 86400)
+    assert [t.heard for t in History(keep_days=30).turns()] == ["recent question"]
+    assert History(keep_days=1).turns() == []
+
+
+def test_off_stores_nothing() -> None:
+    assert History(enabled=False).add(REPO_A, "secret plan", "Okay.") is None
+    assert History().turns() == [] and not paths.history_file().exists()
+
+
+def test_delete_one_turn_one_repository_or_everything() -> None:
+    history = History()
+    a1 = history.add(REPO_A, "one", "1")
+    history.add(REPO_A, "two", "2")
+    history.add(REPO_B, "three", "3")
+    assert a1 is not None
+    history.delete_turn(a1)
+    assert [t.heard for t in history.turns()] == ["three", "two"]
+    history.delete_repo(REPO_A)
+    assert [t.heard for t in history.turns()] == ["three"]
+    history.delete_all()
+    assert history.turns() == [] and not paths.history_file().exists()
+    assert history.add(REPO_A, "after", "still works") is not None
+
+
+def test_a_damaged_file_is_kept_aside_and_a_new_history_starts() -> None:
+    path = paths.history_file()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"this is not a database" * 100)
+    history = History()
+    assert history.turns() == []
+    assert history.add(REPO_A, "works again", "Yes.") is not None
+    assert list(path.parent.glob("history.sqlite3.corrupt-*"))
+
+
+def test_a_correction_is_kept_beside_what_was_heard() -> None:
+    history = History()
+    turn_id = history.add(REPO_A, "what does the rate cash hold", "I don't know a rate cash.")
+    assert turn_id is not None
+    turn = history.correct(turn_id, "what does the RateCache hold")
+    assert turn is not None and turn.heard == "what does the rate cash hold"
+    assert turn.question == "what does the RateCache hold"
+    assert [t.id for t in history.turns(query="RateCache")] == [turn_id]
+
+
+def test_the_recorder_stores_each_turn_as_it_ends_and_passes_events_on() -> None:
+    history = History()
+    passed: list[object] = []
+    recorder = TurnRecorder(history, Path(REPO_A), "why is the build red", forward=passed.append)
+    events = [
+        ToolStarted("t1", "build", "building"),
+        ToolFinished("t1", "build", "building", is_error=False),
+        ToolFinished("t2", "read_file", "reading app.py", is_error=True),
+        TextDelta("Two tests fail."),
+        TurnEnded("Two tests fail.", screens=(ScreenContent("| test | error |", "Failures"),)),
+    ]
+    for event in events:
+        recorder(event)
+    assert passed == events
+    (turn,) = history.turns(REPO_A)
+    assert turn.id == recorder.turn_id and turn.reply == "Two tests fail."
+    assert turn.tools == (ToolRun("build", "building", True), ToolRun("read_file", "reading app.py", False))
+    assert turn.pages == (Page("Failures", "| test | error |"),)
+
+    failed = TurnRecorder(history, REPO_A, "and now?", source="typed")
+    failed(TurnFailed("No Anthropic API key is set."))
+    assert history.turns(REPO_A)[0].reply == "(failed) No Anthropic API key is set."
+
+
+def test_a_history_that_cannot_be_written_never_costs_the_reply(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x")
+    passed: list[object] = []
+    recorder = TurnRecorder(History(blocked / "history.sqlite3"), REPO_A, "hello", forward=passed.append)
+    recorder(TurnEnded("Hi."))
+    assert passed == [TurnEnded("Hi.")] and recorder.turn_id is None
