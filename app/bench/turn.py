@@ -31,8 +31,9 @@ from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
 from app.bench.home import temporary_home
 from app.bench.sound import Monitor
 from app.bench.speech import UTTERANCES, espeak_wav
+from app.bench.turn_stages import describe, median_stages, turn_stages
 from app.bench.vocabulary import make_sample_repo
-from app.core import paths
+from app.core import paths, stamps
 
 FIRST_TOKEN_AFTER = 0.6  # seconds from request to the first token: a fast model's time to first token
 PACE = 0.03  # seconds between pieces of PIECE characters (~100 tokens/s)
@@ -75,11 +76,11 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             f"every {PACE * 1000:.0f} ms: its first sentence is out {stated_first_sentence_seconds():.2f} s "
             f"after the request"
         )
-    rows: dict[str, list[dict[str, float]]] = {name: [] for name in QUESTIONS}
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in QUESTIONS}
     try:
         with temporary_home("vda-turn-") as home, FakeAPI() as fake, Monitor() as monitor:
             fake.respond_with(reply)
-            env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key}
+            env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key, stamps.ENVIRONMENT: "1"}
             with DesktopApp(make_sample_repo(home), env=env) as app:
                 app.wait_ready()
                 try:
@@ -99,7 +100,7 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
     return results
 
 
-def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, wav: Path) -> dict[str, float]:
+def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, wav: Path) -> dict[str, Any]:
     before = len(fake.requests)
     released = app.ask_out_loud(wav, lag=RELEASE_LAG)
 
@@ -132,7 +133,9 @@ def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, wav: Path) -> di
     # press must start listening. One that does not is a press a person would have lost (and
     # its release ends the stale recording, so the next question starts from idle either way).
     listened = _press_starts_listening(app)
+    points = {"key_up": released, "fake_received": request.received_at, "fake_first_sentence": first_sent}
     return {
+        "stages": turn_stages(app.log_text(), released - 1.0, pressed, {**points, "speaker_onset": onset}),
         "release_to_request_ms": (request.received_at - released) * 1000,
         "first_sentence_to_audio_ms": (onset - first_sent) * 1000,
         "release_to_audio_ms": (onset - released) * 1000,
@@ -154,7 +157,7 @@ def _press_starts_listening(app: DesktopApp) -> bool:
         time.sleep(PAUSE)
 
 
-def _summary(rows: dict[str, list[dict[str, float]]], runs: int, echo: bool) -> dict[str, Any]:
+def _summary(rows: dict[str, list[dict[str, Any]]], runs: int, echo: bool) -> dict[str, Any]:
     def median(values: list[float]) -> int:
         return round(statistics.median(values))
 
@@ -167,6 +170,7 @@ def _summary(rows: dict[str, list[dict[str, float]]], runs: int, echo: bool) -> 
     for name, turns in rows.items():
         figures: dict[str, Any] = {key: median([turn[key] for turn in turns]) for key in PER_QUESTION}
         figures["app_share_ms_each"] = [round(turn["app_share_ms"]) for turn in turns]
+        figures["stages_ms"] = median_stages([turn["stages"] for turn in turns])
         results[f"question_{name}"] = figures
         if echo:
             print(
@@ -174,8 +178,9 @@ def _summary(rows: dict[str, list[dict[str, float]]], runs: int, echo: bool) -> 
                 f"{figures['release_to_request_ms']} ms; first sentence received → first reply audio "
                 f"{figures['first_sentence_to_audio_ms']} ms; key release → first reply audio "
                 f"{figures['release_to_audio_ms']} ms, minus the fake's {figures['fake_ms']} ms: app's own share "
-                f"{figures['app_share_ms']} ms (goal ≤ {GOALS['app_share_ms']})"
+                f"{figures['app_share_ms']} ms (goal ≤ {GOALS['app_share_ms']}); each: {figures['app_share_ms_each']}"
             )
+            print("\n".join([f"turn, {name} question, stages (median):", *describe(figures["stages_ms"])]))
     presses = [turn["barge_in_ms"] for turns in rows.values() for turn in turns]
     results["barge_in_ms"] = median(presses)
     results["barge_in_ms_each"] = [round(value) for value in presses]

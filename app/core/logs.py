@@ -88,3 +88,5 @@ def setup(level: int = logging.INFO, *, api_traffic: bool | None = None) -> None
         for name in API_LOGGERS[1:]:
             logging.getLogger(name).setLevel(logging.WARNING)
         logging.getLogger("anthropic").setLevel(logging.INFO)
+    if os.environ.get("VDA_STAMPS") == "1":  # app.core.stamps: the turn's timing breakdown for bench --turn
+        logging.getLogger("app.stamps").setLevel(logging.DEBUG)

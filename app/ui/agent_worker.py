@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
 
+from app.core import stamps
 from app.core.agent.events import Event, TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
 from app.core.history import History
@@ -101,6 +102,7 @@ class AgentWorker(AgentPort):
 
     @Slot(int, str)
     def _run_turn(self, turn_id: int, text: str) -> None:
+        stamps.mark("turn_begun")
         with self._lock:
             skipped = turn_id <= self._cancelled_through
         self._prepare()  # a typed question comes without a press

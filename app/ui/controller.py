@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.core import messages
+from app.core import messages, stamps
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
 from app.core.settings import Effect, Settings, changed_effects
@@ -125,6 +125,7 @@ class Controller(QObject):
         """The hotkey went down: listen, interrupting whatever the app was doing."""
         if self._state is State.LISTENING:
             return  # key repeat, or a toggle listener's duplicate
+        stamps.mark("pressed")
         barge_in = self._interrupt()
         request = self._new_id()
         self._speech.begin(request, self._repo)
@@ -149,6 +150,7 @@ class Controller(QObject):
         """The hotkey came up: transcribe what was heard, unless it was only noise."""
         if self._state is not State.LISTENING:
             return
+        stamps.mark("released")
         request, self._listen_id = self._listen_id, None
         try:
             recording = self._mic.stop()
@@ -165,6 +167,7 @@ class Controller(QObject):
             self._set_state(State.IDLE, "nothing heard")
             return
         self._transcribe_id = request
+        stamps.mark("finish_sent")
         self._speech.finish(request)
         self._set_state(State.TRANSCRIBING)
 

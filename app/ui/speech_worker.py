@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Signal, Slot
 
-from app.core import messages
+from app.core import messages, stamps
 from app.core.errors import UserFacingError
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui.ports import SpeechPort
@@ -272,6 +272,7 @@ class SpeechWorker(SpeechPort):
 
     @Slot(int)
     def _finish(self, request_id: int) -> None:
+        stamps.mark("finish_begun")
         if request_id not in self._streams:
             log.warning("transcription %d finished without a beginning", request_id)
             self.transcribe_failed.emit(request_id, "The recording was lost before it could be transcribed.")
@@ -290,6 +291,7 @@ class SpeechWorker(SpeechPort):
             self.transcribe_failed.emit(request_id, f"Transcription failed ({type(exc).__name__}).")
             return
         self.last_stream = stream
+        stamps.mark("final_text")
         log.info(
             "heard %d characters; streamed %.1f s in %d passes while held, %.1f s left after release",
             len(text), stream.duration, stream.passes, stream.tail_seconds,

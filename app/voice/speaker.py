@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from app.core import messages
+from app.core import messages, stamps
 from app.core.errors import AudioDeviceError, ModelLoadError
 from app.voice import cues, models
 from app.voice.playback import Item, Player
@@ -68,6 +68,8 @@ class Speaker:
         self._generation = 0
         self._sentences: queue.Queue[tuple[int, int, str | None, float]] = queue.Queue()
         self._sounding = 0  # the utterance whose audio last went to the player (synthesis thread only)
+        self._stamped = 0  # the last utterance whose first sentence was stamped (app.core.stamps)
+        self._first_item: Item | None = None  # its first audio, stamped once the device has taken it
         self._pending = 0
         self._idle = threading.Condition(self._lock)
         self._player: Player | None = None
@@ -159,6 +161,7 @@ class Speaker:
                     break
             self._pending = 0  # the sentence in synthesis belongs to the old generation now
             self._idle.notify_all()
+        self._stamp_first_audio()
         if self._player is not None:
             self._player.stop()
 
@@ -217,6 +220,9 @@ class Speaker:
 
     def _enqueue(self, utterance: int, sentences: Sequence[str | None]) -> None:
         now = time.perf_counter()
+        if utterance != self._stamped and any(s is not _END for s in sentences):
+            self._stamped = utterance
+            stamps.mark("first_sentence")
         for sentence in sentences:
             self._pending += 1
             self._sentences.put((self._generation, utterance, sentence, now))
@@ -248,11 +254,16 @@ class Speaker:
         pieces = [sentence] if self._player_busy() else split_head(sentence)
         for piece in pieces:
             for part in self._synthesize_parts(piece):
-                if not self._play(generation, part, ready_at):
+                first = utterance != self._sounding
+                if first:
+                    stamps.mark("first_synthesized")
+                item = self._play(generation, part, ready_at)
+                if item is None:
                     return
                 ready_at = 0.0  # only the first part of a sentence measures its latency
-                if utterance != self._sounding:
+                if first:
                     self._sounding = utterance
+                    self._first_item = item
                     _call(self.on_started, utterance)
 
     def _finished(self, generation: int, utterance: int) -> None:
@@ -261,21 +272,30 @@ class Speaker:
         # stop() empties the player, so this never outlasts a barge-in; a stream that failed never drains.
         while player is not None and not player.wait(0.5) and player.running and generation == self._generation:
             pass
+        self._stamp_first_audio()
         with self._lock:
             current = generation == self._generation
         if current:
             self._sounding = 0
             _call(self.on_finished, utterance)
 
-    def _play(self, generation: int, part: np.ndarray, ready_at: float) -> bool:
+    def _play(self, generation: int, part: np.ndarray, ready_at: float) -> Item | None:
+        self._stamp_first_audio()
         player = self._get_player()
         with self._lock:  # a stop() between this check and play() must not let the part through
             if generation != self._generation:
-                return False
+                return None
             item = player.play(part)
         self._device_failed = False
         self.timings.append((ready_at, item))
-        return True
+        return item
+
+    def _stamp_first_audio(self) -> None:
+        # The audio callback may not log; its start time is stamped by the next caller that may.
+        item = self._first_item
+        if item is not None and item.started_at:
+            self._first_item = None
+            stamps.mark("first_audio", at=item.started_at)
 
 
 def _call(callback: UtteranceCallback | None, utterance: int) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import anthropic
 
+from app.core import stamps
 from app.core.errors import AgentTurnError
 from app.core.tool_result import ToolResult
 
@@ -104,13 +105,19 @@ def stream_step(
 ) -> Step:
     """Stream one reply. API errors propagate (after the SDK's retries) unless the turn was cancelled."""
     step = Step()
+    first_text = True
     try:
+        stamps.mark("request_sending")
         with client.beta.messages.stream(**params) as stream:
+            stamps.mark("response_open")
             holder.set(stream)
             if cancel.is_set():  # cancelled while the request was being sent
                 return step
             for event in stream:
                 if event.type == "text":
+                    if first_text:
+                        first_text = False
+                        stamps.mark("first_delta")
                     on_text(event.text)
                 elif event.type == "message_start":
                     _take_usage(step.usage, event.message.usage)
