@@ -30,7 +30,7 @@ STAGES = (
     ("synthesised → device callback takes it", "first_synthesized", "first_audio"),
     ("device callback → sound at the speaker", "first_audio", "speaker_onset"),
 )
-CPU_SPAN = ("released", "first_audio")  # the app's CPU time over its share of the turn
+CPU_SPAN = ("released", "first_synthesized")  # the app's CPU time over its share of the turn
 
 
 def turn_stages(log_text: str, since: float, until: float, bench_points: dict[str, float]) -> dict[str, float]:
@@ -39,7 +39,9 @@ def turn_stages(log_text: str, since: float, until: float, bench_points: dict[st
     cpu: dict[str, float] = {}
     for name, at, cpu_seconds in stamps.parse(log_text):
         if since <= at <= until and name not in wall:
-            wall[name], cpu[name] = at, cpu_seconds
+            wall[name] = at
+            if cpu_seconds >= 0:
+                cpu[name] = cpu_seconds
     figures: dict[str, float] = {}
     for label, start, end in STAGES:
         if start in wall and end in wall:
@@ -48,8 +50,8 @@ def turn_stages(log_text: str, since: float, until: float, bench_points: dict[st
             figures[f"cpu:{label}"] = (cpu[end] - cpu[start]) * 1000
     first, last = CPU_SPAN
     if first in cpu and last in cpu:
-        figures["app CPU, release → first audio"] = (cpu[last] - cpu[first]) * 1000
-        figures["wall, release → first audio"] = (wall[last] - wall[first]) * 1000
+        figures["app CPU, release → first synthesis"] = (cpu[last] - cpu[first]) * 1000
+        figures["wall, release → first synthesis"] = (wall[last] - wall[first]) * 1000
     return figures
 
 
@@ -58,7 +60,7 @@ def median_stages(turns: list[dict[str, float]]) -> dict[str, int]:
     labels: list[str] = []
     for label, _, _ in STAGES:
         labels += [label, f"cpu:{label}"]
-    labels += ["app CPU, release → first audio", "wall, release → first audio"]
+    labels += ["app CPU, release → first synthesis", "wall, release → first synthesis"]
     return {
         label: round(statistics.median(values))
         for label in labels

@@ -15,15 +15,18 @@ import time
 
 log = logging.getLogger("app.stamps")
 ENVIRONMENT = "VDA_STAMPS"
-LINE = re.compile(r"stamp (\w+) at ([0-9.]+) cpu ([0-9.]+)")
+LINE = re.compile(r"stamp (\w+) at ([0-9.]+) cpu (-?[0-9.]+)")
 
 
 def mark(name: str, at: float | None = None) -> None:
-    """Stamp `name` now (or at the monotonic time `at`, for a moment observed where logging is not allowed)."""
+    """Stamp `name` now, or at the monotonic time `at` (a moment seen where logging is not allowed: no CPU time)."""
     if log.isEnabledFor(logging.DEBUG):
-        log.debug("stamp %s at %.4f cpu %.4f", name, time.monotonic() if at is None else at, time.process_time())
+        if at is None:
+            log.debug("stamp %s at %.4f cpu %.4f", name, time.monotonic(), time.process_time())
+        else:
+            log.debug("stamp %s at %.4f cpu -1", name, at)
 
 
 def parse(text: str) -> list[tuple[str, float, float]]:
-    """The (name, monotonic seconds, CPU seconds) of every stamp in a log's text, in order."""
+    """The (name, monotonic seconds, CPU seconds or -1) of every stamp in a log's text, in order."""
     return [(m.group(1), float(m.group(2)), float(m.group(3))) for m in LINE.finditer(text)]
