@@ -18,10 +18,13 @@ from app.core import stamps
 # (label, from, to): names are app stamps or the bench's own points (key_up, fake_received,
 # fake_first_sentence, speaker_onset).
 STAGES = (
+    ("last speculative transcription began → key up", "guess_begun", "key_up"),
     ("key up → app sees release", "key_up", "released"),
     ("release → transcription asked (mic stop, VAD)", "released", "finish_sent"),
     ("asked → speech worker starts", "finish_sent", "finish_begun"),
     ("speech worker → final text", "finish_begun", "final_text"),
+    ("  of which: waiting for the pass in flight", "finish_begun", "stream_joined"),
+    ("  of which: the rest (tail pass, snapping)", "stream_joined", "final_text"),
     ("final text → agent worker starts", "final_text", "turn_begun"),
     ("agent worker → request built", "turn_begun", "request_sending"),
     ("request built → fake has it", "request_sending", "fake_received"),
@@ -30,6 +33,7 @@ STAGES = (
     ("synthesised → device callback takes it", "first_synthesized", "first_audio"),
     ("device callback → sound at the speaker", "first_audio", "speaker_onset"),
 )
+LATEST = ("guess_begun",)  # stamps that come more than once a turn: the last before the final text
 CPU_SPAN = ("released", "first_synthesized")  # the app's CPU time over its share of the turn
 
 
@@ -37,8 +41,16 @@ def turn_stages(log_text: str, since: float, until: float, bench_points: dict[st
     """Per stage, wall ms (and "cpu:" + label, the app's CPU ms) of the turn between `since` and `until`."""
     wall: dict[str, float] = dict(bench_points)
     cpu: dict[str, float] = {}
-    for name, at, cpu_seconds in stamps.parse(log_text):
-        if since <= at <= until and name not in wall:
+    every = stamps.parse(log_text)
+    # The press that began this question: stamps of the hold come after it.
+    pressed = max((at for name, at, _ in every if name == "pressed" and at <= since + 1.0), default=since)
+    found = [(name, at, cpu) for name, at, cpu in every if pressed <= at <= until]
+    final = next((at for name, at, _ in found if name == "final_text" and at >= since), until)
+    for name, at, _cpu in reversed(found):
+        if name in LATEST and at <= final and name not in wall:
+            wall[name] = at
+    for name, at, cpu_seconds in found:
+        if since <= at and name not in wall:
             wall[name] = at
             if cpu_seconds >= 0:
                 cpu[name] = cpu_seconds

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from app.core import stamps
 from app.voice import SAMPLE_RATE
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ class StreamingTranscription:
             self._done = True
             self._cond.notify()
         self._worker.join()
+        stamps.mark("stream_joined")
         if self._cancelled:
             return ""
         tail = self._audio()[self._committed_samples :]
@@ -222,6 +224,7 @@ class StreamingTranscription:
         guess = self._guess
         if guess is not None and guess.start == start and abs(guess.speech_end - (start + end)) <= SPECULATE_SLACK:
             return  # this pause was guessed already
+        stamps.mark("guess_begun")
         self._guess = _Guess(start, start + window.size, start + end, self._decode(window))
 
     def _usable_guess(self, tail: np.ndarray) -> str | None:
