@@ -12,6 +12,17 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+STEPS = (
+    "key up → app sees release",
+    "release → transcription asked (mic stop, VAD)",
+    "speech worker → final text",
+    "final text → agent worker starts",
+    "request built → fake has it",
+    "fake sends first sentence → speaker has it",
+    "speaker has it → first audio synthesised",
+    "synthesised → device callback takes it",
+    "device callback → sound at the speaker",
+)
 
 
 def bench(*args: str, env: dict[str, str] | None = None, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -64,6 +75,13 @@ def test_turn_bench_times_a_spoken_turn_and_a_barge_in(desktop: None) -> None:
         assert row["fake_ms"] >= 1000 * result["first_token_after_s"], row
         assert 0 <= row["first_sentence_to_audio_ms"] < 30_000, row
         assert row["release_to_audio_ms"] > row["release_to_request_ms"] + row["fake_ms"], row
+        # The app's own stamps line up with the bench's clock: every step from the key to the
+        # sound is there, none runs backwards, and transcription fits inside release → request.
+        stages = row["stages_ms"]
+        for label in STEPS:
+            assert label in stages and stages[label] >= -30, (label, stages)
+        assert stages["speech worker → final text"] <= row["release_to_request_ms"], row
+        assert stages["app CPU, release → first synthesis"] > 0, row
     # The press silenced the reply within the 1.5 s the bench watches (the e2e test holds the limit).
     assert all(0 <= value < 1500 for value in result["barge_in_ms_each"]), result
     assert len(result["barge_in_ms_each"]) == 2
