@@ -74,7 +74,7 @@ class Recording:
     is_speech: bool
     problem: str = ""  # why the recording ended early or failed, for the user
     held: float = 0.0  # seconds between start() and stop()
-    speech_seconds: float = 0.0
+    speech_seconds: float = 0.0  # speech found, counted until there was enough to transcribe
 
 
 def _drain(blocks: queue.Queue[np.ndarray | None]) -> None:
@@ -405,7 +405,7 @@ class Recorder:
         duration = samples.size / SAMPLE_RATE
         speech = 0.0
         if not problem and held >= MIN_SECONDS:
-            speech = vad.speech_seconds(samples)
+            speech = vad.speech_seconds(samples, vad.MIN_SPEECH_SECONDS)  # on the release's path: enough is enough
         return Recording(
             samples=samples,
             duration=duration,
