@@ -28,8 +28,8 @@ STAGES = (
     ("final text → agent worker starts", "final_text", "turn_begun"),
     ("agent worker → request built", "turn_begun", "request_sending"),
     ("request built → fake has it", "request_sending", "fake_received"),
-    ("fake sends first sentence → speaker has it", "fake_first_sentence", "first_sentence"),
-    ("speaker has it → first audio synthesised", "first_sentence", "first_synthesized"),
+    ("fake sends first sentence → speaker has words (< 0: head first)", "fake_first_sentence", "first_sentence"),
+    ("speaker has words → first audio synthesised", "first_sentence", "first_synthesized"),
     ("synthesised → device callback takes it", "first_synthesized", "first_audio"),
     ("device callback → sound at the speaker", "first_audio", "speaker_onset"),
 )

@@ -132,6 +132,9 @@ class Speaker:
         with self._lock:
             first = self._pending == 0 and not self._player_busy()
             sentences = self._stream.push(text_delta)
+            if first and not sentences:
+                # Nothing plays and the sentence is still streaming: say its opening words now.
+                sentences = self._stream.head(HEAD_WORDS)
             self._enqueue(utterance, sentences)
         if first and text_delta.strip():
             self._warm_output()

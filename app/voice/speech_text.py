@@ -12,6 +12,9 @@ import re
 
 CODE_NOTE = "The details are on screen."
 MAX_SENTENCE = 280  # characters before a sentence without an end is cut at a comma or space
+# Words of plain prose at the start of the buffer, each followed by white space (so complete):
+# letters, digits, apostrophes and inner punctuation only, not starting a list item or heading.
+_PLAIN_HEAD = re.compile(r"(?![ \t]*(?:[-*+#>]|\d+[.)])\s)(?:[ \t]*[A-Za-z0-9][A-Za-z0-9'’,;:-]*[ \t]+)+")
 
 _FENCE = re.compile(r"^[ \t]{0,3}(```|~~~)")
 _URL = re.compile(r"<?\b(?:https?://|www\.)[^\s<>)\]]+>?")
@@ -132,6 +135,25 @@ class SentenceSplitter:
         rest, self._buffer = self._buffer.strip(), ""
         return [rest] if rest else []
 
+    def head(self, words: int) -> list[str]:
+        """The first `words` words of the unfinished sentence, when they are plain prose and more follow.
+
+        A listener waiting in silence hears the opening words while the rest of the sentence
+        still streams. Only plain words qualify (no Markdown, code or list marker that a cut
+        could break); the rest of the sentence stays and ends as usual.
+        """
+        match = _PLAIN_HEAD.match(self._buffer)
+        if match is None:
+            return []
+        tokens = match.group().split()
+        if len(tokens) <= words:
+            return []
+        cut = 0
+        for token in tokens[:words]:  # to the end of the `words`-th word
+            cut = self._buffer.index(token, cut) + len(token)
+        head, self._buffer = self._buffer[:cut].strip(), self._buffer[cut:]
+        return [head] if head else []
+
     def _next_cut(self) -> int | None:
         text = self._buffer
         fence = _first_fence(text)
@@ -189,6 +211,10 @@ class SpeechStream:
 
     def flush(self) -> list[str]:
         return self._speak(self._splitter.flush())
+
+    def head(self, words: int) -> list[str]:
+        """The opening words of the sentence still streaming (see SentenceSplitter.head)."""
+        return self._speak(self._splitter.head(words))
 
     def _speak(self, chunks: list[str]) -> list[str]:
         spoken: list[str] = []

@@ -18,8 +18,7 @@ STEPS = (
     "speech worker → final text",
     "final text → agent worker starts",
     "request built → fake has it",
-    "fake sends first sentence → speaker has it",
-    "speaker has it → first audio synthesised",
+    "speaker has words → first audio synthesised",
     "synthesised → device callback takes it",
     "device callback → sound at the speaker",
 )

@@ -124,3 +124,35 @@ def test_no_text_is_lost_or_invented(text: str, step: int) -> None:
 @given(st.text(max_size=300))
 def test_any_text_can_be_spoken(text: str) -> None:
     assert isinstance(to_speech(text), str)
+
+
+def test_the_opening_words_of_a_streaming_sentence_can_go_first() -> None:
+    # Nothing plays yet: the speaker says the first words while the sentence still streams.
+    stream = SpeechStream()
+    assert stream.push("The build is red because the orch") == []
+    assert stream.head(5) == ["The build is red because"]
+    assert stream.head(5) == []  # " the orch": not five more words yet
+    assert stream.push("estrator fails. Next") == ["the orchestrator fails."]
+    assert stream.flush() == ["Next"]
+
+
+@pytest.mark.parametrize(
+    "start",
+    ["The build is red", "The build is red because", "- The build is red because two", "# The build is red now again",
+     "The `build` is red because two", "The **build** is red because two", "1. The build is red because two"],
+)
+def test_no_opening_words_go_first_unless_plain_and_complete(start: str) -> None:
+    splitter = SentenceSplitter()
+    splitter.push(start)
+    assert splitter.head(5) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab .!?\n`-#1e.g,'")), max_size=200), st.integers(1, 20))
+def test_opening_words_lose_or_invent_no_text(text: str, step: int) -> None:
+    splitter = SentenceSplitter()
+    out: list[str] = []
+    for i in range(0, len(text), step):
+        out += splitter.push(text[i : i + step]) or splitter.head(5)
+    joined = "".join(out + splitter.flush())
+    assert re.sub(r"\s", "", joined) == re.sub(r"\s", "", text)
