@@ -232,25 +232,34 @@ def measure(
     accuracy: dict[str, list[float]] = {"without": [], "with": []}
     seconds: list[float] = []
     misses: list[str] = []
+    worse: list[str] = []
     total = 0
     for pad in pads:
         for said, expected in questions:
             samples = padded(audio(said), pad)
             total += len(expected)
-            hits["without"] += spelled(expected, transcriber.transcribe(samples))
+            without = transcriber.transcribe(samples)
+            hits["without"] += spelled(expected, without)
             started = time.perf_counter()
             heard = transcriber.transcribe(samples, vocabulary)
             seconds.append(time.perf_counter() - started)
             found = spelled(expected, heard)
             hits["with"] += found
             if found < len(expected):
-                misses.append(f"{heard!r} (said {said!r})")
+                missed = ", ".join(name for name in expected if not spelled((name,), heard))
+                misses.append(f"{missed} at {pad} s: heard {heard!r}, without the vocabulary {without!r}")
         for said in ORDINARY_QUESTIONS:
             samples = padded(audio(said), pad)
             if (said, pad) not in plain:
                 plain[(said, pad)] = transcriber.transcribe(samples)
-            accuracy["without"].append(word_accuracy(said, plain[(said, pad)]))
-            accuracy["with"].append(word_accuracy(said, transcriber.transcribe(samples, vocabulary)))
+            heard = transcriber.transcribe(samples, vocabulary)
+            before, after = word_accuracy(said, plain[(said, pad)]), word_accuracy(said, heard)
+            accuracy["without"].append(before)
+            accuracy["with"].append(after)
+            if after < before:
+                worse.append(
+                    f"{said!r} at {pad} s: {plain[(said, pad)]!r} became {heard!r} ({before:.2f} → {after:.2f})"
+                )
     return {
         "identifiers_without": round(hits["without"] / max(1, total), 3),
         "identifiers_with": round(hits["with"] / max(1, total), 3),
@@ -258,6 +267,7 @@ def measure(
         "ordinary_with": round(statistics.mean(accuracy["with"]), 3),
         "seconds_with": round(statistics.median(seconds), 3) if seconds else None,
         "misses": misses,
+        "worse": worse,
     }
 
 
@@ -348,7 +358,9 @@ def run_vocabulary_bench(runs: int, echo: bool) -> dict[str, Any]:
                     f"{row['identifiers_with']:.0%}; everyday {row['ordinary_without']:.3f} → "
                     f"{row['ordinary_with']:.3f}; one transcription {row['seconds_with']} s")
                 for miss in row["misses"]:
-                    say(f"      missed: {miss}")
+                    say(f"      missed {miss}")
+                for line in row["worse"]:
+                    say(f"      everyday worse: {line}")
             say(f"  {bench_repo.name:16} false snaps on {len(EVERYDAY_SENTENCES)} everyday sentences: "
                 f"{len(snaps)}" + "".join(f"\n      {a!r} → {b!r}" for a, b in snaps))
     speed = build_speed()

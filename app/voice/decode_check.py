@@ -12,6 +12,11 @@ into their words) and accepted only when it keeps the plain decode's content:
 - words replaced by a hotword's words are what hotwords are for ("fair catch change rates" →
   "fetch exchange rates"), as long as the two readings are of a similar length;
 - a hotword the helped decode says where the plain decode heard nothing is invented: rejected.
+
+`kept_text` is what the transcriber answers with: the plain decode, with only the stretches
+where the helped decode says a name taken from it. A vocabulary can then change a question
+only where it spells a name: everyday words the hotwords pulled elsewhere ("why is the build
+red" → "why is the real thread") and spans the helped decode lost stay as the plain decode heard them.
 """
 
 from __future__ import annotations
@@ -149,3 +154,110 @@ def _is_hotword_fix(heard: list[str], said: list[str], positions: range, covered
         return False
     ratio = sum(map(len, said)) / max(1, sum(map(len, heard)))
     return 0.5 <= ratio <= 2.0
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The spoken words of a text, each with the index of the written token it came from."""
+
+    text: str
+    spans: list[tuple[int, int]]  # character span of each token
+    words: list[str]
+    token_of: list[int]
+
+    @classmethod
+    def of(cls, text: str, names: list[str]) -> _Words:
+        spans: list[tuple[int, int]] = []
+        pairs: list[tuple[str, int]] = []
+        for index, match in enumerate(_TOKEN.finditer(text)):
+            spans.append(match.span())
+            base = match.group().split("'")[0]
+            pairs.extend((word, index) for word in split_identifier(base) or [base.lower()])
+        # A hotword run together ("applyDiscountrules") counts as its words, each kept on its token.
+        words = [w for w, _t in pairs]
+        joined_words = _as_hotwords(words, names)
+        if joined_words != words:
+            pairs = _rejoin(pairs, names)
+        return cls(text, spans, [w for w, _t in pairs], [t for _w, t in pairs])
+
+    def first_of_token(self, i: int) -> bool:
+        return i == 0 or i >= len(self.words) or self.token_of[i - 1] != self.token_of[i]
+
+    def chars(self, start: int, end: int) -> tuple[int, int]:
+        """The character span of words start..end-1, whole tokens."""
+        return self.spans[self.token_of[start]][0], self.spans[self.token_of[end - 1]][1]
+
+
+def _rejoin(pairs: list[tuple[str, int]], names: list[str]) -> list[tuple[str, int]]:
+    """`_as_hotwords` on (word, token) pairs: a run spelling a hotword becomes its words, on the run's tokens."""
+    joined = {"".join(parts): parts for parts in (split_identifier(n) for n in names) if len(parts) >= 2}
+    out: list[tuple[str, int]] = []
+    i = 0
+    while i < len(pairs):
+        for size in (3, 2, 1):
+            run = "".join(w for w, _t in pairs[i : i + size])
+            if i + size <= len(pairs) and run in joined:
+                tokens = [t for _w, t in pairs[i : i + size]]
+                out.extend((part, tokens[min(k, size - 1)]) for k, part in enumerate(joined[run]))
+                i += size
+                break
+        else:
+            out.append(pairs[i])
+            i += 1
+    return out
+
+
+def _names_in(prompt: str) -> list[str]:
+    """Compound identifiers written in a prompt: a prompted decode may take their spelling too."""
+    return [t for t in _TOKEN.findall(prompt) if len(split_identifier(t)) >= 2 and not t.islower()]
+
+
+def kept_text(plain: str, helped: str, hotwords: Iterable[str] = (), prompt: str = "") -> str:
+    """`plain` with the stretches where `helped` says a name (a hotword, or a name in `prompt`) taken from `helped`.
+
+    Every other difference keeps the plain decode's words: a span the helped decode dropped, a
+    name it said where the plain decode heard nothing, and ordinary words it read differently.
+    A name replaces plain words only when the two readings are of a similar length.
+    """
+    names = [h for h in hotwords if h] + _names_in(prompt)
+    before, after = _Words.of(plain, names), _Words.of(helped, names)
+    if not before.words or not names:
+        return plain
+    covered = _hotword_positions(after.words, names)
+    if not covered:
+        return plain
+    out: list[str] = []
+    last = 0  # characters of `plain` already written
+    for a0, a1, b0, b1 in _blocks(before.words, after.words):
+        if a0 == a1 or b0 == b1:
+            continue  # a name where nothing was heard is invented; words only the plain decode has stay
+        # Words at either edge of the stretch that are no part of a name are paired one to one
+        # with the plain words ("rate cash holds" / "RateCache goes"): the plain ones stay.
+        while b1 - b0 > 1 and a1 - a0 > 1 and b1 - 1 not in covered:
+            a1, b1 = a1 - 1, b1 - 1
+        while b1 - b0 > 1 and a1 - a0 > 1 and b0 not in covered:
+            a0, b0 = a0 + 1, b0 + 1
+        if not any(i in covered for i in range(b0, b1)):
+            continue
+        # Whole tokens on both sides: "rate cash" → "RateCache" replaces both plain words.
+        while not (before.first_of_token(a0) and after.first_of_token(b0)) and a0 > 0 and b0 > 0:
+            a0, b0 = a0 - 1, b0 - 1
+        while not (before.first_of_token(a1) and after.first_of_token(b1)) and a1 < len(before.words) and (
+            b1 < len(after.words)
+        ):
+            a1, b1 = a1 + 1, b1 + 1
+        ratio = sum(map(len, after.words[b0:b1])) / max(1, sum(map(len, before.words[a0:a1])))
+        if not 0.5 <= ratio <= 2.0:
+            continue  # a long stretch read as one short name is a loss, not a fix
+        start, end = before.chars(a0, a1)
+        if start < last:
+            continue
+        out.append(plain[last:start])
+        h0, h1 = after.chars(b0, b1)
+        out.append(helped[h0:h1])
+        last = end
+    out.append(plain[last:])
+    return "".join(out)

@@ -11,7 +11,11 @@ gateways"), or with one small mishearing measured by an edit distance ("rate cas
 - a term whose words are all everyday words ("last commit", "run tests") is never snapped
   from code alone; the user's own aliases and memory words are;
 - a mishearing is tolerated only in a term of at least MIN_FUZZY_LETTERS letters, in one of
-  its words, beside words that match exactly, and never turns one everyday word into another.
+  its words, beside words that match exactly, and never turns one everyday word into another;
+- a name heard as other words that sound alike ("fair catch change rates") snaps only when it
+  is long (MIN_SOUND_LETTERS consonants), the run starts with the name's first sound, has
+  about as many words as the name, is not made of everyday words only, and its consonant
+  skeleton differs in at most one place per SOUND_LETTERS_PER_EDIT.
 
 Every decision about a near match is logged at debug level with its reason, so a wrong or
 missing snap can be explained from the log.
@@ -31,6 +35,12 @@ _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b|_)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 MAX_PHRASE_WORDS = 6
 MIN_FUZZY_LETTERS = 8  # shorter terms snap only when spelled exactly: too many words are near them
 MIN_FUZZY_WORD = 4  # a misheard word this short is as likely another word
+# A name heard as other words of a similar sound ("fair catch change rates" for
+# `fetch_exchange_rates`): compared as consonant skeletons of the whole run, only for names
+# whose skeleton has at least this many consonants, with at most one edit per
+# SOUND_LETTERS_PER_EDIT of them. Measured on the bench's 40 everyday sentences: no false snap.
+MIN_SOUND_LETTERS = 8
+SOUND_LETTERS_PER_EDIT = 3
 
 
 
@@ -165,6 +175,12 @@ class Snapper:
                 for word in set(term.words):
                     self._by_word.setdefault(word, []).append(term)
         self._longest = max((len(k) for k in self._exact), default=1)
+        # Names by the first letter of their consonant skeleton, for runs that only sound like them.
+        self._by_sound: dict[str, list[tuple[str, Term]]] = {}
+        for term in self._exact.values():
+            key = sound("".join(term.words))
+            if len(term.words) >= 2 and len(key) >= MIN_SOUND_LETTERS and term.source != "file":
+                self._by_sound.setdefault(key[0], []).append((key, term))
 
     @staticmethod
     def _snappable(term: Term) -> bool:
@@ -240,7 +256,31 @@ class Snapper:
         joined = self._joined.get("".join(first))
         if joined is not None:
             return Match(1, joined, 0, "run together")
-        return self._near_match(spans)
+        return self._near_match(spans) or self._sound_match(spans)
+
+    def _sound_match(self, spans: list[list[str]]) -> Match | None:
+        """The name a run of words sounds like, when it is long and specific enough (see the module)."""
+        first = spans[0][0]
+        if first in STOPWORDS or len(spans) < 2:
+            return None
+        best: tuple[float, float, Match] | None = None
+        for length, words in enumerate(spans, 1):
+            if length < 2 or words[-1] in STOPWORDS or all(w in EVERYDAY for w in words):
+                continue
+            heard = sound("".join(words))
+            for key, term in self._by_sound.get(heard[:1], ()):
+                # Same word breaks were judged word by word (`_near_match`): "session token still"
+                # is not `SessionTokenStore`. Only a name heard with other breaks is judged by sound.
+                if len(words) == len(term.words) or not len(term.words) < len(words) <= len(term.words) + 2:
+                    continue
+                allowed = len(key) // SOUND_LETTERS_PER_EDIT
+                distance = edit_distance(heard, key, allowed)
+                if distance > allowed:
+                    continue
+                rank = (distance / len(key), -term.score)
+                if best is None or rank < best[:2]:
+                    best = (*rank, Match(length, term, distance, f"sounds alike, {distance} of {len(key)} sounds"))
+        return best[2] if best else None
 
     def _near_match(self, spans: list[list[str]]) -> Match | None:
         """The best term the spans spell with a plural or one small mishearing."""

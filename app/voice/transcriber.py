@@ -24,7 +24,7 @@ import numpy as np
 
 from app.core.errors import ModelLoadError
 from app.voice import SAMPLE_RATE, models
-from app.voice.decode_check import keeps_content
+from app.voice.decode_check import keeps_content, kept_text, spoken_words
 from app.voice.vocabulary import Vocabulary, snap
 
 __all__ = ["Piece", "Transcriber", "Vocabulary", "read_audio"]
@@ -167,13 +167,12 @@ class Transcriber:
         """The segments Whisper finds in `samples`, hallucination guards applied.
 
         `prompt` is the text said just before (it helps Whisper with names and casing) and
-        `hotwords` the names the vocabulary expects. Either can make Whisper skip words, so a
-        decode helped by them is checked against a plain decode of the same audio (its encoder
-        pass reused) and kept only when it keeps the plain decode's content (see
-        `app.voice.decode_check`); otherwise the plain decode is the answer, and the caller
-        snaps identifiers into it. When the two only read some words differently, the one
-        Whisper finds likelier wins: a hotword pull ("why is the build red" → "why is the real
-        thread") shows as a lower log-probability than the plain reading.
+        `hotwords` the names the vocabulary expects. Either can make Whisper skip words or
+        pull ordinary words towards a name ("why is the build red" → "why is the real
+        thread"), so a decode helped by them is compared with a plain decode of the same
+        audio (its encoder pass reused): the answer is the plain decode with only the
+        stretches where the helped decode says a name taken from it (see
+        `app.voice.decode_check.kept_text`). The caller snaps identifiers into the rest.
         """
         self.load()
         audio = np.asarray(samples, dtype=np.float32).reshape(-1)
@@ -188,15 +187,17 @@ class Transcriber:
         self.second_decodes += 1
         plain = self._decode_once(audio, "", "", beam_size)
         helped_text, plain_text = _joined(helped), _joined(plain)
+        text = kept_text(plain_text, helped_text, hotwords.split(), prompt)
+        if spoken_words(text) == spoken_words(helped_text):
+            log.debug("kept the helped decode %r", helped_text)
+            return helped
         verdict = keeps_content(plain_text, helped_text, hotwords.split())
-        if not verdict.accepted:
-            log.info("kept the plain decode %r: the helped one %s (%r)", plain_text, verdict.reason, helped_text)
+        if text == plain_text:
+            log.info("kept the plain decode %r over %r (which %s)", plain_text, helped_text, verdict.reason)
             return plain
-        if verdict.reworded and plain and _confidence(plain) > _confidence(helped):
-            log.debug("kept the plain decode %r: likelier than %r", plain_text, helped_text)
-            return plain
-        log.debug("kept the helped decode %r: it %s", helped_text, verdict.reason)
-        return helped
+        log.info("kept the plain decode %r with the names of %r: %r (the helped one %s)",
+                 plain_text, helped_text, text, verdict.reason)
+        return [Piece(plain[0].start, plain[-1].end, text, max(p.no_speech_prob for p in plain), _confidence(plain))]
 
     def _decode_once(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int) -> list[Piece]:
         with self._run_lock:

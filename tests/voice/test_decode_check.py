@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.voice.decode_check import keeps_content, spoken_words
+from app.voice.decode_check import keeps_content, kept_text, spoken_words
 
 HOTWORDS = ["fetch_exchange_rates", "RateCache", "PaymentGateway", "KafkaConsumerGroup"]
 
@@ -76,3 +76,36 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
         "Run the tests in the payments folder now and show me.", "Run the tests in the folder now and show me."
     )
     assert middle.accepted, middle  # one word in the middle of a long question is a misreading, not a span
+
+
+@pytest.mark.parametrize(
+    "plain, helped, kept",
+    [
+        # The example: the lost words come from the plain decode, the name from the helped one.
+        ("Read fetch exchange rates and tell me what the rate cash holds.", "and tell me what the RateCache goes.",
+         "Read fetch exchange rates and tell me what the RateCache holds."),
+        # Ordinary words the hotwords pulled elsewhere (tiny.en on espeak's "Why is the build red?").
+        ("Why is the build red?", "Wise the build red", "Why is the build red?"),
+        ("Why is the build red?", "Why is the real thread?", "Why is the build red?"),
+        # Names first, last and alone are taken.
+        ("That catch change rate is low.", "fetch_exchange_rates is low", "fetch_exchange_rates is low."),
+        ("Who owns the kafka consumer grip?", "Who owns the KafkaConsumerGroup?", "Who owns the KafkaConsumerGroup?"),
+        ("Hey man, it's gay, it's gay.", "PaymentGateway", "PaymentGateway."),
+        # A name read in, beside words read differently: only the name is taken.
+        ("Does the session tokens to direct higher tokens?", "Does the session token store expired tokens?",
+         "Does the session token store higher tokens?"),
+        # A name where nothing was heard, or standing for a long stretch, is not taken.
+        ("Why is the build red?", "Why is the build red? PaymentGateway", "Why is the build red?"),
+        ("Run the tests in the payments folder and show the failures.", "Run the PaymentGateway failures.",
+         "Run the tests in the payments folder and show the failures."),
+        ("", "PaymentGateway", ""),
+    ],
+)
+def test_the_kept_text_changes_the_plain_decode_only_where_a_name_is_said(plain: str, helped: str, kept: str) -> None:
+    assert kept_text(plain, helped, [*HOTWORDS, "SessionTokenStore"]) == kept
+
+
+def test_a_name_written_in_the_prompt_counts_as_a_name() -> None:
+    plain, helped = "Then the rate cash empties.", "Then the RateCache empties."
+    assert kept_text(plain, helped) == plain  # no names: nothing to take
+    assert kept_text(plain, helped, prompt="I was reading RateCache.") == helped

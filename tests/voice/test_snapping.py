@@ -46,6 +46,9 @@ def test_the_bench_has_three_repositories_of_different_naming_styles(vocabularie
         ("csharp-ledger", "What is in the rate cash?", "What is in the RateCache?"),  # misheard
         ("csharp-ledger", "Who uses the audit log rider?", "Who uses the AuditLogWriter?"),  # misheard
         ("csharp-ledger", "Is the invoice repo sitory slow?", "Is the InvoiceRepository slow?"),  # split word
+        # Heard as other words that sound alike (tiny.en on espeak-ng, even with the hotword).
+        ("python-rates", "Read fair catch change rates now.", "Read fetch_exchange_rates now."),
+        ("csharp-ledger", "Where do we register the order of my elevator?", "Where do we register the OrderValidator?"),
         ("typescript-shop", "Where is ratecache filled?", "Where is rateCache filled?"),  # run together
         ("typescript-shop", "Does fetch_exchange_rates cache?", "Does fetchExchangeRates cache?"),  # other style
     ],
@@ -64,6 +67,7 @@ def test_spoken_names_become_the_identifiers_of_the_repository(
         "What's the exchange rate of the euro today?",
         "Which consumer group is lagging?",  # two of three words
         "Is the cache warm?",
+        "Is the session token still valid?",  # sounds like SessionTokenStore, but said word by word
     ],
 )
 def test_ordinary_words_near_an_identifier_stay_words(vocabularies: dict[str, Vocabulary], said: str) -> None:
