@@ -147,6 +147,16 @@ def _word_cost(heard: str, written: str) -> tuple[int, str] | None:
     return None
 
 
+def _said_apart(words: list[str], name: tuple[str, ...]) -> bool:
+    """Whether other words come between words of `name` heard exactly ("customer account has a service").
+
+    Such a run was said as separate words; a name misheard as other words has at most one
+    stretch of its own words in it ("fair catch change rates").
+    """
+    exact = [i for i, word in enumerate(words) if word in name]
+    return bool(exact) and exact[-1] - exact[0] + 1 != len(exact)
+
+
 @dataclass(frozen=True)
 class Match:
     """A run of `length` tokens that spells `term`, with the cost of the mishearing."""
@@ -272,6 +282,8 @@ class Snapper:
                 # Same word breaks were judged word by word (`_near_match`): "session token still"
                 # is not `SessionTokenStore`. Only a name heard with other breaks is judged by sound.
                 if len(words) == len(term.words) or not len(term.words) < len(words) <= len(term.words) + 2:
+                    continue
+                if _said_apart(words, term.words):
                     continue
                 allowed = len(key) // SOUND_LETTERS_PER_EDIT
                 distance = edit_distance(heard, key, allowed)
