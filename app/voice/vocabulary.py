@@ -127,6 +127,50 @@ DEV_TERMS: dict[tuple[str, ...], str] = {
     ("reg", "ex"): "regex",
 }
 
+# Words of identifiers that people say another way: `InvoiceRepo` is said "invoice repository",
+# `InvoiceRepository` often "invoice repo". Each name gets its other spoken forms as snap targets.
+SPOKEN_FORMS: dict[str, tuple[str, ...]] = {
+    "repo": ("repository",),
+    "repository": ("repo",),
+    "config": ("configuration",),
+    "cfg": ("config", "configuration"),
+    "conf": ("config", "configuration"),
+    "configuration": ("config",),
+    "db": ("database",),
+    "auth": ("authentication",),
+    "authn": ("authentication",),
+    "authz": ("authorization",),
+    "msg": ("message",),
+    "btn": ("button",),
+    "ctx": ("context",),
+    "impl": ("implementation",),
+    "mgr": ("manager",),
+    "svc": ("service",),
+    "util": ("utility",),
+    "utils": ("utilities",),
+    "req": ("request",),
+    "resp": ("response",),
+    "params": ("parameters",),
+    "info": ("information",),
+    "dir": ("directory",),
+    "env": ("environment",),
+    "addr": ("address",),
+    "calc": ("calculate",),
+    "num": ("number",),
+    "idx": ("index",),
+    "max": ("maximum",),
+    "min": ("minimum",),
+}
+
+
+def spoken_forms(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Other ways of saying a name's `words`: each abbreviation said in full, or the reverse, one at a time."""
+    forms = []
+    for i, word in enumerate(words):
+        for other in SPOKEN_FORMS.get(word, ()):
+            forms.append((*words[:i], other, *words[i + 1 :]))
+    return forms
+
 
 def _git(repo: Path, *args: str, timeout: float = 5.0) -> str:
     try:
@@ -338,6 +382,12 @@ class Vocabulary:
         for name, score in self.terms.items():
             if name not in remembered:
                 found.append(Term(name, tuple(split_identifier(name)), score, "code"))
+        # Below the names themselves, so a name that is spelled that way wins the spoken form.
+        found.extend(
+            Term(term.written, form, term.score - 0.5, term.source)
+            for term in list(found)
+            for form in spoken_forms(term.words)
+        )
         for name in files:
             stem, dot, ext = name.rpartition(".")
             words = tuple(split_identifier(stem)) if dot else ()

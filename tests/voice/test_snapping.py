@@ -46,6 +46,9 @@ def test_the_bench_has_three_repositories_of_different_naming_styles(vocabularie
         ("csharp-ledger", "What is in the rate cash?", "What is in the RateCache?"),  # misheard
         ("csharp-ledger", "Who uses the audit log rider?", "Who uses the AuditLogWriter?"),  # misheard
         ("csharp-ledger", "Is the invoice repo sitory slow?", "Is the InvoiceRepository slow?"),  # split word
+        # Said another way than spelled: an abbreviation said in full, or the reverse.
+        ("csharp-ledger", "Why is the invoice repo so slow?", "Why is the InvoiceRepository so slow?"),
+        ("python-rates", "Explain load tenant configuration to me.", "Explain load_tenant_config to me."),
         # Heard as other words that sound alike (tiny.en on espeak-ng, even with the hotword).
         ("python-rates", "Read fair catch change rates now.", "Read fetch_exchange_rates now."),
         ("csharp-ledger", "Where do we register the order of my elevator?", "Where do we register the OrderValidator?"),
