@@ -261,7 +261,9 @@ class Snapper:
             if found is not None:
                 best = Match(length, found, 0, "exact")
         if best is not None:
-            return best
+            # "invoice repo sitory": a longer run that spells a name with other word breaks wins over "invoice repo".
+            longer = self._near_match(spans) if len(spans) > best.length else None
+            return longer if longer is not None and longer.cost == 0 and longer.length > best.length else best
         first = spans[0]
         joined = self._joined.get("".join(first))
         if joined is not None:
@@ -296,10 +298,10 @@ class Snapper:
 
     def _near_match(self, spans: list[list[str]]) -> Match | None:
         """The best term the spans spell with a plural or one small mishearing."""
-        candidates: dict[str, Term] = {}
+        candidates: dict[tuple[str, tuple[str, ...]], Term] = {}
         for word in spans[min(1, len(spans) - 1)][:2]:
             for term in self._by_word.get(word, ()):
-                candidates[term.written] = term
+                candidates[(term.written, term.words)] = term  # a name and its spoken forms alike
         best: Match | None = None
         for term in candidates.values():
             for length, words in enumerate(spans, 1):
