@@ -1,22 +1,25 @@
-"""Whether a decode helped by hotwords or a prompt still says everything the plain decode heard.
+"""What a decode helped by hotwords or a prompt may change in the plain decode: the names it spells, nothing else.
 
-Hotwords and a prompt make Whisper spell names, but they can also make it skip words: with a
+Hotwords and a prompt make Whisper spell names, but they can also make it skip words (with a
 repository's hotwords, "Read fetch exchange rates and tell me what the rate cache holds" once
-came back as "and tell me what the RateCache goes." So the helped decode is compared word by
+came back as "and tell me what the RateCache goes.") or read ordinary words differently
+("Why is the build red?" → "Wise the build red"). So the helped decode is compared word by
 word with a plain decode of the same audio (difflib on lower-case words, identifiers split
-into their words) and accepted only when it keeps the plain decode's content:
+into their words).
 
+`kept_text` is what the transcriber answers with: the plain decode, with only the stretches
+where the helped decode says a name (a hotword, or a name written in the prompt) taken from
+it, when the two readings are of a similar length. Spans the helped decode lost, names it
+said where the plain decode heard nothing, and ordinary words it read differently stay as
+the plain decode heard them.
+
+`keeps_content` judges the whole helped decode (for the log and the tests):
 - plain content words (not stopwords) the helped decode dropped reject it: one is enough at
   the start or the end, in the middle a run longer than MAX_LOST_RUN or more than
   MAX_LOST_SHARE of the content words;
 - words replaced by a hotword's words are what hotwords are for ("fair catch change rates" →
   "fetch exchange rates"), as long as the two readings are of a similar length;
 - a hotword the helped decode says where the plain decode heard nothing is invented: rejected.
-
-`kept_text` is what the transcriber answers with: the plain decode, with only the stretches
-where the helped decode says a name taken from it. A vocabulary can then change a question
-only where it spells a name: everyday words the hotwords pulled elsewhere ("why is the build
-red" → "why is the real thread") and spans the helped decode lost stay as the plain decode heard them.
 """
 
 from __future__ import annotations
