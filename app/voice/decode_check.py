@@ -237,12 +237,8 @@ def kept_text(plain: str, helped: str, hotwords: Iterable[str] = (), prompt: str
     for a0, a1, b0, b1 in _blocks(before.words, after.words):
         if a0 == a1 or b0 == b1:
             continue  # a name where nothing was heard is invented; words only the plain decode has stay
-        # Words at either edge of the stretch that are no part of a name are paired one to one
-        # with the plain words ("rate cash holds" / "RateCache goes"): the plain ones stay.
-        while b1 - b0 > 1 and a1 - a0 > 1 and b1 - 1 not in covered:
-            a1, b1 = a1 - 1, b1 - 1
-        while b1 - b0 > 1 and a1 - a0 > 1 and b0 not in covered:
-            a0, b0 = a0 + 1, b0 + 1
+        # The whole stretch: a name the plain decode misheard shifts the word breaks beside it
+        # ("That can't rate this low." for "fetch exchange rates is slow").
         if not any(i in covered for i in range(b0, b1)):
             continue
         # Whole tokens on both sides: "rate cash" → "RateCache" replaces both plain words.

@@ -83,7 +83,9 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
     [
         # The example: the lost words come from the plain decode, the name from the helped one.
         ("Read fetch exchange rates and tell me what the rate cash holds.", "and tell me what the RateCache goes.",
-         "Read fetch exchange rates and tell me what the RateCache holds."),
+         "Read fetch exchange rates and tell me what the RateCache goes."),
+        # The words beside a name come with it: the plain decode's word breaks were off there.
+        ("That can't rate this low.", "Fetch exchange rates is slow.", "Fetch exchange rates is slow."),
         # Ordinary words the hotwords pulled elsewhere (tiny.en on espeak's "Why is the build red?").
         ("Why is the build red?", "Wise the build red", "Why is the build red?"),
         ("Why is the build red?", "Why is the real thread?", "Why is the build red?"),
@@ -91,9 +93,8 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
         ("That catch change rate is low.", "fetch_exchange_rates is low", "fetch_exchange_rates is low."),
         ("Who owns the kafka consumer grip?", "Who owns the KafkaConsumerGroup?", "Who owns the KafkaConsumerGroup?"),
         ("Hey man, it's gay, it's gay.", "PaymentGateway", "PaymentGateway."),
-        # A name read in, beside words read differently: only the name is taken.
         ("Does the session tokens to direct higher tokens?", "Does the session token store expired tokens?",
-         "Does the session token store higher tokens?"),
+         "Does the session token store expired tokens?"),
         # A name where nothing was heard, or standing for a long stretch, is not taken.
         ("Why is the build red?", "Why is the build red? PaymentGateway", "Why is the build red?"),
         ("Run the tests in the payments folder and show the failures.", "Run the PaymentGateway failures.",
