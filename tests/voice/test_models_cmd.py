@@ -25,6 +25,7 @@ def _app(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
 def test_download_list_use_and_remove_from_the_command_line(app_home: Path, tmp_path: Path) -> None:
     repo = model_catalog.get("base.en").repo_id
     with FakeHub({repo: models.default_whisper_dir()}) as hub:
+        hub.faults.bytes_per_second = 50_000_000  # a fast home line, so the bar has steps to show
         env = {**os.environ, "HF_ENDPOINT": hub.url, "HF_HOME": str(tmp_path / "hf")}
         env.pop("HF_TOKEN", None)
         got = _app("download", "base.en", env=env)
