@@ -9,15 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QObject, Slot
 from pytestqt.qtbot import QtBot
 
 from app.bench.speech import word_accuracy
 from app.core.settings import Settings
 from app.ui.speech_worker import SpeechWorker
-from app.ui.threads import start_thread, stop_thread
 from app.voice import SAMPLE_RATE
 from tests.scenario import make_scenario_repo
+from tests.ui.speech_helpers import Heard, running_speech_worker
 from tests.voice.audio_fixtures import speech
 
 pytestmark = pytest.mark.slow
@@ -31,32 +30,8 @@ LONG = (
 
 @pytest.fixture(scope="module")
 def worker() -> Iterator[SpeechWorker]:
-    speech_worker = SpeechWorker(Settings())
-    thread = start_thread(speech_worker, "speech-worker")
-    loaded = threading.Event()
-    speech_worker.ready.connect(lambda *_: loaded.set())
-    speech_worker.load(Settings())
-    assert loaded.wait(120), "the models did not load"
-    yield speech_worker
-    speech_worker.shutdown()
-    stop_thread(thread)
-
-
-class Heard(QObject):
-    """Receives `transcribed` on the main thread (qtbot.waitSignal would handle it on the worker's thread)."""
-
-    def __init__(self, worker: SpeechWorker) -> None:
-        super().__init__()
-        self.texts: dict[int, str] = {}
-        worker.transcribed.connect(self.on_transcribed)
-
-    @Slot(int, str)
-    def on_transcribed(self, request_id: int, text: str) -> None:
-        self.texts[request_id] = text
-
-    def wait(self, qtbot: QtBot, request_id: int) -> str:
-        qtbot.waitUntil(lambda: request_id in self.texts, timeout=60_000)
-        return self.texts[request_id]
+    with running_speech_worker() as speech_worker:
+        yield speech_worker
 
 
 def hold(worker: SpeechWorker, request_id: int, samples: np.ndarray, speed: float) -> None:

@@ -3,17 +3,15 @@ until the new one has loaded, and keeps it when the new one cannot load."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QObject, Slot
 from pytestqt.qtbot import QtBot
 
 from app.core import messages
 from app.core.settings import Settings
 from app.ui.speech_worker import SpeechWorker
-from app.ui.threads import start_thread, stop_thread
+from tests.ui.speech_helpers import Heard, running_speech_worker
 from tests.voice.audio_fixtures import speech
 from tests.voice.fakehub import install_model_folder
 
@@ -27,28 +25,10 @@ def ask(worker: SpeechWorker, request_id: int, samples: object) -> None:
     worker.finish(request_id)
 
 
-class Heard(QObject):
-    def __init__(self, worker: SpeechWorker) -> None:
-        super().__init__()
-        self.texts: dict[int, str] = {}
-        worker.transcribed.connect(self.on_transcribed)
-
-    @Slot(int, str)
-    def on_transcribed(self, request_id: int, text: str) -> None:
-        self.texts[request_id] = text
-
-
 @pytest.fixture
 def worker() -> Iterator[SpeechWorker]:
-    speech_worker = SpeechWorker(Settings())
-    thread = start_thread(speech_worker, "speech-worker")
-    loaded = threading.Event()
-    speech_worker.ready.connect(lambda *_: loaded.set())
-    speech_worker.load(Settings())
-    assert loaded.wait(120), "the models did not load"
-    yield speech_worker
-    speech_worker.shutdown()
-    stop_thread(thread)
+    with running_speech_worker() as speech_worker:
+        yield speech_worker
 
 
 def test_a_new_model_takes_over_once_loaded_and_a_broken_one_leaves_the_current_in_use(
