@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.core.memory.state_shapes import ALWAYS, ERROR_PHRASES, FILE_RX, RESULTS, THRESHOLD, rx, words
 from app.core.memory.text import quoted, split_lines
 
 
@@ -33,253 +34,9 @@ class GateRefusal:
     message: str
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class _Shape:
-    """A pattern and the cheap tests that must pass before it runs: a digit if it needs one, one of its words."""
-
-    reason: str
-    words: frozenset[str]
-    marks: tuple[str, ...]
-    digit: bool
-    anchored: bool
-    pattern: re.Pattern[str]
-
-    def matches(self, line: str, lower: str, tokens: frozenset[str], has_digit: bool) -> bool:
-        # Set and substring tests cost a fraction of a regex search, and most lines hold none of a
-        # shape's words, so most shapes never run their pattern on a line of durable knowledge.
-        if self.digit and not has_digit:
-            return False
-        if (self.words or self.marks) and self.words.isdisjoint(tokens) and not any(m in lower for m in self.marks):
-            return False
-        found = self.pattern.match(line) if self.anchored else self.pattern.search(line)
-        return found is not None
-
-
-# Messages runtimes and compilers print, matched as plain substrings of the lowered line.
-_ERROR_PHRASES = (
-    "object reference not set",
-    "cannot read properties of undefined",
-    "cannot read properties of null",
-    "cannot read property",
-    "is not a function",
-    "undefined reference to",
-    "cannot find symbol",
-    "no module named",
-    "mismatched types",
-    "does not contain a definition for",
-    "is not assignable to",
-    "has no attribute",
-    "unresolved import",
-    "unresolved reference",
-    "unresolved external",
-    "nil pointer dereference",
-    "index out of range",
-    "nullpointerexception",
-    "null pointer exception",
-    "nullreferenceexception",
-)
-
-
-def _shape(
-    reason: str, words: str, marks: tuple[str, ...], pattern: str, digit: bool = False, anchored: bool = False
-) -> _Shape:
-    """A shape; `words` are whole lowercase words of the line and `marks` substrings, either lets it run."""
-    return _Shape(reason, frozenset(words.split()), marks, digit, anchored, _rx(pattern))
-
-
-# File names as they appear in build output and notes: a known source or project extension.
-_EXT = (
-    r"(?:cs|csx|fs|vb|csproj|fsproj|sln|props|targets|razor|cshtml|xaml|ts|tsx|js|jsx|mjs|cjs|vue|svelte|py|pyi|"
-    r"rs|go|java|kt|kts|scala|swift|m|mm|c|cc|cpp|cxx|h|hpp|rb|php|dart|ex|exs|lua|sh|ps1|sql|proto|json|ya?ml|"
-    r"toml|xml|ini|cfg|gradle|cmake|md|txt|html|css|scss|lock)"
-)
-# Anchored at the start of a token, so a long run of word characters costs one pass, not one per position.
-_FILE = rf"(?<![\w./\\-])[\w./\\-]*\w\.{_EXT}\b"
-_FILE_RX = re.compile(_FILE, re.IGNORECASE)
-
-_VERDICT_NOUN = (
-    r"(?:tests?|specs?|test ?cases?|cases?|assertions?|checks?|jobs?|errors?|warnings?|failures?|suites?|"
-    r"projects?|builds?|steps?|benchmarks?|snapshots?)"
-)
-_VERDICT_WORD = (
-    r"(?:fail|fails|failing|failed|broken|red|pass|passes|passing|passed|green|skipped|erroring|errored|"
-    r"timing out|timed out|flaking|remaining|left|to fix)"
-)
-_CHANGE_WORD = r"(?:changed|modified|uncommitted|staged|unstaged|untracked|dirty|touched|edited|unpushed)"
-# "at most 5 warnings" is a rule, not a count: the number is masked before the count shapes look.
-_THRESHOLD = re.compile(
-    r"\b(?:at most|max(?:imum)?|under|below|fewer than|less than|more than|over|above|up to|limit of|budget of|"
-    r"allow(?:s|ed)?|zero)\s+\d+",
-    re.IGNORECASE,
-)
-
-_ALWAYS: tuple[_Shape, ...] = (
-    _shape(
-        "it is a stack trace, which the next failing run prints again",
-        "traceback panicked goroutine segmentation unhandled stacktrace",
-        ('file "', "stack trace", "-->", "caused by:", "core dumped"),
-        r"traceback \(most recent call last\)|\bfile \"[^\"]+\", line \d+|^\s*at [\w.$<>`]+\s*\(|"
-        r"\bpanicked at\b|\bgoroutine \d+ \[|\bstack ?trace\s*:|^\s*-->\s|\bcaused by:\s|"
-        r"\bsegmentation fault\b|\bcore dumped\b|\bunhandled exception\b",
-    ),
-    _shape(
-        "it is a stack trace, which the next failing run prints again",
-        "",
-        (),
-        r"\s*at [\w.$<>`]+\s*\(",
-        digit=True,
-        anchored=True,
-    ),
-    # A diagnostic pasted as printed ("error TS2345: ...", "warning CS8602: ...") is output, whatever follows.
-    _shape(
-        "it is compiler output, which the next build prints again",
-        "error warning fatal",
-        (),
-        r"\b(?:error|warning|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?\s*:|^\s*(?:fatal error|error|fatal)\s*:\s*'",
-    ),
-    _shape(
-        "it is compiler output, which the next build prints again",
-        "",
-        (),
-        r"\s*[A-Z]{1,4}\d{3,5}\s*:\s+\w",
-        digit=True,
-        anchored=True,
-    ),
-    _shape(
-        "it pins a problem to a file and line number, which the next edit moves",
-        "",
-        (":", "(", "line", "#l"),
-        rf"{_FILE}\s*(?::\s*(?:line\s*)?\d+|\(\d+(?:,\s*\d+)?\)|,?\s+(?:at\s+|on\s+)?line\s+\d+|#L\d+)|"
-        r"(?<![\w-])lines?\s+\d+(?:\s*[-–]\s*\d+)?\b(?!\s*(?:characters|chars|columns|words))|"
-        r"\bline:\s*\d+|:line \d+",
-        digit=True,
-    ),
-    _shape(
-        "it is a build or test count, which the build and test tools report afresh every run",
-        "fail fails failed failing failure failures pass passes passed passing error errors warning "
-        "warnings skip skipped broken red green left remaining fix succeeded total run timing timed "
-        "flaking deselected xfailed errored erroring",
-        (),
-        rf"\b\d+(?:\s*/\s*\d+|\s+(?:of|out of)\s+\d+)?\s+(?:[\w-]+\s+)?{_VERDICT_NOUN}\s+"
-        rf"(?:(?:are|is|still|now|currently|were|was|have|has|that)\s+)*{_VERDICT_WORD}\b|"
-        r"\b\d+\s+(?:failed|failing|failures?|passed|passing|errors?|warnings?|skipped|"
-        r"xfailed|deselected|broken|succeeded)\b(?!\s+(?:policy|budget|allowed|limit))|"
-        r"\b(?:passed|failed|failures|errors|warnings|skipped|total tests|tests run)\s*[:=]\s*\d+|"
-        r"\b\d+\s*/\s*\d+\s+(?:\w+\s+)?(?:pass|passing|passed|fail|failing|failed|green)\b",
-        digit=True,
-    ),
-    _shape(
-        "it lists changed or uncommitted files, which git_status shows at any time",
-        "uncommitted staged unstaged untracked dirty touched edited unpushed changed modified insertions "
-        "insertion deletions deletion changes change commit working",
-        (),
-        rf"\b\d+\s+(?:files?|changes?|insertions?|deletions?)\s*(?:\([+-]\)\s*)?(?:{_CHANGE_WORD}|\(\+\)|\(-\))|"
-        rf"\b\d+\s+{_CHANGE_WORD}\s+(?:files?|changes?)|"
-        r"\bnothing to commit\b|\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
-        r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b",
-    ),
-    _shape(
-        "it lists changed or uncommitted files, which git_status shows at any time",
-        "",
-        (),
-        r"\s*(?:[MADRCU?!]{1,2}|modified:|deleted:|new file:|renamed:|both modified:)\s+\S+\.\w+\s*$",
-        anchored=True,
-    ),
-    _shape(
-        "it records branch, ahead/behind or merge state, which git_status shows at any time",
-        "ahead behind merged unmerged diverged detached pushed unpushed date head",
-        ("up-to-date",),
-        r"\b(?:ahead|behind)\s+(?:of\s+)?(?:\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
-        r"\[(?:ahead|behind) \d+|\bnot (?:yet )?(?:been )?merged(?: yet)?\b|\bunmerged\b|"
-        r"\bhas diverged\b|\bhave diverged\b|\bis up[ -]to[ -]date with\b|\bdetached head\b|"
-        r"\bhead is (?:now )?at\b|\bnot (?:yet )?pushed\b|\bunpushed commits?\b",
-    ),
-    _shape(
-        "it describes the repository as it is right now, which will not stay true",
-        "now moment speak morning today tonight night things",
-        (),
-        r"\b(?:as of (?:today|now|this morning|tonight)|right now|at the moment|as we speak|at this moment|"
-        r"this morning|earlier today|last night|just now|as things stand)\b",
-    ),
-)
-
-_RESULTS: tuple[_Shape, ...] = (
-    _shape(
-        "it is compiler or runtime error output, which the next build or run prints again",
-        "fail failed fatal exit exits exited returned throw throws threw throwing raises raised borrow borrowed",
-        ("error", "exception", "panic", "fault", "warning", "failure", "::"),
-        r"\b(?:error|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?|"
-        r"\b[A-Z]\w*(?:Error|Exception|Panic|Fault)\b\s*:\s*\S|^\s*(?:error|fatal|fatal error|panic|failed?|"
-        r"failure|exception)\s*:|^\s*---\s*FAIL\b|\bFAILED\s+[\w/.]+::|"
-        r"\bexit(?:s|ed)?\s+(?:with\s+)?(?:code|status)\s+-?\d+|\breturned non-zero\b|"
-        r"\b(?:throws|threw|throwing|raises|raised|with)\s+(?:an?\s+)?\w*(?:Error|Exception)\b|"
-        r"\b[\w/.-]+\.py::\w+|\b(?:errors?|warnings?|failures?)\s+in\s+" + _FILE + "|"
-        r"\bborrow(?:ed)? (?:of|value)\b[^.;]{0,80}\b(?:moved|borrowed)\b",
-    ),
-    _shape(
-        "it is a build or test verdict, which the build and test tools tell again next time",
-        "fail fails failing failed broke broken red green pass passes passing passed succeeds succeeded "
-        "errored crash crashes crashed crashing timed times ok fine clean down status result results "
-        "output log coverage last latest previous compiles builds",
-        ("n't ", "not compile", "not build", "not pass", "not work", "errors out", "error out"),
-        r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
-        r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
-        r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
-        r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
-        r"workflows?|actions?|deploy(?:ment)?|"
-        r"\w+(?:Tests?|Spec|Specs)(?:\.\w+)?|test_\w+|Test[A-Z]\w*)\b"
-        r"(?:\.{2,}|[^.;!?]|\.(?=\S)){0,40}?\b(?:fails?|failing|failed|broke|broken|is red|are red|turned red|"
-        r"went red|is green|are green|turned green|went green|passes|passing|passed|succeeds|succeeded|"
-        r"errors? out|errored|crash(?:es|ed|ing)?|timed out|times out|doesn't (?:compile|build|pass|work)|"
-        r"does not (?:compile|build|pass|work)|won't (?:compile|build)|compiles (?:now|again|cleanly|fine)|"
-        r"builds (?:now|again|cleanly|fine)|(?:is|are) (?:ok|fine|clean|down))\b|"
-        r"\ball (?:tests|checks|jobs) (?:pass|passed|green)\b|\ball green\b|\beverything passes\b|"
-        r"\b(?:build|tests?|ci) (?:status|result|results|output|log)\s*:|"
-        r"\bthe (?:failing|broken|red|crashing) (?:\w+ )?(?:tests?|builds?|checks?|jobs?|\w+Tests?)\b|"
-        r"\bcoverage (?:is|dropped to|at|of)\s+\d|\b(?:last|latest|previous)\s+(?:build|run|deploy|ci run|pipeline|"
-        r"test run)\b|\b(?:build|tests?|ci|pipeline|lint)\s*:\s*(?:green|red|passed|failed|failing|broken|ok)\b|"
-        r"\b(?:ci|build|builds|tests|pipeline|main)\s+(?:is\s+|are\s+|still\s+)?(?:red|green)\b",
-    ),
-    _shape(
-        "it lists changed files, which git_status shows at any time",
-        "changed modified uncommitted staged unstaged untracked dirty touched edited unpushed",
-        (),
-        rf"\b{_CHANGE_WORD}\b[^.;]{{0,120}}{_FILE}|"
-        rf"{_FILE}[^.;]{{0,120}}\b(?:is|are|was|were)\s+(?:still\s+)?{_CHANGE_WORD}\b|"
-        r"\b(?:changed|modified|edited|touched)(?: files)?\s*:",
-    ),
-    _shape(
-        "it records branch or merge state, which git_status shows at any time",
-        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit head",
-        ("pull request", "merge request", "force-pushed"),
-        r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
-        r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
-        r"(?:merged|rebased|pushed|force-pushed|reverted|checked out)\b|"
-        r"\b(?:merge|rebase) conflicts?\b|\bconflicts? in\b|"
-        r"\b(?:PR|pull request|MR|merge request)\s*#?\d+\b[^.;]{0,80}\b(?:open|merged|approved|waiting|pending|"
-        r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
-        r"\bHEAD\b\s*(?:is|=|:)",
-    ),
-    _shape(
-        "it describes the repository as it is now, which will not stay true",
-        "currently still now today",
-        (),
-        r"\b(?:currently|still|now|today)\b[^.;]{0,30}\b(?:failing|broken|red|green|passing|dirty|"
-        r"uncommitted|ahead|behind|checked out|open|merged|unmerged|pending|in review|crashing|down)\b",
-    ),
-)
-
 # Shapes of knowledge: a condition, a reason, an instruction, a rule, a known flaky test, a preference.
 # Single words are looked up in a set and phrases as substrings; only the context-bound shapes need a regex.
-_LESSON_WORDS = _words(
+_LESSON_WORDS = words(
     "whenever unless otherwise because flaky flakes intermittent intermittently sometimes occasionally "
     "randomly nondeterministic race any every each always never usually typically should must avoid prefer "
     "prefers wants likes convention policy rule workaround instead rather lesson learned tip expected "
@@ -311,7 +68,7 @@ _LESSON_PHRASES = (
     " by design",
     " on purpose",
 )
-_LESSON = _rx(
+_LESSON = rx(
     # "when I ran it" narrates an event; "after the last push" names one: neither is a condition.
     r"\b(?:if|when)\b(?!\s+(?:I|we)\s+(?:ran|tried|built|last|pushed|tested))|"
     r"\b(?:before|after|until|once)\s+(?:\w+ing\b|you\b|we\b|it\b|they\b|a\b|an\b|any\b|every\b|each\b|"
@@ -334,7 +91,7 @@ def _is_lesson(cleaned: str, lower: str, tokens: frozenset[str]) -> bool:
     return _LESSON.search(cleaned) is not None or _is_imperative(cleaned)
 
 
-_IMPERATIVE = _words(
+_IMPERATIVE = words(
     "use run don't dont do never always prefer avoid keep put call ask set add install start restart skip pass "
     "open remember note make write read check bump pin regenerate restore clean delete remove rebase merge push "
     "commit tag deploy release update upgrade name prefix wrap log mock stub import export register configure "
@@ -343,12 +100,12 @@ _IMPERATIVE = _words(
     "document prefix target define declare pipe route"
 )
 # Verbs of a to-do about the current state: an instruction with these does not redeem a result.
-_NOT_IMPERATIVE_NEXT = _words(
+_NOT_IMPERATIVE_NEXT = words(
     "fails failed failing is are was were passes passed broke broken succeeded status output log error errors "
     "result results red green:"
 )
 
-_WIP = _rx(
+_WIP = rx(
     r"\b(?:halfway|half-way|partway|part-way|in the middle of|mid-(?:way|refactor|migration|rename)|"
     r"working on|wip|in progress|left off|is next|are next|next up|got as far as|stopped at|so far|"
     r"not (?:yet )?(?:done|finished)|unfinished|half-done|still need to|still to do|"
@@ -359,7 +116,7 @@ _WIP_TRIGGERS = re.compile(
     r"not finished|unfinished|still|waiting|blocked"
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATE = _rx(
+_DATE = rx(
     rf"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{{1,2}}\s+{_MONTH}\s+(?:19|20)\d\d\b|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?"
     rf"(?:\s+(?:19|20)\d\d)?\b|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)\d\d\b|\b(?:19|20)\d\d/\d\d/\d\d\b|"
     r"\bweek \d{1,2}\b|\b(?:19|20)\d\d-W\d\d\b"
@@ -393,8 +150,8 @@ def _is_imperative(cleaned: str) -> bool:
 
 def _bare_file_list(cleaned: str) -> bool:
     """A line that is nothing but two or more file names: a list of what changed."""
-    files = _FILE_RX.findall(cleaned)
-    return len(files) >= 2 and not _WORD.search(_FILE_RX.sub(" ", cleaned).replace("and", " "))
+    files = FILE_RX.findall(cleaned)
+    return len(files) >= 2 and not _WORD.search(FILE_RX.sub(" ", cleaned).replace("and", " "))
 
 
 def state_reason(line: str) -> str | None:
@@ -403,17 +160,17 @@ def state_reason(line: str) -> str | None:
     if _is_structure(cleaned):
         return None
     has_digit = _DIGIT.search(cleaned) is not None
-    masked = _THRESHOLD.sub("limit", cleaned) if has_digit else cleaned
+    masked = THRESHOLD.sub("limit", cleaned) if has_digit else cleaned
     lower = masked.lower()
     tokens = frozenset(_WORD_RX.findall(lower))
-    for shape in _ALWAYS:
+    for shape in ALWAYS:
         if shape.matches(masked, lower, tokens, has_digit):
             return shape.reason
     if "." in cleaned and _bare_file_list(cleaned):
         return "it lists changed files, which git_status shows at any time"
-    result = next((shape.reason for shape in _RESULTS if shape.matches(masked, lower, tokens, has_digit)), None)
-    if result is None and any(phrase in lower for phrase in _ERROR_PHRASES):
-        result = _RESULTS[0].reason
+    result = next((shape.reason for shape in RESULTS if shape.matches(masked, lower, tokens, has_digit)), None)
+    if result is None and any(phrase in lower for phrase in ERROR_PHRASES):
+        result = RESULTS[0].reason
     # Only a line that looks like a result pays for the lesson check.
     if result is not None and not _is_lesson(cleaned, lower, tokens):
         return result

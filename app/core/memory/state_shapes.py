@@ -1,0 +1,255 @@
+"""The shapes of re-derivable state the memory write gate looks for: errors, verdicts, locations, git state.
+
+Each shape is a pattern plus cheap word tests that must pass before it runs (see `Shape.matches`), so a
+line of durable knowledge rarely pays for a regular expression. The gate (gate.py) decides what they mean.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+def words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A pattern and the cheap tests that must pass before it runs: a digit if it needs one, one of its words."""
+
+    reason: str
+    words: frozenset[str]
+    marks: tuple[str, ...]
+    digit: bool
+    anchored: bool
+    pattern: re.Pattern[str]
+
+    def matches(self, line: str, lower: str, tokens: frozenset[str], has_digit: bool) -> bool:
+        # Set and substring tests cost a fraction of a regex search, and most lines hold none of a
+        # shape's words, so most shapes never run their pattern on a line of durable knowledge.
+        if self.digit and not has_digit:
+            return False
+        if (self.words or self.marks) and self.words.isdisjoint(tokens) and not any(m in lower for m in self.marks):
+            return False
+        found = self.pattern.match(line) if self.anchored else self.pattern.search(line)
+        return found is not None
+
+
+# Messages runtimes and compilers print, matched as plain substrings of the lowered line.
+ERROR_PHRASES = (
+    "object reference not set",
+    "cannot read properties of undefined",
+    "cannot read properties of null",
+    "cannot read property",
+    "is not a function",
+    "undefined reference to",
+    "cannot find symbol",
+    "no module named",
+    "mismatched types",
+    "does not contain a definition for",
+    "is not assignable to",
+    "has no attribute",
+    "unresolved import",
+    "unresolved reference",
+    "unresolved external",
+    "nil pointer dereference",
+    "index out of range",
+    "nullpointerexception",
+    "null pointer exception",
+    "nullreferenceexception",
+)
+
+
+def shape(
+    reason: str, words: str, marks: tuple[str, ...], pattern: str, digit: bool = False, anchored: bool = False
+) -> Shape:
+    """A shape; `words` are whole lowercase words of the line and `marks` substrings, either lets it run."""
+    return Shape(reason, frozenset(words.split()), marks, digit, anchored, rx(pattern))
+
+
+# File names as they appear in build output and notes: a known source or project extension.
+EXT = (
+    r"(?:cs|csx|fs|vb|csproj|fsproj|sln|props|targets|razor|cshtml|xaml|ts|tsx|js|jsx|mjs|cjs|vue|svelte|py|pyi|"
+    r"rs|go|java|kt|kts|scala|swift|m|mm|c|cc|cpp|cxx|h|hpp|rb|php|dart|ex|exs|lua|sh|ps1|sql|proto|json|ya?ml|"
+    r"toml|xml|ini|cfg|gradle|cmake|md|txt|html|css|scss|lock)"
+)
+# Anchored at the start of a token, so a long run of word characters costs one pass, not one per position.
+FILE = rf"(?<![\w./\\-])[\w./\\-]*\w\.{EXT}\b"
+FILE_RX = re.compile(FILE, re.IGNORECASE)
+
+VERDICT_NOUN = (
+    r"(?:tests?|specs?|test ?cases?|cases?|assertions?|checks?|jobs?|errors?|warnings?|failures?|suites?|"
+    r"projects?|builds?|steps?|benchmarks?|snapshots?)"
+)
+VERDICT_WORD = (
+    r"(?:fail|fails|failing|failed|broken|red|pass|passes|passing|passed|green|skipped|erroring|errored|"
+    r"timing out|timed out|flaking|remaining|left|to fix)"
+)
+CHANGE_WORD = r"(?:changed|modified|uncommitted|staged|unstaged|untracked|dirty|touched|edited|unpushed)"
+# "at most 5 warnings" is a rule, not a count: the number is masked before the count shapes look.
+THRESHOLD = re.compile(
+    r"\b(?:at most|max(?:imum)?|under|below|fewer than|less than|more than|over|above|up to|limit of|budget of|"
+    r"allow(?:s|ed)?|zero)\s+\d+",
+    re.IGNORECASE,
+)
+
+ALWAYS: tuple[Shape, ...] = (
+    shape(
+        "it is a stack trace, which the next failing run prints again",
+        "traceback panicked goroutine segmentation unhandled stacktrace",
+        ('file "', "stack trace", "-->", "caused by:", "core dumped"),
+        r"traceback \(most recent call last\)|\bfile \"[^\"]+\", line \d+|^\s*at [\w.$<>`]+\s*\(|"
+        r"\bpanicked at\b|\bgoroutine \d+ \[|\bstack ?trace\s*:|^\s*-->\s|\bcaused by:\s|"
+        r"\bsegmentation fault\b|\bcore dumped\b|\bunhandled exception\b",
+    ),
+    shape(
+        "it is a stack trace, which the next failing run prints again",
+        "",
+        (),
+        r"\s*at [\w.$<>`]+\s*\(",
+        digit=True,
+        anchored=True,
+    ),
+    # A diagnostic pasted as printed ("error TS2345: ...", "warning CS8602: ...") is output, whatever follows.
+    shape(
+        "it is compiler output, which the next build prints again",
+        "error warning fatal",
+        (),
+        r"\b(?:error|warning|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?\s*:|^\s*(?:fatal error|error|fatal)\s*:\s*'",
+    ),
+    shape(
+        "it is compiler output, which the next build prints again",
+        "",
+        (),
+        r"\s*[A-Z]{1,4}\d{3,5}\s*:\s+\w",
+        digit=True,
+        anchored=True,
+    ),
+    shape(
+        "it pins a problem to a file and line number, which the next edit moves",
+        "",
+        (":", "(", "line", "#l"),
+        rf"{FILE}\s*(?::\s*(?:line\s*)?\d+|\(\d+(?:,\s*\d+)?\)|,?\s+(?:at\s+|on\s+)?line\s+\d+|#L\d+)|"
+        r"(?<![\w-])lines?\s+\d+(?:\s*[-–]\s*\d+)?\b(?!\s*(?:characters|chars|columns|words))|"
+        r"\bline:\s*\d+|:line \d+",
+        digit=True,
+    ),
+    shape(
+        "it is a build or test count, which the build and test tools report afresh every run",
+        "fail fails failed failing failure failures pass passes passed passing error errors warning "
+        "warnings skip skipped broken red green left remaining fix succeeded total run timing timed "
+        "flaking deselected xfailed errored erroring",
+        (),
+        rf"\b\d+(?:\s*/\s*\d+|\s+(?:of|out of)\s+\d+)?\s+(?:[\w-]+\s+)?{VERDICT_NOUN}\s+"
+        rf"(?:(?:are|is|still|now|currently|were|was|have|has|that)\s+)*{VERDICT_WORD}\b|"
+        r"\b\d+\s+(?:failed|failing|failures?|passed|passing|errors?|warnings?|skipped|"
+        r"xfailed|deselected|broken|succeeded)\b(?!\s+(?:policy|budget|allowed|limit))|"
+        r"\b(?:passed|failed|failures|errors|warnings|skipped|total tests|tests run)\s*[:=]\s*\d+|"
+        r"\b\d+\s*/\s*\d+\s+(?:\w+\s+)?(?:pass|passing|passed|fail|failing|failed|green)\b",
+        digit=True,
+    ),
+    shape(
+        "it lists changed or uncommitted files, which git_status shows at any time",
+        "uncommitted staged unstaged untracked dirty touched edited unpushed changed modified insertions "
+        "insertion deletions deletion changes change commit working",
+        (),
+        rf"\b\d+\s+(?:files?|changes?|insertions?|deletions?)\s*(?:\([+-]\)\s*)?(?:{CHANGE_WORD}|\(\+\)|\(-\))|"
+        rf"\b\d+\s+{CHANGE_WORD}\s+(?:files?|changes?)|"
+        r"\bnothing to commit\b|\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
+        r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b",
+    ),
+    shape(
+        "it lists changed or uncommitted files, which git_status shows at any time",
+        "",
+        (),
+        r"\s*(?:[MADRCU?!]{1,2}|modified:|deleted:|new file:|renamed:|both modified:)\s+\S+\.\w+\s*$",
+        anchored=True,
+    ),
+    shape(
+        "it records branch, ahead/behind or merge state, which git_status shows at any time",
+        "ahead behind merged unmerged diverged detached pushed unpushed date head",
+        ("up-to-date",),
+        r"\b(?:ahead|behind)\s+(?:of\s+)?(?:\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
+        r"\[(?:ahead|behind) \d+|\bnot (?:yet )?(?:been )?merged(?: yet)?\b|\bunmerged\b|"
+        r"\bhas diverged\b|\bhave diverged\b|\bis up[ -]to[ -]date with\b|\bdetached head\b|"
+        r"\bhead is (?:now )?at\b|\bnot (?:yet )?pushed\b|\bunpushed commits?\b",
+    ),
+    shape(
+        "it describes the repository as it is right now, which will not stay true",
+        "now moment speak morning today tonight night things",
+        (),
+        r"\b(?:as of (?:today|now|this morning|tonight)|right now|at the moment|as we speak|at this moment|"
+        r"this morning|earlier today|last night|just now|as things stand)\b",
+    ),
+)
+
+RESULTS: tuple[Shape, ...] = (
+    shape(
+        "it is compiler or runtime error output, which the next build or run prints again",
+        "fail failed fatal exit exits exited returned throw throws threw throwing raises raised borrow borrowed",
+        ("error", "exception", "panic", "fault", "warning", "failure", "::"),
+        r"\b(?:error|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?|"
+        r"\b[A-Z]\w*(?:Error|Exception|Panic|Fault)\b\s*:\s*\S|^\s*(?:error|fatal|fatal error|panic|failed?|"
+        r"failure|exception)\s*:|^\s*---\s*FAIL\b|\bFAILED\s+[\w/.]+::|"
+        r"\bexit(?:s|ed)?\s+(?:with\s+)?(?:code|status)\s+-?\d+|\breturned non-zero\b|"
+        r"\b(?:throws|threw|throwing|raises|raised|with)\s+(?:an?\s+)?\w*(?:Error|Exception)\b|"
+        r"\b[\w/.-]+\.py::\w+|\b(?:errors?|warnings?|failures?)\s+in\s+" + FILE + "|"
+        r"\bborrow(?:ed)? (?:of|value)\b[^.;]{0,80}\b(?:moved|borrowed)\b",
+    ),
+    shape(
+        "it is a build or test verdict, which the build and test tools tell again next time",
+        "fail fails failing failed broke broken red green pass passes passing passed succeeds succeeded "
+        "errored crash crashes crashed crashing timed times ok fine clean down status result results "
+        "output log coverage last latest previous compiles builds",
+        ("n't ", "not compile", "not build", "not pass", "not work", "errors out", "error out"),
+        r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
+        r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
+        r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
+        r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
+        r"workflows?|actions?|deploy(?:ment)?|"
+        r"\w+(?:Tests?|Spec|Specs)(?:\.\w+)?|test_\w+|Test[A-Z]\w*)\b"
+        r"(?:\.{2,}|[^.;!?]|\.(?=\S)){0,40}?\b(?:fails?|failing|failed|broke|broken|is red|are red|turned red|"
+        r"went red|is green|are green|turned green|went green|passes|passing|passed|succeeds|succeeded|"
+        r"errors? out|errored|crash(?:es|ed|ing)?|timed out|times out|doesn't (?:compile|build|pass|work)|"
+        r"does not (?:compile|build|pass|work)|won't (?:compile|build)|compiles (?:now|again|cleanly|fine)|"
+        r"builds (?:now|again|cleanly|fine)|(?:is|are) (?:ok|fine|clean|down))\b|"
+        r"\ball (?:tests|checks|jobs) (?:pass|passed|green)\b|\ball green\b|\beverything passes\b|"
+        r"\b(?:build|tests?|ci) (?:status|result|results|output|log)\s*:|"
+        r"\bthe (?:failing|broken|red|crashing) (?:\w+ )?(?:tests?|builds?|checks?|jobs?|\w+Tests?)\b|"
+        r"\bcoverage (?:is|dropped to|at|of)\s+\d|\b(?:last|latest|previous)\s+(?:build|run|deploy|ci run|pipeline|"
+        r"test run)\b|\b(?:build|tests?|ci|pipeline|lint)\s*:\s*(?:green|red|passed|failed|failing|broken|ok)\b|"
+        r"\b(?:ci|build|builds|tests|pipeline|main)\s+(?:is\s+|are\s+|still\s+)?(?:red|green)\b",
+    ),
+    shape(
+        "it lists changed files, which git_status shows at any time",
+        "changed modified uncommitted staged unstaged untracked dirty touched edited unpushed",
+        (),
+        rf"\b{CHANGE_WORD}\b[^.;]{{0,120}}{FILE}|"
+        rf"{FILE}[^.;]{{0,120}}\b(?:is|are|was|were)\s+(?:still\s+)?{CHANGE_WORD}\b|"
+        r"\b(?:changed|modified|edited|touched)(?: files)?\s*:",
+    ),
+    shape(
+        "it records branch or merge state, which git_status shows at any time",
+        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit head",
+        ("pull request", "merge request", "force-pushed"),
+        r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
+        r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
+        r"(?:merged|rebased|pushed|force-pushed|reverted|checked out)\b|"
+        r"\b(?:merge|rebase) conflicts?\b|\bconflicts? in\b|"
+        r"\b(?:PR|pull request|MR|merge request)\s*#?\d+\b[^.;]{0,80}\b(?:open|merged|approved|waiting|pending|"
+        r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
+        r"\bHEAD\b\s*(?:is|=|:)",
+    ),
+    shape(
+        "it describes the repository as it is now, which will not stay true",
+        "currently still now today",
+        (),
+        r"\b(?:currently|still|now|today)\b[^.;]{0,30}\b(?:failing|broken|red|green|passing|dirty|"
+        r"uncommitted|ahead|behind|checked out|open|merged|unmerged|pending|in review|crashing|down)\b",
+    ),
+)
