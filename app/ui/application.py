@@ -13,12 +13,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSocketNotifier, QThread, Signal
+from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 
@@ -37,6 +36,7 @@ from app.ui.memory_status import MemorySummary
 from app.ui.microphone import Microphone
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
+from app.ui.quit_signals import quit_on_signals
 from app.ui.settings_window import SettingsWindow
 from app.ui.speech_worker import SpeechWorker
 from app.ui.threads import start_thread, stop_thread, wait_for_busy_threads
@@ -399,26 +399,6 @@ class DesktopApp(QObject):
         self.tray.hide()
 
 
-def _quit_on_signals(app: QApplication) -> QSocketNotifier:
-    """Ctrl+C in a terminal and SIGTERM quit cleanly, without a timer ticking while idle.
-
-    Python runs a signal handler only when the interpreter runs; Qt's event loop is C++,
-    so the signal's byte on a socket (set_wakeup_fd) wakes the loop, and the handler runs.
-    """
-    import socket
-
-    receive, send = socket.socketpair()
-    receive.setblocking(False)
-    send.setblocking(False)
-    signal.set_wakeup_fd(send.fileno())
-    signal.signal(signal.SIGINT, lambda *_: app.quit())
-    signal.signal(signal.SIGTERM, lambda *_: app.quit())
-    notifier = QSocketNotifier(receive.fileno(), QSocketNotifier.Type.Read, app)
-    sockets = (receive, send)  # the closure keeps both open as long as the notifier lives
-    notifier.activated.connect(lambda *_: sockets[0].recv(64))
-    return notifier
-
-
 def run_desktop_app(repo: str | None = None) -> int:
     """Start the tray app; returns the process exit code."""
     app = QApplication.instance() or QApplication(sys.argv)
@@ -445,7 +425,7 @@ def run_desktop_app(repo: str | None = None) -> int:
 
     desktop = DesktopApp(app, settings, active, problem=loaded.problem)
     desktop.start()
-    wake = _quit_on_signals(app)
+    wake = quit_on_signals(app)
     log.info("desktop app started (pid %d, repository %s)", os.getpid(), active)
     code = int(app.exec())
     wake.setEnabled(False)
