@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core import paths
+from app.core.memory.access import read_metadata
 from app.core.memory.limits import cost
-from app.core.memory.store import MemoryStore, read_metadata
+from app.core.memory.store import MemoryStore
 
 
 @dataclass(frozen=True)
