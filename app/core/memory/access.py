@@ -16,8 +16,9 @@ from typing import TypeVar
 
 from app.core.memory import staleness
 from app.core.memory.folder import Folder, FolderError, LinkRefused
-from app.core.memory.journal import Change, SqliteJournal
+from app.core.memory.journal import Change
 from app.core.memory.lock import LockTimeout, folder_lock
+from app.core.memory.sqlite_journal import SqliteJournal
 
 METADATA_NAME = ".repository.json"
 GIT_CACHE = "staleness"  # the journal's cache entry holding what git said about earlier commits

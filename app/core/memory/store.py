@@ -21,10 +21,11 @@ from app.core.memory import command as commands
 from app.core.memory import credentials, gate, handlers, limits, snapshot, staleness
 from app.core.memory.access import GIT_CACHE, last_write, nothing
 from app.core.memory.folder import FolderError, LinkRefused
-from app.core.memory.journal import Author, JournalError, OpContext, SqliteJournal, UseKind
+from app.core.memory.journal import Author, JournalError, OpContext, UseKind
 from app.core.memory.lock import LockTimeout
 from app.core.memory.names import Names, named_in, tokens
 from app.core.memory.person import PersonView
+from app.core.memory.sqlite_journal import SqliteJournal
 from app.core.repos import memory_folder_name
 from app.core.tool_result import ToolResult
 

@@ -1,0 +1,141 @@
+"""The journal's SQLite file: opened safely, its tables created, older formats migrated.
+
+Never opened through a link; created owner-only. One connection per `connect`: `SqliteJournal`
+asks for one per call or per batch. A file written by a newer version, or damaged, raises
+JournalError and is left as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+from app.core.memory.journal import JournalError
+
+JOURNAL_NAME = ".journal.sqlite"
+SCHEMA_VERSION = 3  # 1: events without text (migrated); 2: changes with text; 3: a cache table
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS changes (
+        id INTEGER PRIMARY KEY,
+        op INTEGER NOT NULL,
+        at REAL NOT NULL,
+        by TEXT NOT NULL,
+        session TEXT NOT NULL,
+        command TEXT NOT NULL,
+        path TEXT NOT NULL,
+        old_path TEXT NOT NULL DEFAULT '',
+        old_text TEXT,
+        new_text TEXT,
+        words TEXT NOT NULL DEFAULT '',
+        head TEXT NOT NULL DEFAULT '',
+        undoes INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX IF NOT EXISTS changes_path ON changes (path)",
+    "CREATE INDEX IF NOT EXISTS changes_op ON changes (op)",
+    """CREATE TABLE IF NOT EXISTS uses (
+        session TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, at REAL NOT NULL,
+        PRIMARY KEY (session, path, kind)
+    )""",
+    """CREATE TABLE IF NOT EXISTS seen (
+        session TEXT NOT NULL, path TEXT NOT NULL, digest TEXT NOT NULL, at REAL NOT NULL,
+        PRIMARY KEY (session, path)
+    )""",
+    "CREATE TABLE IF NOT EXISTS sizes (path TEXT PRIMARY KEY, cost INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS counted (done INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS cache (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+
+@contextlib.contextmanager
+def connect(path: Path, *, create: bool) -> Iterator[sqlite3.Connection | None]:
+    """A connection to the journal at `path` with its schema current; None when there is none and not `create`.
+
+    A database error inside the block becomes JournalError: the journal is damaged.
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        if not create:
+            yield None
+            return
+        os.unlink(path)  # a link or other entry planted in place of the journal is never followed
+        st = None
+    if st is None and not create:
+        yield None
+        return
+    try:
+        conn = sqlite3.connect(path, timeout=15.0, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise JournalError(_damaged(path)) from exc
+    try:
+        if st is None and os.name == "posix":
+            os.chmod(path, 0o600)
+        # The journal is history, not the memory itself: a rollback journal keeps it whole if the
+        # app crashes, and skipping fsync keeps each command cheap.
+        conn.execute("PRAGMA synchronous=OFF")
+        _check_schema(conn, path)
+        yield conn
+    except sqlite3.DatabaseError as exc:
+        raise JournalError(_damaged(path)) from exc
+    finally:
+        conn.close()
+
+
+def _damaged(path: Path) -> str:
+    return (
+        f"The memory journal {path} is damaged, so the memory's history cannot be read or written. "
+        "The memory files are unchanged and still load; move the journal aside to start a new history."
+    )
+
+
+def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise JournalError(
+            f"The memory journal {path} was written by a newer version of Voice Dev Agent "
+            f"(format {version}; this version reads up to {SCHEMA_VERSION}). The memory files still load; "
+            "update the app to see or change the history."
+        )
+    if version == SCHEMA_VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    if int(conn.execute("PRAGMA user_version").fetchone()[0]) != SCHEMA_VERSION:  # another process won
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        _migrate_events(conn)
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    conn.execute("COMMIT")
+
+
+def _migrate_events(conn: sqlite3.Connection) -> None:
+    """Bring over the first journal format (writes and reads, without text) as well as it allows."""
+    exists = conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='events'").fetchone()
+    if not exists:
+        return
+    rows = conn.execute("SELECT at, session, kind, command, path, words, detail FROM events ORDER BY id").fetchall()
+    op = 0
+    for at, session, kind, command, path, words, detail in rows:
+        if kind == "write":
+            op += 1
+            old_path = str(detail).removeprefix("from ") if command == "rename" else ""
+            by = "person" if session == "editor" else "agent"
+            conn.execute(
+                "INSERT INTO changes (op, at, by, session, command, path, old_path, words)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (op, at, by, session, command, path, old_path, words),
+            )
+        else:
+            use = "loaded" if command == "snapshot" else "used"
+            conn.execute(
+                "INSERT INTO uses (session, path, kind, at) VALUES (?,?,?,?)"
+                " ON CONFLICT DO UPDATE SET at = max(at, excluded.at)",
+                (session, path, use, at),
+            )
+    conn.execute("DROP TABLE events")

@@ -1,0 +1,278 @@
+"""SqliteJournal: the journal of one memory folder, kept in a hidden SQLite file beside its memory files.
+
+The model can neither see nor address the file. Opening it, its schema and migrating older
+formats are `journal_file`'s; this module reads and writes the changes, uses, seen texts,
+running sizes and the cache of git answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from app.core.memory import journal_file
+from app.core.memory.journal import Change, NewChange, OpContext, Usage, UseKind
+
+SEEN_KEEP_SECONDS = 3 * 24 * 3600  # a session older than this cannot still be writing
+
+_CHANGE_COLUMNS = "id, op, at, by, session, command, path, old_text, new_text, words, head, old_path, undoes"
+
+
+def _when(seconds: float | None) -> datetime | None:
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
+
+
+def _below(path: str) -> tuple[str, tuple[object, ...]]:
+    """SQL matching `path` itself and everything under it (by whole components, no LIKE wildcards)."""
+    return "(path = ? OR substr(path, 1, ?) = ?)", (path, len(path) + 1, path + "/")
+
+
+def _change(row: Sequence[object]) -> Change:
+    id_, op, at, by, session, command, path, old, new, words, head, old_path, undoes = row
+    return Change(
+        id=int(str(id_)),
+        op=int(str(op)),
+        at=datetime.fromtimestamp(float(str(at)), UTC),
+        by="person" if by == "person" else "agent",
+        session_id=str(session),
+        command=str(command),
+        path=str(path),
+        old=None if old is None else str(old),
+        new=None if new is None else str(new),
+        user_words=str(words),
+        head=str(head),
+        old_path=str(old_path),
+        undoes=int(str(undoes)),
+    )
+
+
+def _select(conn: sqlite3.Connection, where: str, args: tuple[object, ...]) -> list[Change]:
+    rows = conn.execute(f"SELECT {_CHANGE_COLUMNS} FROM changes WHERE {where} ORDER BY id", args).fetchall()
+    return [_change(r) for r in rows]
+
+
+def _history(conn: sqlite3.Connection, path: str) -> list[Change]:
+    """The changes of `path`, and before its newest move into that name, those of where it came from."""
+    found: list[Change] = []
+    before = float("inf")
+    wanted = path
+    for _ in range(64):  # a chain of renames; bounded so a cycle cannot spin
+        mine = [c for c in _select(conn, "path = ?", (wanted,)) if c.id < before]
+        source = next((c for c in reversed(mine) if c.old_path and c.old_path != wanted), None)
+        if source is not None:
+            mine = [c for c in mine if c.id >= source.id]
+        found[:0] = mine
+        if source is None:
+            break
+        before, wanted = source.id, source.old_path
+    return found
+
+
+class SqliteJournal:
+    """The journal of one memory folder in `.journal.sqlite`; each call opens and closes its connection.
+
+    A journal written by a newer version, or damaged, raises JournalError and is left as it is:
+    the memory files stay readable, and nothing is written until the person decides.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / journal_file.JOURNAL_NAME
+        self._held: sqlite3.Connection | None = None
+
+    # --- connection --------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def batch(self, *, create: bool) -> Iterator[None]:
+        """Let every call inside the block share one connection (one command makes several)."""
+        if self._held is not None:
+            yield
+            return
+        with self._connect(create=create) as conn:
+            self._held = conn
+            try:
+                yield
+            finally:
+                self._held = None
+
+    @contextlib.contextmanager
+    def _connect(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
+        if self._held is not None:
+            yield self._held
+            return
+        with journal_file.connect(self.path, create=create) as conn:
+            yield conn
+
+    # --- changes -----------------------------------------------------------------------------------
+
+    def append(self, ctx: OpContext, changes: Sequence[NewChange]) -> int:
+        if not changes:
+            return 0
+        with self._connect(create=True) as conn:
+            assert conn is not None
+            conn.execute("BEGIN IMMEDIATE")
+            op = int(conn.execute("SELECT coalesce(max(op), 0) + 1 FROM changes").fetchone()[0])
+            conn.executemany(
+                "INSERT INTO changes (op, at, by, session, command, path, old_path, old_text, new_text, words, head,"
+                " undoes) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (op, ctx.at, ctx.by, ctx.session_id, c.command, c.path, c.old_path, c.old, c.new, *tail)
+                    for c in changes
+                    for tail in [(ctx.user_words, ctx.head, c.undoes)]
+                ],
+            )
+            conn.execute("COMMIT")
+            return op
+
+    def _rows(self, where: str = "1", args: tuple[object, ...] = ()) -> list[Change]:
+        with self._connect(create=False) as conn:
+            return [] if conn is None else _select(conn, where, args)
+
+    def all_changes(self) -> list[Change]:
+        return self._rows()
+
+    def history(self, path: str) -> list[Change]:
+        with self._connect(create=False) as conn:
+            return [] if conn is None else _history(conn, path)
+
+    def last_changes(self, paths: Iterable[str]) -> dict[str, Change]:
+        result: dict[str, Change] = {}
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return result
+            for path in paths:
+                history = [c for c in _history(conn, path) if not c.moves_only]
+                change = history[-1] if history else None
+                if change is not None and change.undoes:
+                    # An undo brings back an earlier text: its age and commit are that change's.
+                    change = next((c for c in reversed(history) if not c.undoes and c.new == change.new), change)
+                if change is not None:
+                    result[path] = change
+        return result
+
+    def undoable(self) -> list[Change]:
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return []
+            row = conn.execute(
+                "SELECT max(op) FROM changes WHERE undoes = 0"
+                " AND op NOT IN (SELECT undoes FROM changes WHERE undoes != 0)"
+            ).fetchone()
+        if row is None or row[0] is None:
+            return []
+        return self._rows("op = ?", (int(row[0]),))
+
+    def drop_words_before(self, moment: float) -> int:
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return 0
+            return int(conn.execute("UPDATE changes SET words = '' WHERE at < ? AND words != ''", (moment,)).rowcount)
+
+    def cached(self, name: str) -> str | None:
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return None
+            row = conn.execute("SELECT value FROM cache WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def keep(self, name: str, value: str) -> None:
+        with self._connect(create=True) as conn:
+            assert conn is not None
+            conn.execute(
+                "INSERT INTO cache (name, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value",
+                (name, value),
+            )
+
+    # --- use, seen, sizes ----------------------------------------------------------------------------
+
+    def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
+        now = time.time()
+        rows = [(session_id, p, kind, now) for p in paths]
+        if not rows:
+            return
+        with self._connect(create=True) as conn:
+            assert conn is not None
+            conn.execute("BEGIN IMMEDIATE")  # one transaction, not one per row: a session start loads every file
+            conn.executemany(
+                "INSERT INTO uses (session, path, kind, at) VALUES (?,?,?,?)"
+                " ON CONFLICT DO UPDATE SET at = excluded.at",
+                rows,
+            )
+            conn.execute("COMMIT")
+
+    def usage(self) -> dict[str, Usage]:
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return {}
+            rows = conn.execute(
+                "SELECT path, SUM(kind = 'loaded'), SUM(kind = 'used'),"
+                " MAX(CASE WHEN kind = 'loaded' THEN at END), MAX(CASE WHEN kind = 'used' THEN at END)"
+                " FROM uses GROUP BY path"
+            ).fetchall()
+        return {r[0]: Usage(int(r[1] or 0), int(r[2] or 0), _when(r[3]), _when(r[4])) for r in rows}
+
+    def seen(self, session_id: str, path: str) -> str | None:
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return None
+            row = conn.execute("SELECT digest FROM seen WHERE session = ? AND path = ?", (session_id, path)).fetchone()
+        return None if row is None else str(row[0])
+
+    def mark_seen(self, session_id: str, digests: dict[str, str | None]) -> None:
+        if not digests:
+            return
+        now = time.time()
+        with self._connect(create=True) as conn:
+            assert conn is not None
+            conn.execute("BEGIN IMMEDIATE")
+            for path, digest in digests.items():
+                if digest is None:
+                    conn.execute("DELETE FROM seen WHERE session = ? AND path = ?", (session_id, path))
+                else:
+                    conn.execute(
+                        "INSERT INTO seen (session, path, digest, at) VALUES (?,?,?,?)"
+                        " ON CONFLICT DO UPDATE SET digest = excluded.digest, at = excluded.at",
+                        (session_id, path, digest, now),
+                    )
+            conn.execute("DELETE FROM seen WHERE at < ?", (now - SEEN_KEEP_SECONDS,))
+            conn.execute("COMMIT")
+
+    def sizes(self) -> dict[str, int] | None:
+        with self._connect(create=False) as conn:
+            if conn is None or conn.execute("SELECT 1 FROM counted").fetchone() is None:
+                return None
+            return {str(p): int(c) for p, c in conn.execute("SELECT path, cost FROM sizes")}
+
+    def set_sizes(self, sizes: Mapping[str, int | None], *, replace: bool = False) -> None:
+        with self._connect(create=True) as conn:
+            assert conn is not None
+            conn.execute("BEGIN IMMEDIATE")
+            if replace:
+                conn.execute("DELETE FROM sizes")
+                conn.execute("DELETE FROM counted")
+                conn.execute("INSERT INTO counted (done) VALUES (1)")
+            for path, cost in sizes.items():
+                if cost is None:
+                    conn.execute("DELETE FROM sizes WHERE path = ?", (path,))
+                else:
+                    conn.execute(
+                        "INSERT INTO sizes (path, cost) VALUES (?, ?) ON CONFLICT DO UPDATE SET cost = excluded.cost",
+                        (path, cost),
+                    )
+            conn.execute("COMMIT")
+
+    def move(self, old: str, new: str) -> None:
+        where, args = _below(old)
+        with self._connect(create=False) as conn:
+            if conn is None:
+                return
+            conn.execute("BEGIN IMMEDIATE")
+            for table in ("uses", "seen", "sizes"):
+                conn.execute(
+                    f"UPDATE OR REPLACE {table} SET path = ? || substr(path, ?) WHERE {where}",
+                    (new, len(old) + 1, *args),
+                )
+            conn.execute("COMMIT")
