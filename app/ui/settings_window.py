@@ -2,8 +2,9 @@
 
 Saving writes the settings file through app.core.settings (schema version, defaults),
 the API key to the system keyring, and the autostart entry; the app applies the new
-settings when `saved` fires. Slow checks (the API key test, the voice test) run off
-the main thread and report back through signals.
+settings when `saved` fires. The Voice, Speech and Memory pages are their own widgets
+(`voice_tab`, `speech_tab`, `memory_editor`). Slow checks (the API key test here, the voice
+test on its page) run off the main thread and report back through signals.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -39,19 +39,17 @@ from app.core import api_key, autostart
 from app.core import settings as settings_store
 from app.core.settings import Effort, RepoCommands, Settings
 from app.ui.background import Background, short_error
-from app.ui.hotkey_edit import HotkeyEdit, check_chord
-from app.ui.level_meter import LevelMeter
+from app.ui.combo import select_or_add
+from app.ui.hotkey_edit import check_chord
 from app.ui.memory_editor import MemoryEditor
 from app.ui.microphone import Microphone
 from app.ui.speech_tab import SpeechTab
 from app.ui.titles import window_title
+from app.ui.voice_tab import VoiceTab
 
 log = logging.getLogger(__name__)
 
 MODELS = ("claude-haiku-5-5", "claude-sonnet-4-5", "claude-opus-4-5")
-DEFAULT_DEVICE = "System default"
-EMBEDDED = "Embedded (default)"
-TEST_SENTENCE = "This is how answers will sound. The build is green and all tests pass."
 
 
 class SettingsWindow(QDialog):
@@ -71,9 +69,7 @@ class SettingsWindow(QDialog):
         self.resize(780, 560)
         self._settings = settings
         self._background = Background(self)
-        self._background.done.connect(self._on_background_done)
-        self.meter = LevelMeter(microphone)
-        self.level, self.level_status = self.meter.bar, self.meter.status
+        self._background.done.connect(self._on_key_checked)
 
         self.problem = QLabel(problem)
         self.problem.setWordWrap(True)
@@ -82,7 +78,9 @@ class SettingsWindow(QDialog):
 
         self.tabs = QTabWidget()
         self.tabs.addTab(self._general_tab(), "General")
-        self.tabs.addTab(self._voice_tab(), "Voice")
+        self.voice = VoiceTab(microphone)
+        self.voice.input_device.currentIndexChanged.connect(lambda _i: self._update_meter(restart=True))
+        self.tabs.addTab(self.voice, "Voice")
         self.speech = SpeechTab()
         self.speech.settings_changed.connect(self._save_now)
         self.speech.open_history.connect(self.open_history.emit)
@@ -154,77 +152,6 @@ class SettingsWindow(QDialog):
         form.addRow("", self.autostart)
         return page
 
-    def _voice_tab(self) -> QWidget:
-        page = QWidget()
-        form = QFormLayout(page)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        self.hotkey = HotkeyEdit()
-        self.hotkey.chord_changed.connect(self._check_hotkey)
-        self.hotkey_mode = QComboBox()
-        self.hotkey_mode.addItem("Hold to talk", "hold")
-        self.hotkey_mode.addItem("Press to start, press to stop", "toggle")
-        hotkey_row = QHBoxLayout()
-        hotkey_row.addWidget(self.hotkey, 1)
-        hotkey_row.addWidget(self.hotkey_mode)
-        form.addRow("Hotkey:", hotkey_row)
-        self.hotkey_problem = QLabel()
-        self.hotkey_problem.setWordWrap(True)
-        self.hotkey_problem.setStyleSheet("color: #b3261e;")
-        form.addRow("", self.hotkey_problem)
-        self.input_device = QComboBox()
-        self.input_device.currentIndexChanged.connect(lambda _i: self._update_meter(restart=True))
-        form.addRow("Microphone:", self.input_device)
-        self.keep_open = QCheckBox("Keep the microphone open for instant start")
-        self.keep_open.setToolTip(
-            "Keeps the last moment before each press, so your first syllable is heard. When off, the "
-            "microphone opens on each press and the first syllable can be clipped. While it is open, "
-            "some desktops show a microphone indicator."
-        )
-        form.addRow("", self.keep_open)
-        form.addRow("Level:", self.meter)
-        self.output_device = QComboBox()
-        self.voice_test = QPushButton("Test voice")
-        self.voice_test.setToolTip("Say a sentence with the chosen voice on the chosen speaker")
-        self.voice_test.clicked.connect(self.test_voice)
-        out_row = QHBoxLayout()
-        out_row.addWidget(self.output_device, 1)
-        out_row.addWidget(self.voice_test)
-        form.addRow("Speaker:", out_row)
-        self.voice_status = QLabel()
-        self.voice_status.setWordWrap(True)
-        form.addRow("", self.voice_status)
-        self.whisper = self._path_row(form, "Speech model:", "Choose a faster-whisper model folder", folder=True)
-        self.piper = self._path_row(form, "Voice:", "Choose a Piper voice (.onnx)", folder=False)
-        self.rate = QSpinBox()
-        self.rate.setRange(50, 200)
-        self.rate.setSuffix(" %")
-        self.rate.setToolTip("How fast answers are spoken")
-        form.addRow("Speaking rate:", self.rate)
-        self.cues = QCheckBox("Play a short sound when listening starts and stops")
-        form.addRow("", self.cues)
-        return page
-
-    def _path_row(self, form: QFormLayout, label: str, title: str, *, folder: bool) -> QComboBox:
-        combo = QComboBox()
-        combo.addItem(EMBEDDED, "")
-        combo.setToolTip("The embedded model works offline; choose another to use your own")
-        browse = QPushButton("Choose…")
-
-        def choose() -> None:
-            if folder:
-                path = QFileDialog.getExistingDirectory(self, title)
-            else:
-                path, _ = QFileDialog.getOpenFileName(self, title, "", "Piper voices (*.onnx)")
-            if path:
-                _select_or_add(combo, path)
-
-        browse.clicked.connect(choose)
-        row = QHBoxLayout()
-        row.addWidget(combo, 1)
-        row.addWidget(browse)
-        form.addRow(label, row)
-        return combo
-
     def _repos_tab(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
@@ -258,20 +185,13 @@ class SettingsWindow(QDialog):
             self.key_edit.setPlaceholderText(f"{api_key.mask(key)} — from {source}")
         else:
             self.key_edit.setPlaceholderText("Paste your Anthropic API key (sk-ant-…)")
-        _select_or_add(self.model, settings.model)
+        select_or_add(self.model, settings.model)
         self.effort.setCurrentText(settings.effort)
         self.max_tokens.setValue(settings.max_tokens)
         self.idle.setValue(settings.idle_minutes)
         self.autostart.setChecked(settings.start_at_login or autostart.is_enabled())
-        self.hotkey.setText(settings.hotkey)
-        self.hotkey_mode.setCurrentIndex(max(0, self.hotkey_mode.findData(settings.hotkey_mode)))
-        self._fill_devices(settings)
-        _select_or_add(self.whisper, settings.whisper_model)
+        self.voice.load(settings)
         self.speech.load(settings)
-        _select_or_add(self.piper, settings.piper_voice)
-        self.rate.setValue(round(settings.speech_rate * 100))
-        self.cues.setChecked(settings.sound_cues)
-        self.keep_open.setChecked(settings.keep_microphone_open)
         repos = list(dict.fromkeys([*settings.recent_repos, *settings.repo_commands]))
         self.commands.setRowCount(len(repos))
         for row, repo in enumerate(repos):
@@ -286,28 +206,6 @@ class SettingsWindow(QDialog):
         self.no_repos.setVisible(not repos)
         self.memory.set_active_repository(Path(settings.last_repo) if settings.last_repo else None)
 
-    def _fill_devices(self, settings: Settings) -> None:
-        inputs: list[str] = []
-        outputs: list[str] = []
-        try:
-            from app.voice.audio import list_devices
-
-            devices = list_devices()
-            inputs, outputs = list(devices.inputs), list(devices.outputs)
-        except Exception as exc:  # no sound system: the defaults remain selectable
-            log.info("listing audio devices failed: %s", exc)
-        for combo, names, chosen in (
-            (self.input_device, inputs, settings.input_device),
-            (self.output_device, outputs, settings.output_device),
-        ):
-            combo.blockSignals(True)
-            combo.clear()
-            combo.addItem(DEFAULT_DEVICE, "")
-            for name in names:
-                combo.addItem(name, name)
-            _select_or_add(combo, chosen)
-            combo.blockSignals(False)
-
     def current(self) -> Settings:
         """The settings as the window shows them now."""
         commands: dict[str, RepoCommands] = {}
@@ -320,24 +218,16 @@ class SettingsWindow(QDialog):
             if build or test:
                 commands[repo] = RepoCommands(build, test)
         shown = self._settings
-        return self.speech.apply_to(dataclasses.replace(
+        general = dataclasses.replace(
             shown,
             model=self.model.currentText().strip() or shown.model,
             effort=cast(Effort, self.effort.currentText()),
             max_tokens=self.max_tokens.value(),
             idle_minutes=self.idle.value(),
             start_at_login=self.autostart.isChecked(),
-            hotkey=shown.hotkey if check_chord(self.hotkey.text()) else self.hotkey.text(),
-            hotkey_mode=self.hotkey_mode.currentData(),
-            input_device=self.input_device.currentData() or "",
-            output_device=self.output_device.currentData() or "",
-            whisper_model=self.whisper.currentData() or "",
-            piper_voice=self.piper.currentData() or "",
-            speech_rate=self.rate.value() / 100,
-            sound_cues=self.cues.isChecked(),
-            keep_microphone_open=self.keep_open.isChecked(),
             repo_commands=commands,
-        ))
+        )
+        return self.speech.apply_to(self.voice.apply_to(general))
 
     def _save_now(self, changed: Settings) -> None:
         """A learned alias removed on the Speech page: saved and applied at once, other edits left pending."""
@@ -358,9 +248,9 @@ class SettingsWindow(QDialog):
 
     @Slot()
     def save(self) -> bool:
-        problem = check_chord(self.hotkey.text())
+        problem = check_chord(self.voice.hotkey.text())
         if problem:
-            self.tabs.setCurrentIndex(1)
+            self.tabs.setCurrentWidget(self.voice)
             self._show_status(problem, error=True)
             return False
         new = self.current()
@@ -395,10 +285,7 @@ class SettingsWindow(QDialog):
         self.status.setText(text)
         self.status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
 
-    def _check_hotkey(self, chord: str) -> None:
-        self.hotkey_problem.setText(check_chord(chord))
-
-    # ---- slow checks ---------------------------------------------------------------------
+    # ---- the API key test ---------------------------------------------------------------------
 
     def test_key(self) -> None:
         key = self.key_edit.text().strip() or api_key.find_api_key()[0]
@@ -414,39 +301,16 @@ class SettingsWindow(QDialog):
 
         self._background.run("key", check)
 
-    def test_voice(self) -> None:
-        voice, device, rate = self.piper.currentData() or "", self.output_device.currentData() or "", 1.0
-        rate = self.rate.value() / 100
-
-        def speak() -> str:
-            from app.voice.speaker import Speaker
-
-            speaker = Speaker(voice, device=device, rate=rate)
-            speaker.load()
-            speaker.say(TEST_SENTENCE)
-            finished = speaker.wait(30)
-            speaker.close()
-            return "Done." if finished else "The speaker did not finish in time."
-
-        self.voice_test.setEnabled(False)
-        self.voice_status.setText("Speaking…")
-        self._background.run("voice", speak)
-
     @Slot(str, object, str)
-    def _on_background_done(self, tag: str, result: object, error: str) -> None:
-        label, button = (self.key_status, self.key_test) if tag == "key" else (self.voice_status, self.voice_test)
-        button.setEnabled(True)
-        label.setText(error or str(result))
-        label.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
+    def _on_key_checked(self, _tag: str, result: object, error: str) -> None:
+        self.key_test.setEnabled(True)
+        self.key_status.setText(error or str(result))
+        self.key_status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
 
     # ---- live level meter ------------------------------------------------------------------
 
     def _update_meter(self, restart: bool = False) -> None:
-        wanted = self.isVisible() and self.tabs.currentIndex() == 1
-        if restart or not wanted:
-            self.meter.release()
-        if wanted:
-            self.meter.watch(self.input_device.currentData() or "")
+        self.voice.update_meter(self.isVisible() and self.tabs.currentWidget() is self.voice, restart=restart)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -460,13 +324,3 @@ class SettingsWindow(QDialog):
         super().closeEvent(event)
         self._update_meter()
 
-
-def _select_or_add(combo: QComboBox, value: str) -> None:
-    """Select the entry whose data (or text) is `value`, adding it when it is not listed."""
-    index = combo.findData(value)
-    if index < 0:
-        index = combo.findText(value)
-    if index < 0:
-        combo.addItem(value, value)
-        index = combo.count() - 1
-    combo.setCurrentIndex(index)

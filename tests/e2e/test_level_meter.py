@@ -39,17 +39,17 @@ def test_meter_moves_while_someone_speaks_and_falls_back_after(
     qtbot.addWidget(window)
     window.show()
     window.tabs.setCurrentIndex(1)  # the Voice tab, where the meter is
-    assert window.level_status.text() == ""  # no complaint about the microphone
+    assert window.voice.level_status.text() == ""  # no complaint about the microphone
     qtbot.wait(300)
-    assert window.level.value() < 10  # the microphone is silent
+    assert window.voice.level.value() < 10  # the microphone is silent
 
     player = subprocess.Popen(["paplay", "--device=mic", str(speech)])
     try:
-        qtbot.waitUntil(lambda: window.level.value() >= 30, timeout=15_000)
+        qtbot.waitUntil(lambda: window.voice.level.value() >= 30, timeout=15_000)
     finally:
         player.wait(timeout=60)
-    qtbot.waitUntil(lambda: window.level.value() < 10, timeout=10_000)
+    qtbot.waitUntil(lambda: window.voice.level.value() < 10, timeout=10_000)
 
     window.tabs.setCurrentIndex(0)  # leaving the tab lets go of the microphone
-    assert window.level.value() == 0
+    assert window.voice.level.value() == 0
     window.close()

@@ -25,14 +25,14 @@ def test_settings_round_trip(qtbot: QtBot, tmp_path: Path) -> None:
     window.effort.setCurrentText("high")
     window.max_tokens.setValue(4096)
     window.idle.setValue(10)
-    window.hotkey.setText("ctrl+shift+f12")
-    window.hotkey_mode.setCurrentIndex(window.hotkey_mode.findData("toggle"))
+    window.voice.hotkey.setText("ctrl+shift+f12")
+    window.voice.hotkey_mode.setCurrentIndex(window.voice.hotkey_mode.findData("toggle"))
     window.commands.item(0, 1).setText("make build")
     window.commands.item(0, 2).setText("make check")
-    assert window.keep_open.isChecked()  # on by default: the first syllable is kept
-    tip = window.keep_open.toolTip()
+    assert window.voice.keep_open.isChecked()  # on by default: the first syllable is kept
+    tip = window.voice.keep_open.toolTip()
     assert "clipped" in tip and "indicator" in tip
-    window.keep_open.setChecked(False)
+    window.voice.keep_open.setChecked(False)
     assert window.save()
 
     loaded = settings_store.load()
@@ -54,7 +54,7 @@ def test_settings_round_trip(qtbot: QtBot, tmp_path: Path) -> None:
 def test_a_bad_hotkey_is_not_saved(qtbot: QtBot) -> None:
     window = SettingsWindow(Settings())
     qtbot.addWidget(window)
-    window.hotkey.setText("a")
+    window.voice.hotkey.setText("a")
     assert not window.save()
     assert "would fire while typing" in window.status.text()
     assert not paths.settings_file().exists()

@@ -1,0 +1,199 @@
+"""Settings → Voice: the hotkey, the microphone and its live level, the speaker and its test, the voice models.
+
+One page so the settings window only has to load it, read it back, and say when its level
+meter may hold the microphone. The voice test runs off the main thread and reports back here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from app.core.settings import Settings
+from app.ui.background import Background
+from app.ui.combo import select_or_add
+from app.ui.hotkey_edit import HotkeyEdit, check_chord
+from app.ui.level_meter import LevelMeter
+from app.ui.microphone import Microphone
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DEVICE = "System default"
+EMBEDDED = "Embedded (default)"
+TEST_SENTENCE = "This is how answers will sound. The build is green and all tests pass."
+
+
+class VoiceTab(QWidget):
+    """The Voice page of the settings window."""
+
+    def __init__(self, microphone: Microphone | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._background = Background(self)
+        self._background.done.connect(self._on_voice_tested)
+        self.meter = LevelMeter(microphone)
+        self.level, self.level_status = self.meter.bar, self.meter.status
+
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.hotkey = HotkeyEdit()
+        self.hotkey.chord_changed.connect(self._check_hotkey)
+        self.hotkey_mode = QComboBox()
+        self.hotkey_mode.addItem("Hold to talk", "hold")
+        self.hotkey_mode.addItem("Press to start, press to stop", "toggle")
+        hotkey_row = QHBoxLayout()
+        hotkey_row.addWidget(self.hotkey, 1)
+        hotkey_row.addWidget(self.hotkey_mode)
+        form.addRow("Hotkey:", hotkey_row)
+        self.hotkey_problem = QLabel()
+        self.hotkey_problem.setWordWrap(True)
+        self.hotkey_problem.setStyleSheet("color: #b3261e;")
+        form.addRow("", self.hotkey_problem)
+        self.input_device = QComboBox()  # the settings window restarts the meter when it changes
+        form.addRow("Microphone:", self.input_device)
+        self.keep_open = QCheckBox("Keep the microphone open for instant start")
+        self.keep_open.setToolTip(
+            "Keeps the last moment before each press, so your first syllable is heard. When off, the "
+            "microphone opens on each press and the first syllable can be clipped. While it is open, "
+            "some desktops show a microphone indicator."
+        )
+        form.addRow("", self.keep_open)
+        form.addRow("Level:", self.meter)
+        self.output_device = QComboBox()
+        self.voice_test = QPushButton("Test voice")
+        self.voice_test.setToolTip("Say a sentence with the chosen voice on the chosen speaker")
+        self.voice_test.clicked.connect(self.test_voice)
+        out_row = QHBoxLayout()
+        out_row.addWidget(self.output_device, 1)
+        out_row.addWidget(self.voice_test)
+        form.addRow("Speaker:", out_row)
+        self.voice_status = QLabel()
+        self.voice_status.setWordWrap(True)
+        form.addRow("", self.voice_status)
+        self.whisper = self._path_row(form, "Speech model:", "Choose a faster-whisper model folder", folder=True)
+        self.piper = self._path_row(form, "Voice:", "Choose a Piper voice (.onnx)", folder=False)
+        self.rate = QSpinBox()
+        self.rate.setRange(50, 200)
+        self.rate.setSuffix(" %")
+        self.rate.setToolTip("How fast answers are spoken")
+        form.addRow("Speaking rate:", self.rate)
+        self.cues = QCheckBox("Play a short sound when listening starts and stops")
+        form.addRow("", self.cues)
+
+    def _path_row(self, form: QFormLayout, label: str, title: str, *, folder: bool) -> QComboBox:
+        combo = QComboBox()
+        combo.addItem(EMBEDDED, "")
+        combo.setToolTip("The embedded model works offline; choose another to use your own")
+        browse = QPushButton("Choose…")
+
+        def choose() -> None:
+            if folder:
+                path = QFileDialog.getExistingDirectory(self, title)
+            else:
+                path, _ = QFileDialog.getOpenFileName(self, title, "", "Piper voices (*.onnx)")
+            if path:
+                select_or_add(combo, path)
+
+        browse.clicked.connect(choose)
+        row = QHBoxLayout()
+        row.addWidget(combo, 1)
+        row.addWidget(browse)
+        form.addRow(label, row)
+        return combo
+
+    # ---- settings in and out ---------------------------------------------------------------
+
+    def load(self, settings: Settings) -> None:
+        self.hotkey.setText(settings.hotkey)
+        self.hotkey_mode.setCurrentIndex(max(0, self.hotkey_mode.findData(settings.hotkey_mode)))
+        self._fill_devices(settings)
+        select_or_add(self.whisper, settings.whisper_model)
+        select_or_add(self.piper, settings.piper_voice)
+        self.rate.setValue(round(settings.speech_rate * 100))
+        self.cues.setChecked(settings.sound_cues)
+        self.keep_open.setChecked(settings.keep_microphone_open)
+
+    def _fill_devices(self, settings: Settings) -> None:
+        inputs: list[str] = []
+        outputs: list[str] = []
+        try:
+            from app.voice.audio import list_devices
+
+            devices = list_devices()
+            inputs, outputs = list(devices.inputs), list(devices.outputs)
+        except Exception as exc:  # no sound system: the defaults remain selectable
+            log.info("listing audio devices failed: %s", exc)
+        for combo, names, chosen in (
+            (self.input_device, inputs, settings.input_device),
+            (self.output_device, outputs, settings.output_device),
+        ):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(DEFAULT_DEVICE, "")
+            for name in names:
+                combo.addItem(name, name)
+            select_or_add(combo, chosen)
+            combo.blockSignals(False)
+
+    def apply_to(self, settings: Settings) -> Settings:
+        """`settings` with this page's values; a hotkey that cannot work keeps the one `settings` has."""
+        return dataclasses.replace(
+            settings,
+            hotkey=settings.hotkey if check_chord(self.hotkey.text()) else self.hotkey.text(),
+            hotkey_mode=self.hotkey_mode.currentData(),
+            input_device=self.input_device.currentData() or "",
+            output_device=self.output_device.currentData() or "",
+            whisper_model=self.whisper.currentData() or "",
+            piper_voice=self.piper.currentData() or "",
+            speech_rate=self.rate.value() / 100,
+            sound_cues=self.cues.isChecked(),
+            keep_microphone_open=self.keep_open.isChecked(),
+        )
+
+    def _check_hotkey(self, chord: str) -> None:
+        self.hotkey_problem.setText(check_chord(chord))
+
+    # ---- the level meter and the voice test ------------------------------------------------------
+
+    def update_meter(self, wanted: bool, *, restart: bool = False) -> None:
+        """Let the meter hold the chosen microphone only while `wanted` (the page is shown)."""
+        if restart or not wanted:
+            self.meter.release()
+        if wanted:
+            self.meter.watch(self.input_device.currentData() or "")
+
+    def test_voice(self) -> None:
+        voice, device = self.piper.currentData() or "", self.output_device.currentData() or ""
+        rate = self.rate.value() / 100
+
+        def speak() -> str:
+            from app.voice.speaker import Speaker
+
+            speaker = Speaker(voice, device=device, rate=rate)
+            speaker.load()
+            speaker.say(TEST_SENTENCE)
+            finished = speaker.wait(30)
+            speaker.close()
+            return "Done." if finished else "The speaker did not finish in time."
+
+        self.voice_test.setEnabled(False)
+        self.voice_status.setText("Speaking…")
+        self._background.run("voice", speak)
+
+    @Slot(str, object, str)
+    def _on_voice_tested(self, _tag: str, result: object, error: str) -> None:
+        self.voice_test.setEnabled(True)
+        self.voice_status.setText(error or str(result))
+        self.voice_status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
