@@ -21,21 +21,20 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from app.core.memory import FILE_CAP, JournalError, MemoryStore
+from app.core.memory import JournalError, MemoryStore
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
 from app.ui import memory_merge
 from app.ui.memory_details import MemoryDetails
 from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
 from app.ui.memory_repos import RepositoryList
-from app.ui.memory_warning import StateLineWarning
+from app.ui.memory_text import MemoryText
 from app.ui.memory_words import MODE_LINES, MODES
 
 NO_MEMORY = "No memory yet. The agent writes here when it learns something worth keeping about a repository."
@@ -109,40 +108,21 @@ class MemoryEditor(QWidget):
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setStyleSheet("color: palette(mid); padding: 24px;")
 
-        self.editor = QPlainTextEdit()
-        self.editor.setAccessibleName("Text of the memory file")
-        self.editor.setPlaceholderText("The memory file's text")
-        self.editor.setTabChangesFocus(True)  # the window stays usable without a mouse
-        self.editor.textChanged.connect(self._update_counter)
-        self.warning = StateLineWarning(self.editor)
-        self.counter = QLabel()
-        self.refusal = QLabel()
-        self.refusal.setWordWrap(True)
-        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
-        self.refusal.hide()
-        self.save_button = self._button("Save", self.save_file, "Save this file (Ctrl+S); read in the next session")
-        self.revert_button = self._button("Revert", self._revert, "Drop your unsaved edit")
-        self.new_button = self._button("New file…", self.new_file, "Start a new memory file")
-        self.rename_button = self._button("Rename…", self.rename_file, "Give this file another name")
-        self.delete_button = self._button("Delete…", self.delete_file, "Delete this file (Delete in the list)")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.counter, 1)
-        for button in (self.new_button, self.rename_button, self.delete_button, self.revert_button, self.save_button):
-            buttons.addWidget(button)
+        self.pane = MemoryText()
+        pane = self.pane
+        for button, slot in (
+            (pane.save_button, self.save_file),
+            (pane.revert_button, self._revert),
+            (pane.new_button, self.new_file),
+            (pane.rename_button, self.rename_file),
+            (pane.delete_button, self.delete_file),
+        ):
+            button.clicked.connect(lambda _checked=False, slot=slot: slot())
         QShortcut(QKeySequence.StandardKey.Save, self, self.save_file)
-
-        text_panel = QWidget()
-        text_column = QVBoxLayout(text_panel)
-        text_column.setContentsMargins(0, 0, 0, 0)
-        text_column.addWidget(self.editor, 1)
-        text_column.addWidget(self.warning)
-        text_column.addWidget(self.refusal)
-        text_column.addLayout(buttons)
         self.details = MemoryDetails()
         self.details.revert_requested.connect(self.revert_change)
         self.detail = QSplitter(Qt.Orientation.Horizontal)
-        self.detail.addWidget(text_panel)
+        self.detail.addWidget(pane)
         self.detail.addWidget(self.details)
         self.detail.setSizes([400, 600])
         self._files_and_detail = QSplitter(Qt.Orientation.Vertical)
@@ -164,18 +144,12 @@ class MemoryEditor(QWidget):
         splitter.setSizes([210, 790])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        order = [self.repos, self.forget_button, self.mode, self.sort, self.files, self.editor, self.new_button,
-                 self.rename_button, self.delete_button, self.revert_button, self.save_button,
+        order = [self.repos, self.forget_button, self.mode, self.sort, self.files, pane.editor, pane.new_button,
+                 pane.rename_button, pane.delete_button, pane.revert_button, pane.save_button,
                  self.details.history, self.details.undo_button, self.details.diff]  # fmt: skip
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
         self.refresh()
-
-    def _button(self, text: str, slot: Callable[[], object], tip: str) -> QPushButton:
-        button = QPushButton(text)
-        button.setToolTip(tip)
-        button.clicked.connect(lambda _checked=False: slot())
-        return button
 
     # ---- repositories -----------------------------------------------------------------
 
@@ -197,19 +171,19 @@ class MemoryEditor(QWidget):
         if not self.is_dirty():
             self._load_files(self.selected_path())
             return
-        path, text, started_from = self._shown_path, self.editor.toPlainText(), self._loaded_text
+        path, text, started_from = self._shown_path, self.pane.editor.toPlainText(), self._loaded_text
         self._load_files(path)
         if self.selected_path() == path and not self.read_only:
             self._loaded_text = started_from
-            self.editor.setPlainText(text)
-            self._say("This file changed while you edited it; Save will offer to merge.", error=False)
+            self.pane.editor.setPlainText(text)
+            self.pane.say("This file changed while you edited it; Save will offer to merge.", error=False)
 
     def selected_repository(self) -> Path | None:
         return self.repos.selected_repository()
 
     def _load_repository(self, file: str = "") -> None:
         folder = self.repos.selected_folder()
-        self.refusal.hide()
+        self.pane.refusal.hide()
         if folder is None:
             self._store = None
             self.repo_title.setText("")
@@ -257,8 +231,9 @@ class MemoryEditor(QWidget):
         self.read_only = bool(problem)
         self.problem.setText(problem)
         self.problem.setVisible(bool(problem))
-        self.editor.setReadOnly(self.read_only)
-        for button in (self.save_button, self.new_button, self.rename_button, self.delete_button):
+        self.pane.editor.setReadOnly(self.read_only)
+        for button in (self.pane.save_button, self.pane.new_button, self.pane.rename_button,
+                       self.pane.delete_button):  # fmt: skip
             button.setEnabled(not self.read_only and store is not None)
         self.forget_button.setEnabled(store is not None and store.folder.exists())
         self._shown_path = ""
@@ -274,7 +249,7 @@ class MemoryEditor(QWidget):
         self.empty_label.setText(text)
         self.empty_label.show()
         self._files_and_detail.hide()
-        self.counter.setText("")
+        self.pane.counter.setText("")
         self._loaded_text = None
         self._shown_path = ""
 
@@ -284,8 +259,8 @@ class MemoryEditor(QWidget):
         return self.files.selected_path()
 
     def is_dirty(self) -> bool:
-        shown = bool(self._shown_path) and not self.editor.isReadOnly()
-        return shown and self.editor.toPlainText() != (self._loaded_text or "")
+        shown = bool(self._shown_path) and not self.pane.editor.isReadOnly()
+        return shown and self.pane.editor.toPlainText() != (self._loaded_text or "")
 
     def _file_selected(self) -> None:
         path = self.selected_path()
@@ -300,7 +275,7 @@ class MemoryEditor(QWidget):
 
     def _show_file(self, path: str) -> None:
         store = self._store
-        self.refusal.hide()
+        self.pane.refusal.hide()
         self._shown_path = path
         if store is None or not path:
             return
@@ -314,39 +289,27 @@ class MemoryEditor(QWidget):
         else:
             text = next((f.text for f in store.files() if f.path == path), "")
         self._loaded_text = text
-        self.editor.setPlainText(text)
-        self.editor.setReadOnly(self.read_only or deleted)
-        for button in (self.save_button, self.rename_button, self.delete_button):
+        self.pane.editor.setPlainText(text)
+        self.pane.editor.setReadOnly(self.read_only or deleted)
+        for button in (self.pane.save_button, self.pane.rename_button, self.pane.delete_button):
             button.setEnabled(not self.read_only and not deleted)
         problem = self.problem.text()
         if deleted:
             problem = "This file was deleted; to bring it back, undo the delete in its history (Ctrl+Z there)."
         history = store.history(path) if report is not None or deleted else []
         self.details.show_file(report, history, problem=problem)
-        self._update_counter()
-        self.warning.check()
-
-    def _update_counter(self) -> None:
-        length = len(self.editor.toPlainText())
-        over = length > FILE_CAP
-        self.counter.setText(f"{length:,} / {FILE_CAP:,} characters" + ("  — over the cap" if over else ""))
-        self.counter.setStyleSheet("color: #b3261e;" if over else "")
+        self.pane.update_counter()
+        self.pane.warning.check()
 
     def _revert(self) -> None:
-        self.editor.setPlainText(self._loaded_text or "")
-        self.refusal.hide()
-
-    def _say(self, text: str, *, error: bool = True) -> None:
-        """One line under the text: why something was not done (in red), or what was done."""
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;" if error else "color: palette(text);")
-        self.refusal.setText(text)
-        self.refusal.setVisible(bool(text))
+        self.pane.editor.setPlainText(self._loaded_text or "")
+        self.pane.refusal.hide()
 
     def save_file(self) -> bool:
         store, path = self._store, self.selected_path()
         if store is None or not path or self.read_only:
             return False
-        return self._save(store, path, self.editor.toPlainText(), self._loaded_text)
+        return self._save(store, path, self.pane.editor.toPlainText(), self._loaded_text)
 
     def _save(self, store: MemoryStore, path: str, text: str, expected: str | None) -> bool:
         result = store.save_as_person(path, text, expected)
@@ -360,12 +323,12 @@ class MemoryEditor(QWidget):
             if choice == memory_merge.MERGE:
                 merged = self.merge_texts(path, result.current_text, text)
                 if merged is not None:
-                    self.editor.setPlainText(merged)
+                    self.pane.editor.setPlainText(merged)
                     return self._save(store, path, merged, result.current_text)
-            self._say(f"Not saved: {result.message}")
+            self.pane.say(f"Not saved: {result.message}")
             return False
         if not result.saved:
-            self._say(f"Not saved: {result.message}")
+            self.pane.say(f"Not saved: {result.message}")
             return False
         self._after_change(path, reload_text=True)
         return True
@@ -374,9 +337,9 @@ class MemoryEditor(QWidget):
         if reload_text:
             self._shown_path = ""  # the editor's text is the file's again
             self._loaded_text = None
-            self.editor.clear()
+            self.pane.editor.clear()
         self.refresh(file=select)
-        self._say(message, error=False)
+        self.pane.say(message, error=False)
 
     def new_file(self) -> bool:
         store = self._store
@@ -386,7 +349,7 @@ class MemoryEditor(QWidget):
         path = f"/memories/{name.strip().removeprefix('/memories/')}"
         result = store.save_as_person(path, "", None)
         if not result.saved:
-            self._say(f"Not created: {result.message}")
+            self.pane.say(f"Not created: {result.message}")
             return False
         self._after_change(path, reload_text=True)
         return True
@@ -397,7 +360,7 @@ class MemoryEditor(QWidget):
             return False
         result = self._store.execute(command, session_id="person", by="person")
         if result.is_error:
-            self._say(f"Not done: {result.text.removeprefix('Error: ')}")
+            self.pane.say(f"Not done: {result.text.removeprefix('Error: ')}")
             return False
         self._after_change(select, reload_text=True)
         return True
@@ -429,7 +392,7 @@ class MemoryEditor(QWidget):
         try:
             said = store.revert(op)
         except (UndoRefused, JournalError) as exc:
-            self._say(str(exc))
+            self.pane.say(str(exc))
             return False
         self._after_change(path, reload_text=True, message=f"Undone: the {said}.")
         return True

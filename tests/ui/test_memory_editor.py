@@ -158,7 +158,7 @@ def test_save_goes_through_the_store_as_the_person(qtbot: QtBot, repo: Path) -> 
     store = MemoryStore.for_repository(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
-    editor.editor.setPlainText("- Use make -j4 build.\n")
+    editor.pane.editor.setPlainText("- Use make -j4 build.\n")
     assert editor.save_file()
     assert _contents(store)["/memories/notes.md"] == "- Use make -j4 build.\n"
     assert store.history("/memories/notes.md")[-1].by == "person"
@@ -183,7 +183,7 @@ def test_a_save_after_another_process_wrote_asks_and_loses_nothing(qtbot: QtBot,
     store = MemoryStore.for_repository(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
-    editor.editor.setPlainText("- Use make build.\n- Ana owns the parser.\n")
+    editor.pane.editor.setPlainText("- Use make build.\n- Ana owns the parser.\n")
     _write_from_another_process(repo, "- Use make build.\n- Releases are tagged vX.Y.\n")
     asked: list[str] = []
     merged_from: list[tuple[str | None, str]] = []
@@ -202,7 +202,7 @@ def test_a_save_after_another_process_wrote_asks_and_loses_nothing(qtbot: QtBot,
     on_disk = _contents(store)["/memories/notes.md"]
     if choice == memory_merge.RELOAD:
         assert not saved and on_disk == "- Use make build.\n- Releases are tagged vX.Y.\n"
-        assert editor.editor.toPlainText() == on_disk  # the window shows what is saved now
+        assert editor.pane.editor.toPlainText() == on_disk  # the window shows what is saved now
     elif choice == memory_merge.OVERWRITE:
         assert saved and on_disk == "- Use make build.\n- Ana owns the parser.\n"
     else:
@@ -219,11 +219,11 @@ def test_cancelling_a_conflict_keeps_the_edit_in_the_window(qtbot: QtBot, repo: 
     _write(store, "notes.md", "one\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.show()
-    editor.editor.setPlainText("mine\n")
+    editor.pane.editor.setPlainText("mine\n")
     _write_from_another_process(repo, "theirs\n")
     editor.resolve_conflict = lambda _p, _m: memory_merge.CANCEL
     assert not editor.save_file()
-    assert editor.editor.toPlainText() == "mine\n" and editor.refusal.isVisible()
+    assert editor.pane.editor.toPlainText() == "mine\n" and editor.pane.refusal.isVisible()
     assert _contents(store)["/memories/notes.md"] == "theirs\n"
 
 
@@ -239,16 +239,16 @@ def test_undo_of_a_delete_from_the_history(qtbot: QtBot, repo: Path) -> None:
     assert editor.files.paths()[-1] == "/memories/people.md"
     assert editor.files.rows()[-1].deleted and "deleted" in editor.files.topLevelItem(2).text(3)
     editor.files.select("/memories/people.md")
-    assert editor.editor.toPlainText() == "- Ana reviews the parser.\n" and editor.editor.isReadOnly()
+    assert editor.pane.editor.toPlainText() == "- Ana reviews the parser.\n" and editor.pane.editor.isReadOnly()
     assert "The agent deleted people.md" in editor.details.history.item(0).text()
     assert "The file was deleted." in editor.details.diff.toPlainText()
     editor.details.history.setCurrentRow(0)
     editor.details.undo_button.click()
     assert _contents(store)["/memories/people.md"] == "- Ana reviews the parser.\n"
     assert "/memories/later.md" in _contents(store)  # the later change stays
-    assert editor.refusal.text().startswith("Undone: the delete of /memories/people.md")
+    assert editor.pane.refusal.text().startswith("Undone: the delete of /memories/people.md")
     assert editor.selected_path() == "/memories/people.md" and not editor.files.selected_row().deleted
-    assert not editor.editor.isReadOnly()
+    assert not editor.pane.editor.isReadOnly()
     assert "You undid a change to people.md" in editor.details.history.item(0).text()
 
 
@@ -262,7 +262,7 @@ def test_ctrl_z_on_the_history_undoes_the_selected_change(qtbot: QtBot, repo: Pa
     editor.details.history.setCurrentRow(0)
     qtbot.keyClick(editor.details.history, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert _contents(store)["/memories/notes.md"] == "- Use make build.\n"
-    assert editor.editor.toPlainText() == "- Use make build.\n"
+    assert editor.pane.editor.toPlainText() == "- Use make build.\n"
 
 
 def test_keyboard_ctrl_s_saves_and_delete_asks_first(qtbot: QtBot, repo: Path) -> None:
@@ -272,9 +272,9 @@ def test_keyboard_ctrl_s_saves_and_delete_asks_first(qtbot: QtBot, repo: Path) -
     editor = _editor(qtbot, repo)
     _activate(qtbot, editor)
     editor.files.select("/memories/notes.md")
-    editor.editor.setFocus()
-    editor.editor.setPlainText("- Use make all.\n")
-    qtbot.keyClick(editor.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    editor.pane.editor.setFocus()
+    editor.pane.editor.setPlainText("- Use make all.\n")
+    qtbot.keyClick(editor.pane.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert _contents(store)["/memories/notes.md"] == "- Use make all.\n"
 
     questions: list[str] = []
@@ -298,7 +298,7 @@ def test_tab_moves_through_the_window_in_reading_order(qtbot: QtBot, repo: Path)
     for _ in range(8):
         seen.append(editor.focusWidget())
         editor.focusNextChild()
-    expected = [editor.repos, editor.forget_button, editor.mode, editor.sort, editor.files, editor.editor]
+    expected = [editor.repos, editor.forget_button, editor.mode, editor.sort, editor.files, editor.pane.editor]
     assert seen[: len(expected)] == expected
 
 
@@ -307,11 +307,11 @@ def test_state_lines_get_a_gentle_warning_and_still_save(qtbot: QtBot, repo: Pat
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.show()
-    assert not editor.warning.isVisible()
-    editor.editor.setPlainText("- Use make build.\n- The build is failing on main right now.\n")
-    qtbot.waitUntil(editor.warning.isVisible, timeout=2000)
-    assert "The build is failing on main right now." in editor.warning.text()
-    assert "You can still save it" in editor.warning.text()
+    assert not editor.pane.warning.isVisible()
+    editor.pane.editor.setPlainText("- Use make build.\n- The build is failing on main right now.\n")
+    qtbot.waitUntil(editor.pane.warning.isVisible, timeout=2000)
+    assert "The build is failing on main right now." in editor.pane.warning.text()
+    assert "You can still save it" in editor.pane.warning.text()
     assert editor.save_file()
     assert "failing" in _contents(store)["/memories/notes.md"]
 
@@ -353,10 +353,10 @@ def test_an_unsaved_edit_is_not_dropped_by_selecting_another_file(qtbot: QtBot, 
     _write(store, "a.md", "alpha\n", session_id="s1")
     _write(store, "b.md", "beta\n", session_id="s1")
     editor = _editor(qtbot, repo)
-    editor.editor.setPlainText("alpha, edited\n")
+    editor.pane.editor.setPlainText("alpha, edited\n")
     editor.confirm = lambda _t, _q: False
     editor.files.select("/memories/b.md")
-    assert editor.selected_path() == "/memories/a.md" and editor.editor.toPlainText() == "alpha, edited\n"
+    assert editor.selected_path() == "/memories/a.md" and editor.pane.editor.toPlainText() == "alpha, edited\n"
 
 
 def test_a_credential_and_an_oversized_text_are_refused_visibly(qtbot: QtBot, repo: Path) -> None:
@@ -365,13 +365,13 @@ def test_a_credential_and_an_oversized_text_are_refused_visibly(qtbot: QtBot, re
     editor = _editor(qtbot, repo)
     editor.show()
     secret = "sk-ant-api03-" + "A1b2C3d4E5f6G7h8" * 4
-    editor.editor.setPlainText(f"The key is {secret}")
+    editor.pane.editor.setPlainText(f"The key is {secret}")
     assert not editor.save_file()
-    assert editor.refusal.isVisible() and editor.refusal.text().startswith("Not saved:")
+    assert editor.pane.refusal.isVisible() and editor.pane.refusal.text().startswith("Not saved:")
     assert secret not in _contents(store)["/memories/notes.md"]
-    assert editor.editor.toPlainText() == f"The key is {secret}"  # the edit is not thrown away
-    editor.editor.setPlainText("word " * 1000)
-    assert "over the cap" in editor.counter.text()
+    assert editor.pane.editor.toPlainText() == f"The key is {secret}"  # the edit is not thrown away
+    editor.pane.editor.setPlainText("word " * 1000)
+    assert "over the cap" in editor.pane.counter.text()
     assert not editor.save_file()
 
 
@@ -404,8 +404,8 @@ def test_a_damaged_or_newer_journal_shows_one_line_and_read_only_files(qtbot: Qt
     assert ("damaged" in line) if damage == "corrupt" else ("newer version" in line)
     assert "read-only" in line and line.count("\n") == 0
     assert editor.files.paths() == ["/memories/notes.md"]
-    assert editor.editor.toPlainText() == "- Use make build.\n" and editor.editor.isReadOnly()
-    assert not editor.save_button.isEnabled() and not editor.delete_button.isEnabled()
+    assert editor.pane.editor.toPlainText() == "- Use make build.\n" and editor.pane.editor.isReadOnly()
+    assert not editor.pane.save_button.isEnabled() and not editor.pane.delete_button.isEnabled()
     assert not editor.save_file()
     assert _contents(store)["/memories/notes.md"] == "- Use make build.\n"
     # The rest of the app keeps going: the tray line and the notices read around the journal.
@@ -419,15 +419,15 @@ def test_the_agent_changing_a_file_while_it_is_edited_keeps_the_edit(qtbot: QtBo
     store = MemoryStore.for_repository(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
-    editor.editor.setPlainText("- Use make build.\n- Ana owns the parser.\n")
+    editor.pane.editor.setPlainText("- Use make build.\n- Ana owns the parser.\n")
     store.execute({"command": "view", "path": "/memories/notes.md"}, session_id="s2")
     store.execute(
         {"command": "insert", "path": "/memories/notes.md", "insert_line": 1, "insert_text": "- Deploys on Thursdays."},
         session_id="s2",
     )
     editor.reload()  # what the app does when the agent remembered something
-    assert editor.editor.toPlainText() == "- Use make build.\n- Ana owns the parser.\n"
-    assert "Save will offer to merge" in editor.refusal.text()
+    assert editor.pane.editor.toPlainText() == "- Use make build.\n- Ana owns the parser.\n"
+    assert "Save will offer to merge" in editor.pane.refusal.text()
     assert "The agent added to notes.md" in editor.details.history.item(0).text()
     asked: list[str] = []
     editor.resolve_conflict = lambda _p, message: asked.append(message) is None and memory_merge.CANCEL
