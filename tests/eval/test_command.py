@@ -71,12 +71,19 @@ def test_json_flag_prints_the_report(fake: FakeAPI, tmp_path: Path) -> None:
     assert data["summary"]["s3-branch-state"]["passed_all"] == 0
 
 
+def _ctrl_c_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_writes_the_partial_report(fake: FakeAPI, tmp_path: Path) -> None:
     fake.respond_with(policies.careful)
     out_dir = tmp_path / "reports"
     process = subprocess.Popen(
         [sys.executable, "-m", "app", "eval", "--scenario", "s2-moved-on", "--runs", "20", "--out", str(out_dir)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(fake, tmp_path / "home"), cwd=ROOT,
+        # A suite started in the background (`.ci/run &`, nohup) passes SIGINT down ignored, and
+        # Python then leaves it ignored: the child must get Ctrl+C as a terminal would send it.
+        preexec_fn=_ctrl_c_default,
     )  # fmt: skip
     assert process.stderr is not None
     seen: list[str] = []

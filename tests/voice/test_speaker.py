@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
 from app.voice import SAMPLE_RATE
 from app.voice.speaker import Speaker, split_head
@@ -22,11 +23,14 @@ def _to_16k(samples: np.ndarray, rate: int) -> np.ndarray:
 
 
 def test_synthesised_speech_says_the_words(voice: Speaker, transcriber: Transcriber) -> None:
-    samples, rate = voice.synthesize("The build is red because two tests fail.")
+    said = "The build is red because two tests fail."
+    samples, rate = voice.synthesize(said)
     assert rate == 22050 and samples.dtype == np.float32
     assert 1.0 < samples.size / rate < 6.0
-    heard = words(transcriber.transcribe(_to_16k(samples, rate)))
-    assert {"build", "red", "tests", "fail"} <= heard, heard
+    heard = transcriber.transcribe(_to_16k(samples, rate))
+    # Piper samples fresh noise for every synthesis, and tiny.en hears some takes' "red" as
+    # "right": one misheard word of eight is the listener's, a voice saying other words is not.
+    assert word_accuracy(said, heard) >= 0.85 and {"build", "tests", "fail"} <= words(heard), heard
 
 
 def test_the_voice_threads_sleep_instead_of_spinning(voice: Speaker) -> None:
