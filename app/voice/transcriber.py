@@ -39,6 +39,14 @@ TEMPERATURES = (0.0, 0.4, 0.8)
 NO_SPEECH_THRESHOLD = 0.6
 LOGPROB_THRESHOLD = -1.0
 PROMPT_CHARS = 200
+# Whisper was trained on 30-second windows and faster-whisper pads every call to one, but
+# the encoder's cost grows with the window: 3,000 frames cost tiny.en about 0.35 s on two
+# cores, 1,000 frames 0.05 s. Measured on the bench's 71 everyday sentences in two voices,
+# a window of the speech plus 2 s, at least 10 s, heard more words right than the full
+# window (en-us 0.823 against 0.806, en+m3 0.800 against 0.774) in half the time or less;
+# windows of 5-8 s heard no better and fell back to higher temperatures more often.
+MIN_WINDOW_FRAMES = 1000
+WINDOW_MARGIN_FRAMES = 200
 # What tiny and base models say over silence, music and breath noise (lower-case, no punctuation).
 STOCK_HALLUCINATIONS = frozenset(
     {
@@ -226,20 +234,34 @@ class Transcriber:
         return pieces
 
 
+def encoder_frames(features: np.ndarray) -> int:
+    """How many of the (padded) feature frames the encoder needs: the speech, a margin, at least 10 s.
+
+    faster-whisper pads the log-mel features with exact zeros (a real frame never has all 80
+    bands at 0.0), so the last frame with any non-zero band is the end of the audio.
+    """
+    frames = int(features.shape[-1])
+    columns = np.flatnonzero(np.any(features.reshape(-1, frames) != 0.0, axis=0))
+    content = int(columns[-1]) + 1 if columns.size else 0
+    return min(frames, max(MIN_WINDOW_FRAMES, content + WINDOW_MARGIN_FRAMES))
+
+
 def _remember_last_encoding(model: Any, last: dict[str, Any]) -> None:
-    """Let a second decode of the same audio reuse the first one's encoder pass.
+    """Encode only the audio's part of the window, and let a second decode of it reuse the pass.
 
     The encoder is most of a short transcription's cost, and the plain decode that checks a
     hotword decode sees exactly the same features. faster-whisper has no public way to pass
-    an encoder output into `transcribe`, so its `encode` method is wrapped on this instance
-    with a one-entry memo keyed on the features' bytes; `decode` empties it for each new call.
+    an encoder output into `transcribe` or to shorten its window, so its `encode` method is
+    wrapped on this instance: the features are cut to `encoder_frames`, and a one-entry memo
+    keyed on their bytes serves the second decode; `decode` empties it for each new call.
     """
     encode = getattr(model, "encode", None)
     if not callable(encode):
         return
 
     def remembered(features: np.ndarray) -> Any:
-        key = hashlib.blake2b(np.ascontiguousarray(features).tobytes(), digest_size=16).digest()
+        features = np.ascontiguousarray(features[..., : encoder_frames(features)])
+        key = hashlib.blake2b(features.tobytes(), digest_size=16).digest()
         if last.get("key") != key:
             last["output"] = encode(features)
             last["key"] = key

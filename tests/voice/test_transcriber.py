@@ -12,7 +12,14 @@ from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
 from app.voice import SAMPLE_RATE
 from app.voice.streaming import MIN_CHUNK, StreamingTranscription
-from app.voice.transcriber import Piece, Transcriber, _is_stock_hallucination
+from app.voice.transcriber import (
+    MIN_WINDOW_FRAMES,
+    WINDOW_MARGIN_FRAMES,
+    Piece,
+    Transcriber,
+    _is_stock_hallucination,
+    encoder_frames,
+)
 from tests.voice.audio_fixtures import speech, words
 
 pytestmark = pytest.mark.slow
@@ -79,6 +86,32 @@ LONG = (
     "changed files is now empty. Run the tests in the agent folder, then tell me which test "
     "fails first, and show the error on screen."
 )
+
+
+def test_the_encoder_sees_the_speech_and_a_margin_not_thirty_seconds() -> None:
+    from faster_whisper.audio import pad_or_trim
+    from faster_whisper.feature_extractor import FeatureExtractor
+
+    extract = FeatureExtractor()
+
+    def frames_for(seconds: float) -> int:
+        # What faster-whisper hands its encoder: the features of the audio, padded to 30 s.
+        audio = speech("Why is the build red? Check the last commit.")
+        audio = np.resize(audio, int(seconds * SAMPLE_RATE)).astype(np.float32)
+        return encoder_frames(pad_or_trim(extract(audio)))
+
+    assert frames_for(3) == MIN_WINDOW_FRAMES  # short questions get a 10 s window
+    assert frames_for(15) == 1500 + 1 + WINDOW_MARGIN_FRAMES  # the speech, its padding frame and 2 s
+    assert frames_for(29) == 3000  # never beyond Whisper's own window
+    assert encoder_frames(np.zeros((80, 3000), np.float32)) == MIN_WINDOW_FRAMES  # silence
+
+
+def test_a_question_near_the_window_length_keeps_its_last_words(transcriber: Transcriber) -> None:
+    # 25 s of speech: the window is cut to the speech plus a margin, never into the speech.
+    samples = np.concatenate([speech(LONG), np.zeros(SAMPLE_RATE // 2, np.float32)])
+    assert 18 * SAMPLE_RATE < samples.size < 28 * SAMPLE_RATE
+    heard = words(transcriber.transcribe(samples))
+    assert {"error", "screen"} & heard and "session" in heard, heard
 
 
 def _hold(transcriber: Transcriber, samples: np.ndarray, speed: float) -> tuple[str, float, object]:
