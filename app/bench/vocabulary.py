@@ -1,8 +1,8 @@
 """How much a repository's vocabulary helps transcription, and whether it ever costs words.
 
-`python -m app bench --vocabulary`: three repositories of different languages and naming
-styles (C# PascalCase, Python snake_case, TypeScript camelCase; defined in
-tests/voice/vocabulary_repos/*.toml) are made into real git repositories. Each question about
+`python -m app bench --vocabulary`: four repositories of different languages and naming
+styles (C# PascalCase, Python snake_case, TypeScript camelCase, and Go, held out from tuning;
+defined in tests/voice/vocabulary_repos/*.toml) are made into real git repositories. Each question about
 them is spoken by espeak-ng in two voices and transcribed by the real model with and without
 the vocabulary, at two audio offsets (Whisper's reading shifts with where the speech starts).
 Figures per repository and voice: identifiers spelled exactly as in the code, and word

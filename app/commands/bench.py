@@ -14,7 +14,7 @@ SUITES = (
     ("agent", "app.bench.agent", "run_agent_bench", "request sizes and the agent loop's own overhead"),
     ("voice", "app.bench.voice", "run_voice_bench", "model loads, transcription, synthesis, vocabulary"),
     ("vocabulary", "app.bench.vocabulary", "run_vocabulary_bench",
-     "identifiers spelled right on three repositories in two voices; false snaps; a 50,000-file build"),
+     "identifiers spelled right on four repositories in two voices; false snaps; a 50,000-file build"),
     ("startup", "app.bench.startup", "run_startup_bench", "launch to a usable tray app (needs a display)"),
     ("models", "app.bench.models", "run_models_bench", "each installed speech model: speed, streaming, identifiers"),
     # The panel's own figures live beside it in ui: the layers keep bench from importing ui.

@@ -19,8 +19,9 @@ def vocabularies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Vocabula
     return {name: build_vocabulary(repo.create(folder)) for name, repo in REPOS.items()}
 
 
-def test_the_bench_has_three_repositories_of_different_naming_styles(vocabularies: dict[str, Vocabulary]) -> None:
-    assert set(REPOS) == {"csharp-ledger", "python-rates", "typescript-shop"}
+def test_the_bench_has_four_repositories_of_different_naming_styles(vocabularies: dict[str, Vocabulary]) -> None:
+    # go-fleet is held out: the snapping was never tuned on its misses.
+    assert set(REPOS) == {"csharp-ledger", "python-rates", "typescript-shop", "go-fleet"}
     assert all(len(repo.questions) >= 10 for repo in REPOS.values())
     csharp = vocabularies["csharp-ledger"]
     # C# classes rank as types, above the methods and properties beside them.
