@@ -12,10 +12,17 @@ gateways"), or with one small mishearing measured by an edit distance ("rate cas
   from code alone; the user's own aliases and memory words are;
 - a mishearing is tolerated only in a term of at least MIN_FUZZY_LETTERS letters, in one of
   its words, beside words that match exactly, and never turns one everyday word into another;
-- a name heard as other words that sound alike ("fair catch change rates") snaps only when it
-  is long (MIN_SOUND_LETTERS consonants), the run starts with the name's first sound, has
-  about as many words as the name, is not made of everyday words only, and its consonant
-  skeleton differs in at most one place per SOUND_LETTERS_PER_EDIT.
+- a name heard as other words that sound alike is compared by sound keys (`app.voice.sounds`:
+  consonant skeletons, "their catch change rates" → "frkXXnj..."), never from a run that
+  starts with an everyday word other than the name's own (a first sound swallowed, "and" for
+  "send", excepted), nor with words between two neighbouring words of the name:
+  - with the name's own word breaks ("compute eight feet" for `compute_late_fee`), only for
+    names of three words or more, each word alike on its own, one heard as said, and no
+    everyday word taken for another ("session token still" stays speech);
+  - with other breaks ("fetch x change rate", "order of my elevator"), only for long names
+    (MIN_SOUND_LETTERS sounds) whose first sound starts the run; the words at either end heard
+    as said anchor it, and the rest may differ in one sound per SOUND_LETTERS_PER_EDIT.
+- a comma may stand inside a name only when the name is spelled exactly ("kafka, consumer group").
 
 Every decision about a near match is logged at debug level with its reason, so a wrong or
 missing snap can be explained from the log.
@@ -27,6 +34,8 @@ import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from app.voice.sounds import edit_distance, sound
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +50,9 @@ MIN_FUZZY_WORD = 4  # a misheard word this short is as likely another word
 # SOUND_LETTERS_PER_EDIT of them. Measured on the bench's 40 everyday sentences: no false snap.
 MIN_SOUND_LETTERS = 8
 SOUND_LETTERS_PER_EDIT = 3
+# A name heard with its own word breaks but some words misheard ("compute eight feet" for
+# `compute_late_fee`) is judged word by word, so a shorter name is specific enough.
+MIN_SAME_BREAKS_LETTERS = 6
 
 
 
@@ -89,44 +101,6 @@ class Term:
         return self.source in ("alias", "memory", "term")
 
 
-def edit_distance(a: str, b: str, limit: int = 3) -> int:
-    """Levenshtein distance of `a` and `b`, or `limit + 1` once it is certainly larger than `limit`."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        prev, row[0] = row[0], i
-        best = row[0]
-        for j, cb in enumerate(b, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
-            best = min(best, row[j])
-        if best > limit:
-            return limit + 1
-    return row[len(b)]
-
-
-_SOUNDS = [
-    (re.compile(r"(.)\1+"), r"\1"),
-    (re.compile(r"^wr"), "r"),
-    (re.compile(r"(?<=[aeiou])t(?=[aeiouy])"), "d"),  # "writer" and "rider" sound alike in American English
-    (re.compile(r"ph"), "f"),
-    (re.compile(r"[cs]h|ti(?=[ao])"), "x"),
-    (re.compile(r"c(?=[eiy])"), "s"),
-    (re.compile(r"ck|[cq]"), "k"),
-    (re.compile(r"z"), "s"),
-    (re.compile(r"(?<=.)[aeiouy]+"), ""),
-    (re.compile(r"e$"), ""),
-]
-
-
-def sound(word: str) -> str:
-    """A rough consonant skeleton of an English word: "cache" and "cash" both give "kx"."""
-    key = word.lower()
-    for pattern, replacement in _SOUNDS:
-        key = pattern.sub(replacement, key)
-    return key
-
-
 def _plural_of(heard: str, written: str) -> bool:
     return heard in (written + "s", written + "es") or (written.endswith("s") and heard == written[:-1])
 
@@ -148,13 +122,53 @@ def _word_cost(heard: str, written: str) -> tuple[int, str] | None:
 
 
 def _said_apart(words: list[str], name: tuple[str, ...]) -> bool:
-    """Whether other words come between words of `name` heard exactly ("customer account has a service").
+    """Whether other words come between two neighbouring words of `name` heard exactly.
 
-    Such a run was said as separate words; a name misheard as other words has at most one
-    stretch of its own words in it ("fair catch change rates").
+    "customer account has a service" was said as separate words; a name misheard as other
+    words has its own words together, or something said where the name has words between
+    them ("fetch x change rate" for `fetch_exchange_rates`).
     """
-    exact = [i for i, word in enumerate(words) if word in name]
-    return bool(exact) and exact[-1] - exact[0] + 1 != len(exact)
+    heard = [
+        (i, j) for i, word in enumerate(words) for j, w in enumerate(name) if word == w or _plural_of(word, w)
+    ]
+    return any(j2 == j1 + 1 and i2 > i1 + 1 for i1, j1 in heard for i2, j2 in heard)
+
+
+def run_key(words: Iterable[str]) -> str:
+    """The sound of a run of words as one key ("fair catch" → "frkX")."""
+    return "".join(sound(w) for w in words)
+
+
+def _misheard_middle(words: list[str], target: tuple[str, ...]) -> tuple[str, str]:
+    """The sounds of the heard run and of the name without the words at either end heard as said."""
+    start, end, name_end = 0, len(words), len(target)
+    while start < min(end, name_end) and (words[start] == target[start] or _plural_of(words[start], target[start])):
+        start += 1
+    while end > start and name_end > start and (
+        words[end - 1] == target[name_end - 1] or _plural_of(words[end - 1], target[name_end - 1])
+    ):
+        end, name_end = end - 1, name_end - 1
+    return run_key(words[start:end]), run_key(target[start:name_end])
+
+
+def _clipped_onset(heard: str, written: str) -> bool:
+    """Whether `heard` is `written` without its first sound ("and" for "send"): Whisper merges it into a pause."""
+    key = sound(written)
+    return len(key) >= 2 and sound(heard) == key[1:]
+
+
+def _alike_word_by_word(words: list[str], keys: list[str], target: tuple[str, ...]) -> bool:
+    """Whether each heard word sounds like the name's word in its place, and one of them is that word."""
+    same = 0
+    for i, (heard, key, written) in enumerate(zip(words, keys, target, strict=True)):
+        if heard == written or _plural_of(heard, written):
+            same += 1
+            continue
+        if i == 0 and _clipped_onset(heard, written):
+            continue
+        if heard in EVERYDAY or edit_distance(key, sound(written), 1) > 1:
+            return False
+    return same >= 1
 
 
 @dataclass(frozen=True)
@@ -185,12 +199,16 @@ class Snapper:
                 for word in set(term.words):
                     self._by_word.setdefault(word, []).append(term)
         self._longest = max((len(k) for k in self._exact), default=1)
-        # Names by the first letter of their consonant skeleton, for runs that only sound like them.
-        self._by_sound: dict[str, list[tuple[str, Term]]] = {}
+        # Names by the sound of each of their words and by their first two sounds, for runs that
+        # only sound like them: a run is compared with the names it shares a sound-alike word
+        # or its start with, not with every name of a 5,000-name repository.
+        self._by_sound: dict[str, dict[str, Term]] = {}
         for term in self._exact.values():
-            key = sound("".join(term.words))
-            if len(term.words) >= 2 and len(key) >= MIN_SOUND_LETTERS and term.source != "file":
-                self._by_sound.setdefault(key[0], []).append((key, term))
+            key = run_key(term.words)
+            if len(term.words) >= 2 and len(key) >= MIN_SAME_BREAKS_LETTERS and term.source != "file":
+                for part in {key[:2], *(sound(w) for w in term.words)}:
+                    if len(part) >= 2:
+                        self._by_sound.setdefault(part, {})[term.written + " ".join(term.words)] = term
 
     @staticmethod
     def _snappable(term: Term) -> bool:
@@ -236,30 +254,41 @@ class Snapper:
         out.append(text[last:])
         return "".join(out)
 
-    def _spans(self, text: str, tokens: list[re.Match[str]], i: int) -> list[list[str]]:
-        """The words of tokens i, i..i+1, ... as long as they may belong to one spoken name."""
+    def _spans(self, text: str, tokens: list[re.Match[str]], i: int) -> tuple[list[list[str]], int]:
+        """The words of tokens i, i..i+1, ... as long as they may belong to one spoken name.
+
+        Also how many of them are free of a comma: Whisper puts one inside a name it heard
+        as words ("format, report"), which only a name spelled exactly may cross.
+        """
         spans: list[list[str]] = []
         words: list[str] = []
+        clear = 0
         for j in range(i, min(len(tokens), i + self._longest + 1)):
+            token = split_identifier(tokens[j].group()) or [tokens[j].group().lower()]
             if j > i:
                 between = text[tokens[j - 1].end() : tokens[j].start()]
                 # Words of one name are separated by spaces, hyphens, or a file name's dot.
                 if between == ".":
                     words = [*words, "dot"]
+                elif between.strip(" -") == "," and not clear:
+                    clear = len(spans)
                 elif between.strip(" -"):
                     break
             # "LongLine rule" (Whisper half-spelling a hotword) counts as long, line, rule.
-            words = words + (split_identifier(tokens[j].group()) or [tokens[j].group().lower()])
+            words = words + token
             spans.append(words)
-        return spans
+        return spans, clear or len(spans)
 
     def _match_at(self, text: str, tokens: list[re.Match[str]], i: int) -> Match | None:
-        spans = self._spans(text, tokens, i)
+        spans, clear = self._spans(text, tokens, i)
         best: Match | None = None
         for length, words in enumerate(spans, 1):
             found = self._exact.get(tuple(words))
             if found is not None:
                 best = Match(length, found, 0, "exact")
+        spans = spans[:clear]
+        if best is not None and best.length > len(spans):
+            return best
         if best is not None:
             # "invoice repo sitory": a longer run that spells a name with other word breaks wins over "invoice repo".
             longer = self._near_match(spans) if len(spans) > best.length else None
@@ -272,29 +301,57 @@ class Snapper:
 
     def _sound_match(self, spans: list[list[str]]) -> Match | None:
         """The name a run of words sounds like, when it is long and specific enough (see the module)."""
-        first = spans[0][0]
-        if first in STOPWORDS or len(spans) < 2:
-            return None
         best: tuple[float, float, Match] | None = None
         for length, words in enumerate(spans, 1):
             if length < 2 or words[-1] in STOPWORDS or all(w in EVERYDAY for w in words):
                 continue
-            heard = sound("".join(words))
-            for key, term in self._by_sound.get(heard[:1], ()):
-                # Same word breaks were judged word by word (`_near_match`): "session token still"
-                # is not `SessionTokenStore`. Only a name heard with other breaks is judged by sound.
-                if len(words) == len(term.words) or not len(term.words) < len(words) <= len(term.words) + 2:
+            keys = [sound(w) for w in words]
+            heard = run_key(words)
+            candidates: dict[str, Term] = {}
+            for part in {heard[:2], *keys}:
+                candidates.update(self._by_sound.get(part, {}))
+            for term in candidates.values():
+                match = self._sounds_like(words, keys, heard, term, length)
+                if match is None:
                     continue
-                if _said_apart(words, term.words):
-                    continue
-                allowed = len(key) // SOUND_LETTERS_PER_EDIT
-                distance = edit_distance(heard, key, allowed)
-                if distance > allowed:
-                    continue
-                rank = (distance / len(key), -term.score)
+                rank = (match.cost / len(run_key(term.words)), -term.score)
                 if best is None or rank < best[:2]:
-                    best = (*rank, Match(length, term, distance, f"sounds alike, {distance} of {len(key)} sounds"))
+                    best = (*rank, match)
         return best[2] if best else None
+
+    @staticmethod
+    def _sounds_like(words: list[str], keys: list[str], heard: str, term: Term, length: int) -> Match | None:
+        """Whether the run `words` (their sound `keys`, joined `heard`) is `term` heard as other words."""
+        target = term.words
+        if not len(target) <= len(words) <= len(target) + 2 or _said_apart(words, target):
+            return None
+        if words[0] in EVERYDAY and words[0] != target[0] and not _clipped_onset(words[0], target[0]):
+            return None  # "Where do we register" is a question, not `OrderValidator`
+        key = run_key(target)
+        allowed = len(key) // SOUND_LETTERS_PER_EDIT
+        if len(words) == len(target):
+            # Same word breaks: a name of three words or more ("payment went" is not `PaymentGateway`),
+            # each word alike on its own ("compute eight feet"), one heard as said, and no
+            # everyday word taken for another ("session token still" stays speech).
+            if len(target) < 3 or len(key) < MIN_SAME_BREAKS_LETTERS or not _alike_word_by_word(words, keys, target):
+                return None
+        elif len(key) < MIN_SOUND_LETTERS or heard[:1] != key[:1]:
+            return None  # other breaks: a long name, and the run starts with its first sound ("Read fetch ...")
+        else:
+            # Only the misheard middle is judged: "settlement went through" is `settlement` and two
+            # words that do not sound like "worker", not a near miss of the whole name.
+            middle, rest = _misheard_middle(words, target)
+            # Words heard as said at an end anchor the run: its misheard rest may be short.
+            allowed = round(len(rest) / SOUND_LETTERS_PER_EDIT) if rest != key else allowed
+            heard, key = middle, rest
+        distance = edit_distance(heard, key, allowed)
+        if distance > allowed:
+            if distance == allowed + 1:
+                log.debug("not snapped %r to %s: sounds %r against %r, %d edits where %d are allowed",
+                          " ".join(words), term.written, heard, key, distance, allowed)
+            return None
+        how = f"sounds alike: {heard!r} against {key!r}, {distance} of {len(key)} sounds"
+        return Match(length, term, distance, how)
 
     def _near_match(self, spans: list[list[str]]) -> Match | None:
         """The best term the spans spell with a plural or one small mishearing."""

@@ -106,6 +106,15 @@ def test_the_kept_text_changes_the_plain_decode_only_where_a_name_is_said(plain:
     assert kept_text(plain, helped, [*HOTWORDS, "SessionTokenStore"]) == kept
 
 
+def test_a_snake_case_hotword_given_with_hyphens_is_taken_as_written() -> None:
+    """The vocabulary gives Whisper `fetch_exchange_rates` as fetch-exchange-rates (it rarely writes `_`)."""
+    kept = kept_text("Read their catch change rates now.", "Read fetch-exchange-rates now.", ["fetch-exchange-rates"])
+    # The word both decodes heard stays the plain decode's token; snapping joins the run into the name.
+    assert spoken_words(kept) == ["read", "fetch", "exchange", "rates", "now"], kept
+    assert keeps_content("Read their catch change rates now.", "Read fetch-exchange-rates now.",
+                         ["fetch-exchange-rates"]).accepted
+
+
 def test_a_name_written_in_the_prompt_counts_as_a_name() -> None:
     plain, helped = "Then the rate cash empties.", "Then the RateCache empties."
     assert kept_text(plain, helped) == plain  # no names: nothing to take

@@ -54,6 +54,21 @@ def test_the_bench_has_four_repositories_of_different_naming_styles(vocabularies
         ("python-rates", "Read fair catch change rates now.", "Read fetch_exchange_rates now."),
         ("csharp-ledger", "Where do we register the order of my elevator?", "Where do we register the OrderValidator?"),
         ("typescript-shop", "Where is ratecache filled?", "Where is rateCache filled?"),  # run together
+        # Heard with the name's own word breaks, some words misheard as words that sound alike.
+        ("python-rates", "Where do we call compute eight feet?", "Where do we call compute_late_fee?"),
+        ("typescript-shop", "Who calls track analytics amend?", "Who calls trackAnalyticsEvent?"),
+        # The first sound swallowed ("and" for "send"), or a name heard in other pieces.
+        ("python-rates", "And reminder email is called twice.", "send_reminder_email is called twice."),
+        ("python-rates", "Fetch X change rate time out on Monday.", "fetch_exchange_rates time out on Monday."),
+        ("typescript-shop", "Is the shipping and rest form validated?", "Is the ShippingAddressForm validated?"),
+        ("python-rates", "Who commits the kafka, consumer group?", "Who commits the kafka_consumer_group?"),
+        ("csharp-ledger", "Is the payment gateway's timeout right?", "Is the PaymentGateway's timeout right?"),
+        # What a hotword makes Whisper write for a snake_case name.
+        ("python-rates", "Read fetch-exchange-rates now.", "Read fetch_exchange_rates now."),
+        ("python-rates", "Read FetchExchangeRates now.", "Read fetch_exchange_rates now."),
+        # "th" heard for "f" (the example, as the plain decode hears it).
+        ("python-rates", "Read their catch change rates and tell me what the rate cache holds.",
+         "Read fetch_exchange_rates and tell me what the rate_cache holds."),
         ("typescript-shop", "Does fetch_exchange_rates cache?", "Does fetchExchangeRates cache?"),  # other style
     ],
 )
@@ -72,6 +87,10 @@ def test_spoken_names_become_the_identifiers_of_the_repository(
         "Which consumer group is lagging?",  # two of three words
         "Is the cache warm?",
         "Is the session token still valid?",  # sounds like SessionTokenStore, but said word by word
+        "Did you send the reminder email?",  # a word between two of the name's words: said apart
+        "The settlement went through.",  # starts like SettlementWorker, the rest sounds nothing like it
+        "Where do we register the new client?",  # an everyday first word never starts a sound-alike
+        "Is the total, card or cash?",  # a comma only inside a name spelled exactly
     ],
 )
 def test_ordinary_words_near_an_identifier_stay_words(vocabularies: dict[str, Vocabulary], said: str) -> None:
@@ -103,6 +122,10 @@ def test_each_snap_and_each_near_miss_is_explained_in_the_debug_log(
     lines = [r.getMessage() for r in caplog.records]
     assert any("'rate cash' → RateCache" in line and "edit distance 2" in line for line in lines), lines
     assert any("'payment gateways' → PaymentGateway" in line and "plural" in line for line in lines), lines
+    caplog.clear()
+    snap("Where do we call compute eight feet?", vocabularies["python-rates"])
+    lines = [r.getMessage() for r in caplog.records]
+    assert any("'compute eight feet' → compute_late_fee" in line and "sounds alike" in line for line in lines), lines
 
 
 def test_without_a_repository_the_developer_terms_and_aliases_still_work() -> None:
