@@ -5,18 +5,21 @@ transcription costs; what grows with a recording's length is decoding its words.
 thread therefore commits the recording chunk by chunk while it is being made, cutting only
 where the speaker paused:
 
+- every LOOK_EVERY seconds of new audio, Silero looks at the last TAIL_LOOK seconds only (about
+  a millisecond): once the speaker has been quiet for QUIET_AFTER seconds after new speech,
+  the uncommitted audio is transcribed at once, speculatively: people let go of the key a
+  moment after their last word, and if nothing was said after that pass began, it is the
+  final text already; the key is held, so the cores are otherwise idle;
 - every quarter second of new audio, the Silero VAD looks at the uncommitted audio; once it
   holds at least MIN_CHUNK seconds and a pause of PAUSE_MS has ended (speech resumed, or
-  the silence is still going on), everything up to the middle of the latest such pause is
-  transcribed once, with the committed text as the prompt, and committed;
+  the silence is still going on and no guess covers it yet), everything up to the middle of
+  the latest such pause is transcribed once, with the committed text as the prompt, and
+  committed;
 - audio that runs MAX_CHUNK seconds without a single pause is cut at its quietest 30 ms
   frame at least 1.5 s before the end, so the window always fits one Whisper pass;
-- once the speaker has been quiet for SPECULATE_AFTER seconds, the uncommitted audio is
-  transcribed at once, speculatively: people let go of the key a moment after their last
-  word, and if nothing was said after that pass began, it is the final text already;
 - on `finish()` the pass in flight completes; then either the speculative text is used
-  (no speech after it) or only the tail after the last cut is transcribed: one encoder
-  pass and the words since the last pause.
+  (no speech after the audio it covered) or only the tail after the last cut is
+  transcribed, if it holds speech: one encoder pass and the words since the last pause.
 
 Recordings shorter than MIN_CHUNK plus a pause are never cut, so they come out exactly as
 one pass would make them. Cutting at pauses keeps each phrase whole; a design that forced
@@ -35,7 +38,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.core import stamps
-from app.voice import SAMPLE_RATE
+from app.voice import SAMPLE_RATE, vad
 
 if TYPE_CHECKING:
     from app.voice.transcriber import Transcriber
@@ -46,10 +49,17 @@ log = logging.getLogger(__name__)
 MIN_CHUNK = 5.0  # seconds: shorter chunks give Whisper too little context
 MAX_CHUNK = 24.0  # seconds without a pause before a forced cut
 PAUSE_MS = 200
-CHECK_EVERY = 0.25  # seconds of new audio between looks for a pause
+CHECK_EVERY = 0.25  # seconds of new audio between looks for a pause to cut at
 TRAILING_SILENCE = 0.4  # a pause still going on counts once it is this long
-SPECULATE_AFTER = 0.25  # seconds of quiet after speech before the final text is guessed
+LOOK_EVERY = 0.1  # seconds of new audio between quick looks at the tail
+TAIL_LOOK = 0.64  # seconds of the latest audio a quick look hears (20 of Silero's windows)
+# Seconds of quiet after speech before the final text is guessed. A person lets go about
+# 0.3 s after the last word, and a guess must be done by then; pauses inside a sentence
+# that are longer cost a guess that is thrown away, on cores that are idle anyway.
+QUIET_AFTER = 0.15
 SPECULATE_SLACK = int(0.12 * SAMPLE_RATE)  # VAD jitter between two looks at the same audio
+# Quick looks starting at different places hear the end of the same word a window or two apart.
+LOOK_SLACK = int(0.1 * SAMPLE_RATE)
 
 
 def _find_cut(window: np.ndarray) -> int | None:
@@ -97,10 +107,10 @@ def _speech_end(audio: np.ndarray) -> int | None:
 
 
 class _Guess:
-    """A speculative final pass: the text of audio[start:end], whose speech ended at `speech_end`."""
+    """A speculative final pass: the text of audio[start:end], made when the voice was last heard at `voiced`."""
 
-    def __init__(self, start: int, end: int, speech_end: int, text: str) -> None:
-        self.start, self.end, self.speech_end, self.text = start, end, speech_end, text
+    def __init__(self, start: int, end: int, voiced: int, text: str) -> None:
+        self.start, self.end, self.voiced, self.text = start, end, voiced, text
 
 
 class StreamingTranscription:
@@ -119,7 +129,9 @@ class StreamingTranscription:
         self._size = 0
         self._committed_samples = 0  # audio before this offset is already text
         self._committed: list[str] = []
-        self._checked_at = 0
+        self._checked_at = 0  # audio size at the last look for a cut
+        self._looked_at = 0  # audio size at the last quick look at the tail
+        self._voiced = 0  # sample offset where the latest speech heard by a quick look ends
         self._done = False
         self._cancelled = False
         self._cond = threading.Condition()
@@ -139,7 +151,7 @@ class StreamingTranscription:
                 return
             self._blocks.append(block.copy())
             self._size += block.size
-            if self._size - self._checked_at >= int(CHECK_EVERY * SAMPLE_RATE):
+            if self._size - self._looked_at >= int(LOOK_EVERY * SAMPLE_RATE):
                 self._cond.notify()
 
     def finish(self) -> str:
@@ -153,12 +165,13 @@ class StreamingTranscription:
             return ""
         tail = self._audio()[self._committed_samples :]
         self.tail_seconds = tail.size / SAMPLE_RATE
-        guess = self._usable_guess(tail)
+        end = _speech_end(tail) if tail.size else None
+        guess = self._usable_guess(end)
         if guess is not None:
             self.guessed = True
             self.tail_seconds = 0.0
             self._committed.append(guess)
-        elif tail.size:
+        elif end is not None:  # a tail the VAD hears nothing in is one Whisper's own VAD would drop too
             self._committed.append(self._decode(tail))
         text = " ".join(t for t in self._committed if t).strip()
         if text and self._vocabulary is not None:
@@ -193,16 +206,22 @@ class StreamingTranscription:
         try:
             while True:
                 with self._cond:
-                    while not self._done and self._size - self._checked_at < int(CHECK_EVERY * SAMPLE_RATE):
+                    while not self._done and self._size - self._looked_at < int(LOOK_EVERY * SAMPLE_RATE):
                         self._cond.wait()
                     if self._done:
                         return
-                    self._checked_at = self._size
+                    self._looked_at = self._size
                 audio = self._audio()
                 window = audio[self._committed_samples :]
+                self._look_at_tail(audio)
+                if self._worth_guessing(window.size):
+                    self._guess_now(window)
+                    continue
+                if audio.size - self._checked_at < int(CHECK_EVERY * SAMPLE_RATE) or self._guess_is_current():
+                    continue  # a pause the current guess covers needs no second pass to be cut at
+                self._checked_at = audio.size
                 cut = _find_cut(window)
                 if cut is None:
-                    self._maybe_guess(window)
                     continue
                 started = time.perf_counter()
                 text = self._decode(window[:cut])
@@ -213,26 +232,41 @@ class StreamingTranscription:
         except Exception:  # the final pass still covers everything not committed
             log.exception("streaming transcription pass failed")
 
-    def _maybe_guess(self, window: np.ndarray) -> None:
-        """Transcribe the uncommitted audio now if the speaker has just gone quiet."""
-        if window.size < int(0.3 * SAMPLE_RATE):
-            return
-        end = _speech_end(window)
-        if end is None or window.size - end < int(SPECULATE_AFTER * SAMPLE_RATE):
-            return
-        start = self._committed_samples
-        guess = self._guess
-        if guess is not None and guess.start == start and abs(guess.speech_end - (start + end)) <= SPECULATE_SLACK:
-            return  # this pause was guessed already
-        stamps.mark("guess_begun")
-        self._guess = _Guess(start, start + window.size, start + end, self._decode(window))
+    def _look_at_tail(self, audio: np.ndarray) -> None:
+        """Note where the latest speech in the last TAIL_LOOK seconds ends (a quick look, not the full VAD)."""
+        start = max(self._committed_samples, audio.size - int(TAIL_LOOK * SAMPLE_RATE))
+        voiced = vad.voiced_until(audio[start:])
+        if voiced is not None:
+            self._voiced = max(self._voiced, start + voiced)
 
-    def _usable_guess(self, tail: np.ndarray) -> str | None:
-        """The speculative text, if it covers the same speech as the tail (nothing said since)."""
+    def _worth_guessing(self, window: int) -> bool:
+        """Whether the speaker has just gone quiet after speech no guess has heard yet."""
+        size = self._committed_samples + window
+        if self._voiced <= self._committed_samples or window < int(0.3 * SAMPLE_RATE):
+            return False
+        if size - self._voiced < int(QUIET_AFTER * SAMPLE_RATE):
+            return False
+        return not self._guess_is_current()
+
+    def _guess_is_current(self) -> bool:
+        """Whether the last guess began at the last cut and heard all the speech heard since."""
         guess = self._guess
-        if guess is None or guess.start != self._committed_samples or not tail.size:
+        return (
+            guess is not None
+            and guess.start == self._committed_samples
+            and self._voiced <= guess.voiced + LOOK_SLACK
+        )
+
+    def _guess_now(self, window: np.ndarray) -> None:
+        stamps.mark("guess_begun")
+        start, voiced = self._committed_samples, self._voiced
+        self._guess = _Guess(start, start + window.size, voiced, self._decode(window))
+
+    def _usable_guess(self, tail_speech_end: int | None) -> str | None:
+        """The speculative text, if it covers all the speech of the tail (nothing said after its audio)."""
+        guess = self._guess
+        if guess is None or guess.start != self._committed_samples:
             return None
-        end = _speech_end(tail)
-        if end is None:
+        if tail_speech_end is None:
             return guess.text
-        return guess.text if self._committed_samples + end <= guess.speech_end + SPECULATE_SLACK else None
+        return guess.text if self._committed_samples + tail_speech_end <= guess.end + SPECULATE_SLACK else None

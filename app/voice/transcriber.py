@@ -1,7 +1,10 @@
 """Local speech to text with faster-whisper: one model per process, silence stays silent.
 
 The model is loaded once (int8 on the CPU) and every call goes through one lock, so a
-single speech worker can use it from any thread. Whisper invents text for silence and
+single speech worker can use it from any thread; within a call, the decode helped by
+hotwords and the plain decode that checks it run side by side on two of CTranslate2's
+workers (a tiny model's decoder keeps one core busy, so two decodes on two cores take
+about the time of one). Whisper invents text for silence and
 noise ("Thank you.", "Thanks for watching!"); three guards keep that from reaching the
 agent: the Silero VAD filter drops non-speech before decoding, segments Whisper itself
 marks as no-speech with a low log-probability are dropped, and the stock phrases are
@@ -16,6 +19,7 @@ import os
 import re
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +37,7 @@ log = logging.getLogger(__name__)
 
 
 BEAM_SIZE = 5
+DECODE_WORKERS = 2  # the helped decode and the plain one that checks it, side by side
 # Fewer fallback temperatures than faster-whisper's default: noise that fails every
 # temperature would otherwise cost six decodes before being dropped anyway.
 TEMPERATURES = (0.0, 0.4, 0.8)
@@ -120,13 +125,15 @@ class Transcriber:
 
     def __init__(self, model_path: str = "", *, cpu_threads: int = 0, beam_size: int = BEAM_SIZE) -> None:
         self.model_path = model_path
-        self.cpu_threads = cpu_threads or min(4, os.cpu_count() or 1)
+        # Threads per worker: the two decodes of a call share the cores between them.
+        self.cpu_threads = cpu_threads or max(1, min(4, os.cpu_count() or 1) // DECODE_WORKERS)
         self.beam_size = beam_size
         self.load_seconds = 0.0
         self._model: Any = None
         self._english_only = True
         self._load_lock = threading.Lock()
-        self._run_lock = threading.Lock()
+        self._run_lock = threading.Lock()  # one decode() at a time
+        self._helper: ThreadPoolExecutor | None = None  # runs the helped decode beside the plain one
         self.second_decodes = 0  # plain decodes made to check a decode helped by hotwords or a prompt
         self._encoding: dict[str, Any] = {}  # the last encoder output, reused within one decode()
 
@@ -145,7 +152,11 @@ class Transcriber:
                 from faster_whisper import WhisperModel
 
                 model = WhisperModel(
-                    str(folder), device="cpu", compute_type="int8", cpu_threads=self.cpu_threads
+                    str(folder),
+                    device="cpu",
+                    compute_type="int8",
+                    cpu_threads=self.cpu_threads,
+                    num_workers=DECODE_WORKERS,  # the workers share the weights: no second copy in memory
                 )
             except Exception as exc:  # CTranslate2 raises RuntimeError/ValueError for broken files
                 log.warning("loading the whisper model from %s failed", folder, exc_info=True)
@@ -189,11 +200,17 @@ class Transcriber:
         prompt = prompt[-PROMPT_CHARS:].strip()
         with self._run_lock:
             self._encoding.clear()
-        if not hotwords and not prompt:
-            return self._decode_once(audio, "", "", beam_size)
-        helped = self._decode_once(audio, hotwords, prompt, beam_size)
-        self.second_decodes += 1
-        plain = self._decode_once(audio, "", "", beam_size)
+            if not hotwords and not prompt:
+                return self._decode_once(audio, "", "", beam_size)
+            if self._helper is None:
+                self._helper = ThreadPoolExecutor(1, thread_name_prefix="whisper-helped")
+            helping = self._helper.submit(self._decode_once, audio, hotwords, prompt, beam_size)
+            self.second_decodes += 1
+            try:
+                plain = self._decode_once(audio, "", "", beam_size)
+            finally:
+                wait((helping,))  # never leave the helper decoding into the next call
+            helped = helping.result()
         helped_text, plain_text = _joined(helped), _joined(plain)
         text = kept_text(plain_text, helped_text, hotwords.split(), prompt)
         if spoken_words(text) == spoken_words(helped_text):
@@ -208,26 +225,25 @@ class Transcriber:
         return [Piece(plain[0].start, plain[-1].end, text, max(p.no_speech_prob for p in plain), _confidence(plain))]
 
     def _decode_once(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int) -> list[Piece]:
-        with self._run_lock:
-            segments, _info = self._model.transcribe(
-                audio,
-                language="en" if self._english_only else None,
-                beam_size=beam_size or self.beam_size,
-                temperature=list(TEMPERATURES),
-                no_speech_threshold=NO_SPEECH_THRESHOLD,
-                log_prob_threshold=LOGPROB_THRESHOLD,
-                condition_on_previous_text=False,
-                initial_prompt=prompt or None,
-                hotwords=hotwords or None,
-                vad_filter=True,
-                vad_parameters={"min_silence_duration_ms": 500, "speech_pad_ms": 200},
-            )
-            pieces = [
-                Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob)
-                for s in segments
-                if s.text.strip()
-                and not (s.no_speech_prob > NO_SPEECH_THRESHOLD and s.avg_logprob < LOGPROB_THRESHOLD)
-            ]
+        segments, _info = self._model.transcribe(
+            audio,
+            language="en" if self._english_only else None,
+            beam_size=beam_size or self.beam_size,
+            temperature=list(TEMPERATURES),
+            no_speech_threshold=NO_SPEECH_THRESHOLD,
+            log_prob_threshold=LOGPROB_THRESHOLD,
+            condition_on_previous_text=False,
+            initial_prompt=prompt or None,
+            hotwords=hotwords or None,
+            vad_filter=True,
+            vad_parameters={"min_silence_duration_ms": 500, "speech_pad_ms": 200},
+        )
+        pieces = [
+            Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob)
+            for s in segments
+            if s.text.strip()
+            and not (s.no_speech_prob > NO_SPEECH_THRESHOLD and s.avg_logprob < LOGPROB_THRESHOLD)
+        ]
         if pieces and _is_stock_hallucination(pieces, audio):
             log.info("dropped a stock hallucination: %r", " ".join(p.text for p in pieces))
             return []
@@ -253,19 +269,22 @@ def _remember_last_encoding(model: Any, last: dict[str, Any]) -> None:
     hotword decode sees exactly the same features. faster-whisper has no public way to pass
     an encoder output into `transcribe` or to shorten its window, so its `encode` method is
     wrapped on this instance: the features are cut to `encoder_frames`, and a one-entry memo
-    keyed on their bytes serves the second decode; `decode` empties it for each new call.
+    keyed on their bytes serves the second decode (the other worker waits for it while it is
+    computed); `decode` empties it for each new call.
     """
     encode = getattr(model, "encode", None)
     if not callable(encode):
         return
+    lock = threading.Lock()  # the two decodes of a call arrive together: the second waits for the first's pass
 
     def remembered(features: np.ndarray) -> Any:
         features = np.ascontiguousarray(features[..., : encoder_frames(features)])
         key = hashlib.blake2b(features.tobytes(), digest_size=16).digest()
-        if last.get("key") != key:
-            last["output"] = encode(features)
-            last["key"] = key
-        return last["output"]
+        with lock:
+            if last.get("key") != key:
+                last["output"] = encode(features)
+                last["key"] = key
+            return last["output"]
 
     model.encode = remembered
 

@@ -81,6 +81,22 @@ def silero_speech_seconds(samples: np.ndarray, model: Any, enough: float = 0.0) 
     return found
 
 
+def voiced_until(samples: np.ndarray, threshold: float = _SILERO_THRESHOLD) -> int | None:
+    """Sample offset where the last 32 ms window Silero hears as speech ends; None if none, or no Silero.
+
+    A quick look (about 1 ms for half a second) at the latest audio, for deciding whether the
+    speaker has just gone quiet; the model starts afresh on each call, so pass a few hundred ms.
+    """
+    model = _silero()
+    if model is None or samples.size == 0:
+        return None
+    audio = np.ascontiguousarray(samples, dtype=np.float32).copy()  # the model writes into its input
+    audio = np.pad(audio, (0, (-len(audio)) % _SILERO_WINDOW))
+    probs = np.asarray(model(audio)).reshape(-1)
+    voiced = np.flatnonzero(probs >= threshold)
+    return min(samples.size, (int(voiced[-1]) + 1) * _SILERO_WINDOW) if voiced.size else None
+
+
 def _silero_seconds(audio: np.ndarray, model: Any) -> float:
     if not len(audio):
         return 0.0
