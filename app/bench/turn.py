@@ -110,8 +110,10 @@ def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, wav: Path) -> di
 
     request = wait_for(new_requests, 60, "the app's request to the API")[0]
     first_sent = wait_for(lambda: request.time_sent(FIRST_SENTENCE), 30, "the fake to send the first sentence")
-    # Reply audio cannot start before the request: a cue at the release is not the reply.
-    onset = monitor.wait_for_sound(request.received_at, 30)
+    # Reply audio cannot start before the fake sent the reply's first words: the cue that
+    # "listening stopped" plays after the release, and once the request left within about
+    # 0.2 s of it, the cue's tail sounded after the request and was taken for the reply.
+    onset = monitor.wait_for_sound(request.text_sent[0][0], 30)
     fake_seconds = first_sent - request.received_at
 
     def mid_word() -> bool:
