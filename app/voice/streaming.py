@@ -60,6 +60,9 @@ QUIET_AFTER = 0.15
 SPECULATE_SLACK = int(0.12 * SAMPLE_RATE)  # VAD jitter between two looks at the same audio
 # Quick looks starting at different places hear the end of the same word a window or two apart.
 LOOK_SLACK = int(0.1 * SAMPLE_RATE)
+# A guess made in a pause the speaker then talks on from is kept as a chunk when it is at
+# least this long: a phrase ended by a real pause, whose text the next pass gets as its prompt.
+GUESS_CHUNK = 2.0
 
 
 def _find_cut(window: np.ndarray) -> int | None:
@@ -214,6 +217,9 @@ class StreamingTranscription:
                 audio = self._audio()
                 window = audio[self._committed_samples :]
                 self._look_at_tail(audio)
+                if self._guess is not None and self._voiced > self._guess.voiced + LOOK_SLACK:
+                    self._keep_or_drop_guess(window)
+                    window = audio[self._committed_samples :]
                 if self._worth_guessing(window.size):
                     self._guess_now(window)
                     continue
@@ -256,6 +262,29 @@ class StreamingTranscription:
             and guess.start == self._committed_samples
             and self._voiced <= guess.voiced + LOOK_SLACK
         )
+
+    def _keep_or_drop_guess(self, window: np.ndarray) -> None:
+        """The speaker went on after a guess: commit it if it ended in a pause, so the next guess is shorter."""
+        guess = self._guess
+        short = guess is not None and guess.end - guess.start < GUESS_CHUNK * SAMPLE_RATE
+        if guess is None or guess.start != self._committed_samples or short:
+            self._guess = None
+            return
+        from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+        cut = guess.end - guess.start
+        speech = get_speech_timestamps(
+            window, VadOptions(min_silence_duration_ms=PAUSE_MS, speech_pad_ms=60), sampling_rate=SAMPLE_RATE
+        )
+        if not any(span["start"] >= cut for span in speech):
+            return  # the VAD hears no new speech yet: decide at a later look
+        self._guess = None
+        if any(span["start"] < cut < span["end"] for span in speech):
+            return  # the guess ended inside a word: its text is not a whole phrase
+        self._committed.append(guess.text)
+        self._committed_samples += cut
+        self.passes += 1
+        log.debug("kept the guess of %.1f s as a chunk", cut / SAMPLE_RATE)
 
     def _guess_now(self, window: np.ndarray) -> None:
         stamps.mark("guess_begun")

@@ -166,10 +166,37 @@ def test_letting_go_after_a_pause_uses_the_text_transcribed_during_the_pause(tra
     assert words(text) == words(transcriber.transcribe(samples))
 
 
+def _let_go_after(samples: np.ndarray, lag: float) -> np.ndarray:
+    """`samples` cut `lag` s after their last sound (espeak-ng ends its files with a third of a second of quiet)."""
+    last = int(np.flatnonzero(np.abs(samples) > 1e-3)[-1]) + 1
+    return np.concatenate([samples[:last], np.zeros(int(lag * SAMPLE_RATE), np.float32)])
+
+
+def test_letting_go_a_moment_after_the_last_word_finds_the_text_guessed(transcriber: Transcriber) -> None:
+    # A person lets go about 0.3 s after the last word (and the hotkey's grace adds 0.15 s):
+    # the guess must have begun in that time, or the release waits for a whole pass.
+    samples = _let_go_after(speech("Run the tests and tell me what failed."), 0.3 + 0.15)
+    text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
+    assert stream.guessed  # type: ignore[attr-defined]
+    assert words(text) == words(transcriber.transcribe(samples))
+
+
+def test_a_guess_the_speaker_talks_on_from_is_kept_as_a_phrase(transcriber: Transcriber) -> None:
+    first = speech("Can you look at the last three commits?", pad=0.3)
+    second = _let_go_after(speech("One of them changed the settings loader.", pad=0.0), 0.45)
+    samples = np.concatenate([first, second])
+    said = "Can you look at the last three commits? One of them changed the settings loader."
+    text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
+    # The guess made in the pause became the first chunk, so the guess at the end heard the second sentence only.
+    assert stream.passes >= 1  # type: ignore[attr-defined]
+    assert stream.guessed  # type: ignore[attr-defined]
+    assert word_accuracy(said, text) >= word_accuracy(said, transcriber.transcribe(samples)) - 0.1, text
+
+
 def test_speaking_again_after_a_pause_discards_the_early_guess(transcriber: Transcriber) -> None:
     first = speech("Run the tests.", pad=0.8)
     # Let go right after the last word, so no second guess replaces the one made in the pause.
-    second = speech("Then show me the failures on screen.", pad=0.0)
+    second = _let_go_after(speech("Then show me the failures on screen.", pad=0.0), 0.0)
     text, _seconds, stream = _hold(transcriber, np.concatenate([first, second]), speed=1.0)
     # The guess made in the pause covers "Run the tests." only; used, it would lose the second sentence.
     assert not stream.guessed  # type: ignore[attr-defined]

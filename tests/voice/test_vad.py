@@ -73,3 +73,15 @@ def test_energy_fallback_agrees_on_speech_and_noise(question: np.ndarray) -> Non
     assert vad.energy_speech_seconds(question) >= vad.MIN_SPEECH_SECONDS
     for signal in (np.zeros(RATE * 2, np.float32), white_noise(2.0, 0.05), white_noise(2.0, 0.0005), hum(2.0)):
         assert vad.energy_speech_seconds(signal) < vad.MIN_SPEECH_SECONDS
+
+
+def test_a_quick_look_hears_where_the_voice_stops(question: np.ndarray) -> None:
+    """What tells the streaming transcription that the speaker has just gone quiet."""
+    last_sound = int(np.flatnonzero(np.abs(question) > 1e-3)[-1])
+    end = vad.voiced_until(question)
+    assert end is not None and abs(end - last_sound) < 0.1 * RATE, (end, last_sound)
+    silence = np.zeros(RATE, np.float32)
+    # Half a second after the last word, a look at the latest half second hears nothing.
+    assert vad.voiced_until(np.concatenate([question[: last_sound + 1], silence])[-RATE // 2 :]) is None
+    for signal in (silence, white_noise(1.0, 0.05), hum(1.0), np.zeros(0, np.float32)):
+        assert vad.voiced_until(signal) is None
