@@ -10,6 +10,9 @@ where the speaker paused:
   the uncommitted audio is transcribed at once, speculatively: people let go of the key a
   moment after their last word, and if nothing was said after that pass began, it is the
   final text already; the key is held, so the cores are otherwise idle;
+- when the speaker talks on after such a guess, it is kept as a chunk (committed) if it is
+  at least GUESS_CHUNK seconds long and the VAD puts its end inside a pause of PAUSE_MS,
+  so that the next guess hears only what came after;
 - every quarter second of new audio, the Silero VAD looks at the uncommitted audio; once it
   holds at least MIN_CHUNK seconds and a pause of PAUSE_MS has ended (speech resumed, or
   the silence is still going on and no guess covers it yet), everything up to the middle of
@@ -21,8 +24,8 @@ where the speaker paused:
   (no speech after the audio it covered) or only the tail after the last cut is
   transcribed, if it holds speech: one encoder pass and the words since the last pause.
 
-Recordings shorter than MIN_CHUNK plus a pause are never cut, so they come out exactly as
-one pass would make them. Cutting at pauses keeps each phrase whole; a design that forced
+Recordings shorter than GUESS_CHUNK plus a pause are never cut, so they come out exactly
+as one pass would make them. Cutting at pauses keeps each phrase whole; a design that forced
 the decoder through the agreed words of earlier passes (Whisper's `prefix`) was as
 accurate but saved almost nothing, because CTranslate2 still steps through the prefix.
 `python -m app bench --voice` measures both speed and word accuracy against one pass.
