@@ -223,20 +223,29 @@ def kept_text(plain: str, helped: str, hotwords: Iterable[str] = (), prompt: str
 
     Every other difference keeps the plain decode's words: a span the helped decode dropped, a
     name it said where the plain decode heard nothing, and ordinary words it read differently.
-    A name replaces plain words only when the two readings are of a similar length.
+    A name replaces plain words only when the two readings are of a similar length. The one
+    thing taken besides names is what the plain decode itself dropped: ordinary words the
+    helped decode heard before or between the plain decode's words (see `_dropped_by_plain`).
     """
     names = [h for h in hotwords if h] + _names_in(prompt)
     before, after = _Words.of(plain, names), _Words.of(helped, names)
-    if not before.words or not names:
+    if not before.words:
         return plain
     covered = _hotword_positions(after.words, names)
-    if not covered:
-        return plain
+    prompt_words = spoken_words(prompt)
     out: list[str] = []
     last = 0  # characters of `plain` already written
     for a0, a1, b0, b1 in _blocks(before.words, after.words):
-        if a0 == a1 or b0 == b1:
-            continue  # a name where nothing was heard is invented; words only the plain decode has stay
+        if b0 == b1:
+            continue  # words only the plain decode has stay
+        if a0 == a1:
+            if _dropped_by_plain(before, after, a0, b0, b1, covered, prompt_words):
+                start = before.chars(a0, a0 + 1)[0]
+                if start >= last:
+                    h0, h1 = after.chars(b0, b1)
+                    out.extend((plain[last:start], helped[h0:h1], " "))
+                    last = start
+            continue  # otherwise a name where nothing was heard is invented
         # The whole stretch: a name the plain decode misheard shifts the word breaks beside it
         # ("That can't rate this low." for "fetch exchange rates is slow").
         if not any(i in covered for i in range(b0, b1)):
@@ -260,3 +269,23 @@ def kept_text(plain: str, helped: str, hotwords: Iterable[str] = (), prompt: str
         last = end
     out.append(plain[last:])
     return "".join(out)
+
+
+def _dropped_by_plain(
+    before: _Words, after: _Words, a0: int, b0: int, b1: int, covered: set[int], prompt_words: list[str]
+) -> bool:
+    """Whether the words only `after` has at b0..b1, before plain word a0, are words the plain decode dropped.
+
+    The plain decode drops words too ("and tell me what failed." where the helped one heard
+    "Run the build and tell me what failed."). Such a run is taken when it is whole tokens of
+    ordinary words with some content, stands before a word the plain decode heard (at the
+    end, Whisper's stock endings are more likely than a lost phrase), and is no part of the
+    prompt (a prompted decode may say the prompt again). Names stay invented there.
+    """
+    said = after.words[b0:b1]
+    if a0 >= len(before.words) or not _content(said) or any(i in covered for i in range(b0, b1)):
+        return False
+    if not (before.first_of_token(a0) and after.first_of_token(b0) and after.first_of_token(b1)):
+        return False
+    size = len(said)
+    return not any(prompt_words[i : i + size] == said for i in range(len(prompt_words) - size + 1))

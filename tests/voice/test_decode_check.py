@@ -119,3 +119,38 @@ def test_a_name_written_in_the_prompt_counts_as_a_name() -> None:
     plain, helped = "Then the rate cash empties.", "Then the RateCache empties."
     assert kept_text(plain, helped) == plain  # no names: nothing to take
     assert kept_text(plain, helped, prompt="I was reading RateCache.") == helped
+
+
+@pytest.mark.parametrize(
+    "plain, helped, kept",
+    [
+        # Seen end to end: the plain decode lost the start the helped one heard.
+        ("and tell me what failed.", "Run the build and tell me what failed.",
+         "Run the build and tell me what failed."),
+        # Lost in the middle.
+        ("Run the tests and show the failures.", "Run the tests in the payments folder and show the failures.",
+         "Run the tests in the payments folder and show the failures."),
+        # With a name put right beside it.
+        ("and tell me what the rate cash holds.", "Read the logs and tell me what the RateCache holds.",
+         "Read the logs and tell me what the RateCache holds."),
+    ],
+)
+def test_words_the_plain_decode_dropped_are_taken_from_the_helped_one(plain: str, helped: str, kept: str) -> None:
+    assert kept_text(plain, helped, HOTWORDS) == kept
+
+
+@pytest.mark.parametrize(
+    "plain, helped, prompt",
+    [
+        ("Why is the build red?", "Why is the build red? Thank you for watching.", ""),  # a stock ending
+        ("Why is the build red?", "PaymentGateway why is the build red?", ""),  # a name where nothing was heard
+        # The prompt said again.
+        ("and tell me what failed.", "Please read the logs and tell me what failed.", "Please read the logs"),
+        ("and tell me what failed.", "So, and then tell me what failed.", ""),  # no content
+    ],
+)
+def test_words_only_the_helped_decode_has_are_not_taken_when_they_are_likelier_invented(
+    plain: str, helped: str, prompt: str
+) -> None:
+    assert kept_text(plain, helped, HOTWORDS, prompt) == plain
+
