@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import wave
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +39,31 @@ def espeak_wav(text: str, folder: Path, *, voice: str = "en-us", speed: int = 16
         subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", tmp.name, text], check=True,
                        capture_output=True, timeout=60)
         Path(tmp.name).replace(path)
+    return path
+
+
+def without_trailing_silence(wav: Path, *, keep: float = 0.02, level: float = 0.01) -> Path:
+    """A copy of a 16-bit WAV ending `keep` s after its last sample above `level` of full scale.
+
+    espeak-ng ends every file with about a third of a second of silence: a bench that lets
+    go of the key "0.3 s after the last word" must count from the word, not from the file.
+    """
+    path = wav.with_name(f"{wav.stem}-trimmed.wav")
+    if path.is_file() and path.stat().st_mtime >= wav.stat().st_mtime:
+        return path
+    with wave.open(str(wav), "rb") as source:
+        params = source.getparams()
+        samples = np.frombuffer(source.readframes(params.nframes), dtype=np.int16)
+    if params.sampwidth != 2:
+        raise ValueError(f"{wav} is not 16-bit audio")
+    loud = np.flatnonzero(np.abs(samples.reshape(-1, params.nchannels)).max(axis=1) > level * 32767)
+    end = int(loud[-1]) + 1 + int(keep * params.framerate) if loud.size else 0
+    with tempfile.NamedTemporaryFile(dir=wav.parent, suffix=".wav", delete=False) as tmp:
+        pass
+    with wave.open(tmp.name, "wb") as target:
+        target.setparams(params)
+        target.writeframes(samples[: end * params.nchannels].tobytes())
+    Path(tmp.name).replace(path)
     return path
 
 

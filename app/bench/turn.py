@@ -4,8 +4,8 @@ The real desktop app runs in its own process against the fake Messages API in th
 which answers every request with the same two-sentence reply: nothing for FIRST_TOKEN_AFTER
 seconds, then PIECE characters every PACE seconds, like a model generating. For each
 question (espeak-ng's 3 s and 8 s questions) and run: xdotool holds the hotkey, paplay
-plays the question into the virtual microphone, the key goes up RELEASE_LAG s after the
-last word, and the virtual speaker's monitor is recorded throughout. From the key release,
+plays the question (espeak's trailing silence cut) into the virtual microphone, the key
+goes up RELEASE_LAG s after the last word, and the virtual speaker's monitor is recorded throughout. From the key release,
 the fake's arrival stamps and the speaker's sound onset come:
 
 - key release → request sent: transcription, session and SDK until the fake has the request;
@@ -30,7 +30,7 @@ from app.bench.desktop import DesktopApp, desktop_problem, machine_load, wait_fo
 from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
 from app.bench.home import temporary_home
 from app.bench.sound import Monitor
-from app.bench.speech import UTTERANCES, espeak_wav
+from app.bench.speech import UTTERANCES, espeak_wav, without_trailing_silence
 from app.bench.turn_stages import describe, median_stages, turn_stages
 from app.bench.vocabulary import make_sample_repo
 from app.core import paths, stamps
@@ -69,7 +69,8 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             print(f"turn: needs the test desktop ({problem}); run `{COMMAND}`")
         return {"skipped": problem}
     audio_dir = paths.cache_dir() / "bench-audio"  # the user's cache, before the throwaway home
-    wavs = {name: espeak_wav(UTTERANCES[name], audio_dir) for name in QUESTIONS}
+    # Cut espeak's trailing silence (about 0.33 s), so the key goes up RELEASE_LAG after the last word.
+    wavs = {name: without_trailing_silence(espeak_wav(UTTERANCES[name], audio_dir)) for name in QUESTIONS}
     if echo:
         print(
             f"turn: the fake API answers {FIRST_TOKEN_AFTER:.2f} s after a request and streams {PIECE} characters "
