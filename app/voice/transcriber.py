@@ -7,8 +7,9 @@ workers (a tiny model's decoder keeps one core busy, so two decodes on two cores
 about the time of one). Whisper invents text for silence and
 noise ("Thank you.", "Thanks for watching!"); three guards keep that from reaching the
 agent: the Silero VAD filter drops non-speech before decoding, segments Whisper itself
-marks as no-speech with a low log-probability are dropped, and the stock phrases are
-dropped when the audio or the decoder's confidence says nobody spoke them.
+marks as no-speech with a low log-probability are dropped (unless the VAD heard a voice
+long enough for words), and the stock phrases are dropped when the audio or the
+decoder's confidence says nobody spoke them.
 """
 
 from __future__ import annotations
@@ -47,6 +48,13 @@ DECODE_WORKERS = 2  # the helped decode and the plain one that checks it, side b
 TEMPERATURES = (0.0, 0.4, 0.8)
 NO_SPEECH_THRESHOLD = 0.6
 LOGPROB_THRESHOLD = -1.0
+# Whisper's no-speech guard also drops short utterances in an unusual voice: espeak's en+m3
+# "Currency converter." decodes right with no_speech_prob 0.64 and avg_logprob -1.19. When
+# the VAD heard at least this much voiced time, the audio says a person spoke, and a decode
+# that drops everything is tried again without the guard (at temperature 0, no fallback).
+SPOKE_SECONDS = 0.6
+# ... and kept unless even that decode is a guess: noise that passed the VAD decodes far lower.
+RESCUED_LOGPROB = -1.6
 PROMPT_CHARS = 200
 # Whisper was trained on 30-second windows and faster-whisper pads every call to one, but
 # the encoder's cost grows with the window: 3,000 frames cost tiny.en about 0.35 s on two
@@ -229,12 +237,28 @@ class Transcriber:
         return [Piece(plain[0].start, plain[-1].end, text, max(p.no_speech_prob for p in plain), _confidence(plain))]
 
     def _decode_once(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int) -> list[Piece]:
+        pieces = [
+            p for p in self._segments(audio, hotwords, prompt, beam_size, guarded=True)
+            if not (p.no_speech_prob > NO_SPEECH_THRESHOLD and p.avg_logprob < LOGPROB_THRESHOLD)
+        ]
+        if not pieces and _voiced_seconds(audio) >= SPOKE_SECONDS:
+            rescued = self._segments(audio, hotwords, prompt, beam_size, guarded=False)
+            pieces = [p for p in rescued if p.avg_logprob >= RESCUED_LOGPROB]
+            if pieces:
+                log.info("kept %r that Whisper took for no speech: the VAD heard a voice", _joined(pieces))
+        if pieces and _is_stock_hallucination(pieces, audio):
+            log.info("dropped a stock hallucination: %r", " ".join(p.text for p in pieces))
+            return []
+        return pieces
+
+    def _segments(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int, *, guarded: bool) -> list[Piece]:
+        """One faster-whisper pass; `guarded` False turns off its no-speech skip and temperature fallback."""
         segments, _info = self._model.transcribe(
             audio,
             language="en" if self._english_only else None,
             beam_size=beam_size or self.beam_size,
-            temperature=list(TEMPERATURES),
-            no_speech_threshold=NO_SPEECH_THRESHOLD,
+            temperature=list(TEMPERATURES) if guarded else [0.0],
+            no_speech_threshold=NO_SPEECH_THRESHOLD if guarded else None,
             log_prob_threshold=LOGPROB_THRESHOLD,
             condition_on_previous_text=False,
             initial_prompt=prompt or None,
@@ -242,16 +266,7 @@ class Transcriber:
             vad_filter=True,
             vad_parameters={"min_silence_duration_ms": 500, "speech_pad_ms": 200},
         )
-        pieces = [
-            Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob)
-            for s in segments
-            if s.text.strip()
-            and not (s.no_speech_prob > NO_SPEECH_THRESHOLD and s.avg_logprob < LOGPROB_THRESHOLD)
-        ]
-        if pieces and _is_stock_hallucination(pieces, audio):
-            log.info("dropped a stock hallucination: %r", " ".join(p.text for p in pieces))
-            return []
-        return pieces
+        return [Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob) for s in segments if s.text.strip()]
 
 
 def encoder_frames(features: np.ndarray) -> int:

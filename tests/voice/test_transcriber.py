@@ -19,8 +19,9 @@ from app.voice.transcriber import (
     Transcriber,
     _is_stock_hallucination,
     encoder_frames,
+    read_audio,
 )
-from tests.voice.audio_fixtures import speech, words
+from tests.voice.audio_fixtures import speech, wav, words
 
 pytestmark = pytest.mark.slow
 
@@ -57,6 +58,15 @@ def test_stock_phrases_are_dropped_only_when_nobody_said_them(transcriber: Trans
     # Someone really saying it, clearly and loudly, is kept.
     said = transcriber.transcribe(speech("Thank you."))
     assert "thank" in said.lower(), said
+
+
+def test_a_short_utterance_whisper_takes_for_no_speech_is_kept(transcriber: Transcriber) -> None:
+    # espeak's en+m3 "Currency converter." decodes right, but Whisper rates it no-speech (0.64)
+    # with a low log-probability (-1.19): its own guard dropped the two words a person said.
+    samples = read_audio(wav("Currency converter.", voice="en+m3"))
+    silence = np.zeros(int(0.3 * SAMPLE_RATE), np.float32)
+    heard = words(transcriber.transcribe(np.concatenate([silence, samples, silence])))
+    assert {"currency", "converter"} <= heard, heard
 
 
 def test_a_missing_model_folder_is_a_clear_error(tmp_path: Path) -> None:
