@@ -30,7 +30,7 @@ __all__ = ["TOKEN", "Scan", "load_scan"]
 
 log = logging.getLogger(__name__)
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 MAX_READ_FILES = 3000
 READ_BYTES = 64 * 1024  # the head of a file holds its declarations; generated giants are not read whole
 MAX_TOTAL_BYTES = 6 * 1024 * 1024
@@ -92,10 +92,23 @@ class Scan:
     files: dict[str, float] = field(default_factory=dict)
 
 
-def _likely_said(name: str, kind_weight: float, definitions: int, mentions: int, where: int) -> float:
-    """A score for how likely a person is to say `name` aloud about this repository."""
+def _likely_said(
+    name: str, kind_weight: float, definitions: int, mentions: int, where: int, files_using: int = 1,
+    names_a_file: bool = False,
+) -> float:
+    """A score for how likely a person is to say `name` aloud about this repository.
+
+    Use across files counts more than mentions within one: a type written in every
+    parameter list of its own file (`DiscountRule`, `InvoiceLine`) is mentioned often but
+    rarely talked about, while a name other files import is the repository's vocabulary.
+    A definition a file is named after (`ShippingAddressForm.tsx`, `currency_converter.py`)
+    is that file's subject, the name people open it by.
+    """
     words = split_identifier(name)
-    score = kind_weight + 1.5 * math.log1p(definitions) + math.log1p(mentions)
+    score = kind_weight + 1.5 * math.log1p(definitions) + 0.5 * math.log1p(mentions)
+    score += math.log1p(max(0, files_using - 1))
+    if names_a_file:
+        score += 2.0
     if 2 <= len(words) <= 3:
         score += 1.0  # "payment gateway", "fetch exchange rates": the names people say
     elif len(words) >= 5:
@@ -104,8 +117,8 @@ def _likely_said(name: str, kind_weight: float, definitions: int, mentions: int,
         score -= 3.0  # private helpers are rarely the subject of a question
     if name.isupper() and "_" in name:
         score -= 1.5  # constants
-    if words and words[0] == "test":
-        score -= 3.0  # test functions are run, not discussed by name
+    if words and (words[0] == "test" or words[-1] in ("test", "tests")):
+        score -= 3.0  # test functions and classes (`RateCacheTests`) are run, not discussed by name
     score -= (0.0, 1.0, 2.0)[where]  # defined only in tests (1) or in vendored code (2)
     return round(score, 3)
 
@@ -139,6 +152,8 @@ def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> Scan:
     mentions: Counter[str] = Counter()
     where: dict[str, int] = {}  # the likeliest kind of place each name is defined in
     files: Counter[str] = Counter()
+    files_using: Counter[str] = Counter()  # how many files read mention each name
+    file_subjects: set[tuple[str, ...]] = set()  # the words of the file names read
     # File names people say: the top of the tree and the files worth reading, not all 50,000.
     for rel in [r for r in tracked if r.count("/") <= 1] + to_read:
         name = rel.rsplit("/", 1)[-1]
@@ -146,6 +161,7 @@ def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> Scan:
         stem = name.split(".", 1)[0]
         if "_" in stem or "-" in stem or not stem.islower():
             kinds.setdefault(stem, 1.5)
+    file_subjects.update(tuple(split_identifier(rel.rsplit("/", 1)[-1].split(".", 1)[0])) for rel in to_read)
     total = 0
     for rel in to_read:
         if total >= MAX_TOTAL_BYTES or time.monotonic() - started > SCAN_SECONDS:
@@ -177,9 +193,14 @@ def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> Scan:
             for name in re.split(r"[\s,]+", match.group(1) or match.group(2)):
                 if len(split_identifier(name)) >= 2 and name.isidentifier():
                     kinds.setdefault(name, 0.5)  # known; weighed by its mentions only
-        mentions.update(TOKEN.findall(text))
+        tokens = TOKEN.findall(text)
+        mentions.update(tokens)
+        files_using.update(set(tokens))
     identifiers = {
-        name: _likely_said(name, weight, definitions[name], mentions[name], where.get(name, 0))
+        name: _likely_said(
+            name, weight, definitions[name], mentions[name], where.get(name, 0), files_using[name],
+            definitions[name] > 0 and tuple(split_identifier(name)) in file_subjects,
+        )
         for name, weight in kinds.items()
         if not (name.startswith("__") and name.endswith("__"))
     }

@@ -138,7 +138,8 @@ def _worth_a_hotword(name: str) -> bool:
     Constants (`MAX_LINE_LENGTH`), dunder names and test functions nobody says aloud; `snap()`
     still spells all of them.
     """
-    if name.startswith("_") or name.lower().startswith("test") or name.isupper():
+    lower = name.lower()
+    if name.startswith("_") or lower.startswith("test") or lower.endswith(("test", "tests")) or name.isupper():
         return False
     words = split_identifier(name)
     return 2 <= len(words) <= 4 and any(w not in STOPWORDS for w in words)

@@ -146,3 +146,29 @@ def test_names_people_say_rank_above_tests_privates_and_vendored_code(empty_repo
     assert ranked["CartService"] > ranked["CartFixture"] > ranked["test_cart_service_adds"]
     assert ranked["CartService"] > max(ranked["_merge_lines"], ranked["MAX_CART_LINES"], ranked["VendoredHelper"])
     assert build_vocabulary(empty_repo).hotwords().split()[0] == "CartService"
+
+
+def test_names_files_are_named_after_and_names_used_across_files_rank_above_parameter_types(
+    empty_repo: Path,
+) -> None:
+    # A data shape written in every signature of its own file is mentioned often but rarely said;
+    # the component its file is named after, and the function other files call, are.
+    (empty_repo / "src").mkdir()
+    (empty_repo / "src" / "ShippingAddressForm.tsx").write_text(
+        "export interface PostalAddress { street: string; }\n"
+        "export function ShippingAddressForm(a: PostalAddress, b: PostalAddress, c: PostalAddress) {}\n"
+        "function checkPostalAddress(a: PostalAddress): PostalAddress { return a; }\n"
+    )
+    (empty_repo / "src" / "rates.ts").write_text("export function fetchExchangeRates(): number { return 1; }\n")
+    for page in ("cart", "checkout"):
+        (empty_repo / "src" / f"{page}.ts").write_text(
+            'import { fetchExchangeRates } from "./rates";\nexport const total = () => fetchExchangeRates();\n'
+        )
+    (empty_repo / "tests").mkdir()
+    (empty_repo / "tests" / "RatesTests.ts").write_text("export class RatesTests { fetchExchangeRates() {} }\n")
+    git(empty_repo, "add", "-A")
+    git(empty_repo, "commit", "-q", "-m", "shop")
+    ranked = build_vocabulary(empty_repo).terms
+    assert ranked["ShippingAddressForm"] > ranked["PostalAddress"]
+    assert ranked["fetchExchangeRates"] > ranked["checkPostalAddress"] > ranked["RatesTests"]
+    assert "RatesTests" not in build_vocabulary(empty_repo).hotwords().split()  # run, not said
