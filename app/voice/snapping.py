@@ -171,6 +171,12 @@ def _alike_word_by_word(words: list[str], keys: list[str], target: tuple[str, ..
     return same >= 1
 
 
+def _plural_as_possessive(last_heard: str, after: str, term: Term) -> bool:
+    """Whether "'s" after a name's last word is its plural ending: Whisper writes "totals" as "total's"."""
+    last_word = term.words[-1]
+    return after in ("'s", "’s") and last_word.endswith("s") and last_heard.lower() == last_word[:-1]
+
+
 @dataclass(frozen=True)
 class Match:
     """A run of `length` tokens that spells `term`, with the cost of the mishearing."""
@@ -250,6 +256,8 @@ class Snapper:
             out.append(text[last : tokens[i].start()])
             out.append(match.term.written)
             last = tokens[i + match.length - 1].end()
+            if _plural_as_possessive(tokens[i + match.length - 1].group(), text[last : last + 2], match.term):
+                last += 2  # "use cart total's" is `useCartTotals`, not `useCartTotals's`
             i += match.length
         out.append(text[last:])
         return "".join(out)

@@ -63,6 +63,9 @@ def test_the_bench_has_four_repositories_of_different_naming_styles(vocabularies
         ("typescript-shop", "Is the shipping and rest form validated?", "Is the ShippingAddressForm validated?"),
         ("python-rates", "Who commits the kafka, consumer group?", "Who commits the kafka_consumer_group?"),
         ("csharp-ledger", "Is the payment gateway's timeout right?", "Is the PaymentGateway's timeout right?"),
+        # A plural written as a possessive: the "'s" is the name's last letter, not a second ending.
+        ("typescript-shop", "Where is use cart total's called?", "Where is useCartTotals called?"),
+        ("python-rates", "Fetch exchange rate's cache is stale.", "fetch_exchange_rates cache is stale."),
         # What a hotword makes Whisper write for a snake_case name.
         ("python-rates", "Read fetch-exchange-rates now.", "Read fetch_exchange_rates now."),
         ("python-rates", "Read FetchExchangeRates now.", "Read fetch_exchange_rates now."),
