@@ -203,8 +203,13 @@ def _rejoin(pairs: list[tuple[str, int]], names: list[str]) -> list[tuple[str, i
         for size in (3, 2, 1):
             run = "".join(w for w, _t in pairs[i : i + size])
             if i + size <= len(pairs) and run in joined:
-                tokens = [t for _w, t in pairs[i : i + size]]
-                out.extend((part, tokens[min(k, size - 1)]) for k, part in enumerate(joined[run]))
+                # Each part on the token its letters come from: "usecart Totals" is use and cart on
+                # "usecart", totals on "Totals" (by position, cart went to "Totals" and was lost).
+                owner = [t for w, t in pairs[i : i + size] for _letter in w]
+                at = 0
+                for part in joined[run]:
+                    out.append((part, owner[at]))
+                    at += len(part)
                 i += size
                 break
         else:
