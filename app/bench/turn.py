@@ -5,8 +5,8 @@ which answers every request with the same two-sentence reply: nothing for FIRST_
 seconds, then PIECE characters every PACE seconds, like a model generating. For each
 question (espeak-ng's 3 s and 8 s questions) and run: xdotool holds the hotkey, paplay
 plays the question (espeak's trailing silence cut) into the virtual microphone, the key
-goes up RELEASE_LAG s after the last word, and the virtual speaker's monitor is recorded throughout. From the key release,
-the fake's arrival stamps and the speaker's sound onset come:
+goes up RELEASE_LAG s after the last word, and the virtual speaker's monitor is recorded
+throughout. From the key release, the fake's arrival stamps and the speaker's sound onset come:
 
 - key release → request sent: transcription, session and SDK until the fake has the request;
 - first sentence received → first reply audio: synthesis and playback of the first sentence,
