@@ -94,6 +94,20 @@ def report_exception(exc: BaseException) -> None:
     error(f"Something went wrong ({type(exc).__name__}). Details are in the log file.", speak=False)
 
 
+def call_reporting(callback: Callable[..., object] | None, *args: object) -> None:
+    """Call `callback` (if any) with `args`; what it raises goes to the user, not to the caller.
+
+    For threads that run other code's callbacks (the microphone's consumer, the speaker, the
+    hotkey's dispatcher): one broken callback must not end the thread that serves them all.
+    """
+    if callback is None:
+        return
+    try:
+        callback(*args)
+    except Exception as exc:
+        report_exception(exc)
+
+
 def stderr_sink(message: Message) -> None:
     prefix = {Level.INFO: "", Level.WARNING: "warning: ", Level.ERROR: "error: "}[message.level]
     print(prefix + message.text, file=sys.stderr)

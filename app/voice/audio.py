@@ -371,8 +371,8 @@ class Recorder:
         self._level = level if level > self._level else 0.7 * self._level + 0.3 * level
         with self._lock:
             self._chunks.append(chunk)
-        self._call(self.on_audio, chunk)
-        self._call(self.on_level, self._level)
+        messages.call_reporting(self.on_audio, chunk)
+        messages.call_reporting(self.on_level, self._level)
 
     def _lost(self, capture: InputStream) -> None:
         """The stream stopped delivering: mark it dead so the next start() opens afresh."""
@@ -387,16 +387,7 @@ class Recorder:
             if recording:
                 self._problem = problem
         if recording:
-            self._call(self.on_problem, problem)
-
-    @staticmethod
-    def _call(callback: Callable[[Any], None] | None, value: Any) -> None:
-        if callback is None:
-            return
-        try:
-            callback(value)
-        except Exception as exc:  # the app's callback failing must not end the capture
-            messages.report_exception(exc)
+            messages.call_reporting(self.on_problem, problem)
 
     # --- the result -------------------------------------------------------------------------------
 

@@ -225,10 +225,4 @@ class HotkeyListener:
             for action in actions:
                 if not self.running:
                     return
-                self._call(self._on_start if action == "start" else self._on_stop)
-
-    def _call(self, callback: Callable[[], None]) -> None:
-        try:
-            callback()
-        except Exception as exc:  # a broken callback must not end the hotkey
-            messages.report_exception(exc)
+                messages.call_reporting(self._on_start if action == "start" else self._on_stop)

@@ -265,7 +265,7 @@ class Speaker:
                 if first:
                     self._sounding = utterance
                     self._first_item = item
-                    _call(self.on_started, utterance)
+                    messages.call_reporting(self.on_started, utterance)
 
     def _finished(self, generation: int, utterance: int) -> None:
         """The end of an utterance reached the synthesis thread: report once its audio has played out."""
@@ -278,7 +278,7 @@ class Speaker:
             current = generation == self._generation
         if current:
             self._sounding = 0
-            _call(self.on_finished, utterance)
+            messages.call_reporting(self.on_finished, utterance)
 
     def _play(self, generation: int, part: np.ndarray, ready_at: float) -> Item | None:
         self._stamp_first_audio()
@@ -316,15 +316,6 @@ def _load_voice(path: Path) -> Any:
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = onnxruntime.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
     return PiperVoice(config=config, session=session, espeak_data_dir=Path(ESPEAK_DATA_DIR), download_dir=Path.cwd())
-
-
-def _call(callback: UtteranceCallback | None, utterance: int) -> None:
-    if callback is None:
-        return
-    try:
-        callback(utterance)
-    except Exception as exc:  # the owner's callback failing must not stop the speaker
-        messages.report_exception(exc)
 
 
 def split_head(sentence: str, *, words: int = HEAD_WORDS) -> list[str]:
