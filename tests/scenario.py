@@ -41,9 +41,10 @@ So:
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
+
+from app.eval.workspace import git_env
 
 SCENARIO_NAME = "reviewbot"
 SCENARIO_SECRET = "scenario-fake-secret-5d41402abc"
@@ -316,18 +317,7 @@ _COMMITS = [
 
 
 def _git(repo: Path, *args: str, date: str = "2024-05-08T11:05:00+00:00") -> None:
-    env = {
-        **os.environ,
-        "GIT_CONFIG_GLOBAL": os.devnull,  # the developer's own git config must not change the result
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": _AUTHOR[0],
-        "GIT_AUTHOR_EMAIL": _AUTHOR[1],
-        "GIT_COMMITTER_NAME": _AUTHOR[0],
-        "GIT_COMMITTER_EMAIL": _AUTHOR[1],
-        "GIT_AUTHOR_DATE": date,
-        "GIT_COMMITTER_DATE": date,
-    }
-    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=git_env(date, _AUTHOR))
 
 
 def _write(repo: Path, files: dict[str, str]) -> None:

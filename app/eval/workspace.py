@@ -42,6 +42,22 @@ def isolated_home(home: Path) -> Iterator[None]:
             os.environ[paths.HOME_OVERRIDE] = previous
 
 
+def git_env(stamp: str, author: tuple[str, str] = AUTHOR) -> dict[str, str]:
+    """The environment for a git command whose result must not depend on the machine: one author, one time."""
+    return {
+        **os.environ,
+        "GIT_CONFIG_GLOBAL": os.devnull,  # the developer's own git config must not change a scenario
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": author[0],
+        "GIT_AUTHOR_EMAIL": author[1],
+        "GIT_COMMITTER_NAME": author[0],
+        "GIT_COMMITTER_EMAIL": author[1],
+        "GIT_AUTHOR_DATE": stamp,
+        "GIT_COMMITTER_DATE": stamp,
+        "GIT_EDITOR": "true",  # a merge must never wait for an editor
+    }
+
+
 class Workspace:
     """The repository of one run and the steps that change it between sessions."""
 
@@ -78,19 +94,7 @@ class Workspace:
             raise SetupError(f"a {step.kind} step is not a setup step")
 
     def git(self, *args: str, when: datetime | None = None) -> str:
-        stamp = (when or self.now).isoformat(timespec="seconds")
-        env = {
-            **os.environ,
-            "GIT_CONFIG_GLOBAL": os.devnull,  # the developer's own git config must not change a scenario
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_AUTHOR_NAME": AUTHOR[0],
-            "GIT_AUTHOR_EMAIL": AUTHOR[1],
-            "GIT_COMMITTER_NAME": AUTHOR[0],
-            "GIT_COMMITTER_EMAIL": AUTHOR[1],
-            "GIT_AUTHOR_DATE": stamp,
-            "GIT_COMMITTER_DATE": stamp,
-            "GIT_EDITOR": "true",  # a merge must never wait for an editor
-        }
+        env = git_env((when or self.now).isoformat(timespec="seconds"))
         try:
             out = subprocess.run(
                 ["git", "-C", str(self.repo), *args], capture_output=True, text=True, env=env, timeout=60, check=False
