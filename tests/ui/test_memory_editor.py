@@ -23,6 +23,7 @@ from app.ui.memory_editor import NO_MEMORY_FOR_REPO, MemoryEditor
 from app.ui.memory_notice import MemoryNotices
 from app.ui.memory_status import summary
 from tests.conftest import git
+from tests.core.memory.conftest import damage_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = "- The parser lives in src/old_parser.py; src/app.py calls it.\n"
@@ -391,12 +392,7 @@ def test_rename_and_new_file(qtbot: QtBot, repo: Path) -> None:
 def test_a_damaged_or_newer_journal_shows_one_line_and_read_only_files(qtbot: QtBot, repo: Path, damage: str) -> None:
     store = MemoryStore.for_repository(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
-    journal = store.folder / ".journal.sqlite"
-    if damage == "corrupt":
-        journal.write_bytes(b"this is not a database" * 100)
-    else:
-        with sqlite3.connect(journal) as conn:
-            conn.execute("PRAGMA user_version=99")
+    damage_journal(store, damage)
     editor = _editor(qtbot, repo)
     editor.show()
     assert editor.problem.isVisible()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,14 @@ def tree(folder: Path) -> dict[str, bytes | None]:
         rel = str(path.relative_to(folder))
         found[rel] = path.read_bytes() if path.is_file() and not path.is_symlink() else None
     return found
+
+
+def damage_journal(store: MemoryStore, damage: str) -> None:
+    """Make the store's history file unreadable ("corrupt") or from a later app version ("newer")."""
+    journal = store.folder / ".journal.sqlite"
+    if damage == "corrupt":
+        journal.write_bytes(b"this is not a database" * 100)
+    else:
+        with sqlite3.connect(journal) as conn:
+            conn.execute("PRAGMA user_version=99")
+

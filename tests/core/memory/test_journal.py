@@ -14,7 +14,7 @@ import pytest
 
 from app.core.memory import MemoryStore, list_repositories
 from tests.conftest import git
-from tests.core.memory.conftest import err, ok, tree
+from tests.core.memory.conftest import damage_journal, err, ok, tree
 
 
 def test_writes_record_time_session_command_path_and_words(store: MemoryStore) -> None:
@@ -116,12 +116,7 @@ def test_words_that_look_like_a_credential_are_not_journaled(store: MemoryStore)
 @pytest.mark.parametrize("damage", ["corrupt", "newer"])
 def test_a_damaged_or_newer_journal_refuses_writes_but_the_memory_still_loads(store: MemoryStore, damage: str) -> None:
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "remember a\n"})
-    journal = store.folder / ".journal.sqlite"
-    if damage == "corrupt":
-        journal.write_bytes(b"this is not a database" * 100)
-    else:
-        with sqlite3.connect(journal) as conn:
-            conn.execute("PRAGMA user_version=99")
+    damage_journal(store, damage)
     before = tree(store.folder)
     text = err(store, {"command": "create", "path": "/memories/b.md", "file_text": "b"}, session_id="after")
     assert "history file is damaged or from a newer version" in text and "Nothing was changed" in text
