@@ -64,7 +64,7 @@ class HotkeyBridge(QObject):
     """The hotkey listener's callbacks run on its thread: they only emit these signals."""
 
     pressed = Signal()
-    released = Signal()
+    released = Signal(float)  # the monotonic time the user let go
 
     def __init__(self) -> None:
         super().__init__()
@@ -80,7 +80,7 @@ class HotkeyBridge(QObject):
                 settings.hotkey,
                 settings.hotkey_mode,
                 on_start=lambda: self.pressed.emit(),
-                on_stop=lambda: self.released.emit(),
+                on_stop=lambda at: self.released.emit(at),
             )
             listener.start()
         except (UserFacingError, ValueError) as exc:

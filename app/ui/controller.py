@@ -145,15 +145,15 @@ class Controller(QObject):
             self._cue("listen_start")
         self._set_state(State.LISTENING)
 
-    @Slot()
-    def release(self) -> None:
-        """The hotkey came up: transcribe what was heard, unless it was only noise."""
+    @Slot(float)
+    def release(self, until: float = 0.0) -> None:
+        """The hotkey came up (at monotonic time `until`; 0 = now): transcribe what was heard, unless only noise."""
         if self._state is not State.LISTENING:
             return
         stamps.mark("released")
         request, self._listen_id = self._listen_id, None
         try:
-            recording = self._mic.stop()
+            recording = self._mic.stop(until)
         except Exception as exc:
             messages.report_exception(exc)
             self._drop(request)

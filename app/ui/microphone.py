@@ -102,12 +102,12 @@ class Microphone(MicrophonePort):
             except UserFacingError:
                 log.info("the microphone could not be kept open", exc_info=True)
 
-    def stop(self) -> Recording:
+    def stop(self, until: float = 0.0) -> Recording:
         recorder = self._recorder
         try:
             if recorder is None or not recorder.recording:
                 return Recording(np.zeros(0, dtype=np.float32), 0.0, is_speech=False)
-            return recorder.stop()  # every block has gone to the sink when this returns
+            return recorder.stop(until)  # every block has gone to the sink when this returns
         finally:
             self._sink = None
 

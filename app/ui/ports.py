@@ -35,8 +35,12 @@ class MicrophonePort(QObject):
         """
         raise NotImplementedError
 
-    def stop(self) -> Recording:
-        """End the capture; every block has gone to `on_audio` by the time this returns."""
+    def stop(self, until: float = 0.0) -> Recording:
+        """End the capture; every block has gone to `on_audio` by the time this returns.
+
+        `until` is the monotonic time the user let go (0: now): the capture needs to run
+        only until then, even when the app learns of the release later.
+        """
         raise NotImplementedError
 
 

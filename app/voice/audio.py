@@ -73,7 +73,7 @@ class Recording:
     duration: float  # seconds of audio in `samples`
     is_speech: bool
     problem: str = ""  # why the recording ended early or failed, for the user
-    held: float = 0.0  # seconds between start() and stop()
+    held: float = 0.0  # seconds between start() and the release (stop(), or the time it was given)
     speech_seconds: float = 0.0  # speech found, counted until there was enough to transcribe
 
 
@@ -218,18 +218,25 @@ class Recorder:
             self._consumer.start()
             log.info("recording from %r at %d Hz", capture.device.name, capture.rate)
 
-    def stop(self) -> Recording:
-        """End the recording and return it; never raises. Every on_audio call has happened by then."""
+    def stop(self, until: float = 0.0) -> Recording:
+        """End the recording and return it; never raises. Every on_audio call has happened by then.
+
+        `until` is the monotonic time the user let go (0, or a time still to come: now). The
+        recording ends with the first block delivered at or after it, the block that holds the
+        last words: when the app learns of a release late (the hotkey's release grace), that
+        block is often in already, and nothing is left to wait for.
+        """
         with self._control:
+            now = time.monotonic()
+            end_at = until if 0 < until <= now else now
             with self._lock:
                 if not self._recording:
                     return Recording(np.zeros(0, np.float32), 0.0, False)
-                held = time.monotonic() - self._started_at
+                held = end_at - self._started_at
             capture = self._capture
             if capture is not None:
                 with capture.lock:
-                    # The block in flight holds the last words: the callback ends the recording after it.
-                    capture.end_at = time.monotonic()
+                    capture.end_by(end_at)
             consumer, self._consumer = self._consumer, None
             if consumer is not None and consumer is not threading.current_thread():
                 consumer.join(2 * (capture.block_seconds if capture else 0) + 0.2)

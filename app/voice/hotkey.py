@@ -121,7 +121,7 @@ class HotkeyListener:
         chord: str,
         mode: Mode = "hold",
         on_start: Callable[[], None] = lambda: None,
-        on_stop: Callable[[], None] = lambda: None,
+        on_stop: Callable[[float], None] = lambda at: None,
         *,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -225,4 +225,7 @@ class HotkeyListener:
             for action in actions:
                 if not self.running:
                     return
-                messages.call_reporting(self._on_start if action == "start" else self._on_stop)
+                if action == "start":
+                    messages.call_reporting(self._on_start)
+                else:  # with the time the user let go, which the release grace may lie well before
+                    messages.call_reporting(self._on_stop, trigger.stopped_at)

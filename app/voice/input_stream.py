@@ -66,6 +66,18 @@ class InputStream:
                 if self.end_at and self.last_frames >= self.end_at:
                     self.end()
 
+    def end_by(self, moment: float) -> None:
+        """End the recording with the first block delivered at or after `moment` (lock held).
+
+        That block holds the sound of the moment itself (a block arrives when its last frame
+        has been captured). When it has arrived already (the release was learned late), the
+        recording ends now; otherwise the callback ends it after that block.
+        """
+        if self.recording and self.last_frames >= moment:
+            self.end()
+        else:
+            self.end_at = moment
+
     def end(self) -> None:
         """No more blocks for this recording: the consumer hands on what it has, then stops (lock held)."""
         self.recording = False

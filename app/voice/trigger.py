@@ -7,9 +7,13 @@ Two layers:
 
 1. Debounce turns raw events into one "chord down" and one "chord up" per physical
    hold. Keyboards repeat a held key either as a stream of presses (ignored: the
-   key is already down) or as release/press pairs every ~50 ms. So a release only
-   counts once `release_grace` has passed without the chord being pressed again;
-   the up is then dated at the release itself.
+   key is already down) or as release/press pairs every ~50 ms. A release in a hold
+   whose key has already repeated as a press is final at once: that keyboard does
+   not send pairs (Windows, macOS and X servers that repeat by presses). Otherwise a
+   release only counts once `release_grace` has passed without the chord being
+   pressed again; the up is then dated at the release itself. Every turn is that
+   much quicker where the keyboard allows it, and no hold is cut in two where it
+   does not.
 2. The mode turns downs and ups into "start" and "stop". Hold: down starts, up
    stops; a short tap followed within `double_tap_window` by a second press
    switches that utterance to hands-free, and the next press stops it. Toggle:
@@ -56,6 +60,8 @@ class Trigger:
         self._key_down = False
         self._chord_held = False
         self._pending_up: float | None = None  # time of a release that may end the hold
+        self._repeated_by_press = False  # the chord's key repeated as presses during this hold
+        self.stopped_at = 0.0  # when the user ended the last utterance (a release, or a press)
         self._state: Literal["idle", "holding", "tapped", "hands_free", "toggled"] = "idle"
         self._down_at = 0.0
         self._tap_deadline: float | None = None
@@ -74,7 +80,7 @@ class Trigger:
         """The time at which `poll` may produce an action, or None."""
         times = [t for t in (self._tap_deadline,) if t is not None]
         if self._pending_up is not None:
-            times.append(self._pending_up + self.release_grace)
+            times.append(self._pending_up + self._grace())
         return min(times) if times else None
 
     def press(self, key: str, now: float) -> list[Action]:
@@ -82,8 +88,11 @@ class Trigger:
         if key in MODIFIERS:
             self._mods.add(key)
             return actions
-        if key != self.chord.key or self._key_down:
-            return actions  # another key, or the auto-repeat stream of a held one
+        if key != self.chord.key:
+            return actions
+        if self._key_down:  # the auto-repeat stream of a held key: no release/press pairs on this keyboard
+            self._repeated_by_press = self._repeated_by_press or self._chord_held
+            return actions + self.poll(now)  # a release waiting out the grace is final now
         self._key_down = True
         if self._mods != self.chord.modifiers:
             return actions
@@ -104,18 +113,21 @@ class Trigger:
             ends_chord = False
         if ends_chord and self._chord_held and self._pending_up is None:
             self._pending_up = now
+            actions += self.poll(now)  # final at once when this keyboard repeats by presses
         return actions
 
     def poll(self, now: float) -> list[Action]:
         """Act on deadlines that have passed: a confirmed release, an expired double-tap window."""
         actions: list[Action] = []
-        if self._pending_up is not None and now >= self._pending_up + self.release_grace:
+        if self._pending_up is not None and now >= self._pending_up + self._grace():
             released_at, self._pending_up = self._pending_up, None
             self._chord_held = False
+            self._repeated_by_press = False
             actions += self._up(released_at)
         if self._tap_deadline is not None and now >= self._tap_deadline:
             self._tap_deadline = None
             self._state = "idle"
+            self.stopped_at = now
             actions.append("stop")
         return actions
 
@@ -125,6 +137,10 @@ class Trigger:
         self._tap_deadline = None
         self._ignore_hold = self._chord_held
 
+    def _grace(self) -> float:
+        """How long a release waits for a press that would make it half of a repeat pair."""
+        return 0.0 if self._repeated_by_press else self.release_grace
+
     def _down(self, now: float) -> list[Action]:
         self._chord_held = True
         if self.mode == "toggle":
@@ -132,6 +148,7 @@ class Trigger:
                 self._state = "toggled"
                 return ["start"]
             self._state = "idle"
+            self.stopped_at = now
             return ["stop"]
         if self._state == "idle":
             self._state = "holding"
@@ -142,6 +159,7 @@ class Trigger:
             self._tap_deadline = None
             return []
         self._state = "idle"  # hands_free: this press ends the utterance
+        self.stopped_at = now
         return ["stop"]
 
     def _up(self, released_at: float) -> list[Action]:
@@ -154,5 +172,6 @@ class Trigger:
                 self._tap_deadline = released_at + self.double_tap_window
                 return []
             self._state = "idle"
+            self.stopped_at = released_at
             return ["stop"]
         return []

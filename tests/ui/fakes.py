@@ -30,6 +30,7 @@ class FakeMicrophone(MicrophonePort):
         self.starts = 0
         self.next_recording = Recording(SPEECH, 1.0, is_speech=True)
         self.fail_with = ""
+        self.stopped_until: list[float] = []  # the `until` of each stop()
 
     @property
     def capturing(self) -> bool:
@@ -46,9 +47,10 @@ class FakeMicrophone(MicrophonePort):
         assert self.sink is not None, "nothing is recording"
         self.sink(samples)
 
-    def stop(self) -> Recording:
+    def stop(self, until: float = 0.0) -> Recording:
         assert self.sink is not None, "stop() without start()"
         self.sink = None
+        self.stopped_until.append(until)
         return self.next_recording
 
 

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.core import messages
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.settings import Settings
+from app.ui.application import HotkeyBridge
 from app.ui.controller import Answer, Controller, State
 from app.voice.audio import Recording
 from tests.ui.fakes import SPEECH, FakeAgent, FakeMicrophone, FakeSpeech
@@ -393,3 +394,18 @@ def test_emitting_often_does_not_drain_true() -> None:
     for i in range(2000):
         source.ping.emit(i)
     assert sys.getrefcount(True) >= before - 5
+
+
+def test_the_hotkeys_release_ends_the_recording_where_the_key_came_up(rig: Rig) -> None:
+    # The hotkey learns of a release a moment late (its repeat-pair grace) and says when it was.
+    bridge = HotkeyBridge()
+    bridge.released.connect(rig.controller.release)
+    rig.controller.press()
+    rig.mic.hear(SPEECH)
+    bridge.released.emit(12.5)
+    assert rig.mic.stopped_until == [12.5]
+    assert rig.state is State.TRANSCRIBING
+    rig.controller.press()
+    rig.mic.hear(SPEECH)
+    rig.controller.release()  # the tray's Listen item: now
+    assert rig.mic.stopped_until == [12.5, 0.0]

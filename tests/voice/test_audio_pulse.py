@@ -125,6 +125,21 @@ def test_spoken_request_is_transcribed(recorder: Recorder, transcriber: Transcri
     assert {"run", "failed"} <= heard and heard & {"test", "tests"}, heard
 
 
+def test_a_release_learned_late_keeps_the_question_whole(recorder: Recorder) -> None:
+    # The hotkey may confirm a release a moment after it happened (its repeat-pair grace); the
+    # recording then ends with the audio already in, and counts as held until the key came up.
+    pressed = time.monotonic()
+    recorder.start()
+    play(wav(REQUEST))
+    time.sleep(0.3)
+    let_go = time.monotonic()
+    time.sleep(0.15)
+    recording = recorder.stop(until=let_go)
+    assert recording.is_speech
+    assert match_with_source(recording.samples, REQUEST) > 0.95
+    assert let_go - pressed - 0.5 < recording.held <= let_go - pressed
+
+
 def test_silence_is_not_speech(recorder: Recorder) -> None:
     recorder.start()
     time.sleep(1.0)

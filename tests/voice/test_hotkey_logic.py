@@ -118,6 +118,28 @@ def test_stream_of_repeated_presses_while_held_is_one_recording() -> None:
     assert names(actions) == ["start", "stop"]
 
 
+def test_release_after_the_key_repeated_as_presses_ends_the_hold_at_once() -> None:
+    # A keyboard that repeats by presses sends no release/press pairs: its release needs no grace.
+    trigger = Trigger(parse_chord("ctrl+alt+space"))
+    repeats = [(0.5 + i * 0.04, "press", "space") for i in range(40)]
+    actions = run(trigger, hold(0.0, 2.2) + repeats, until=4.0)
+    assert actions == [("start", pytest.approx(0.02)), ("stop", pytest.approx(2.2))]
+    assert trigger.stopped_at == pytest.approx(2.2)
+    # The next hold learns afresh: without repeats its release waits out the grace again.
+    actions = run(trigger, hold(5.0, 1.0), until=8.0)
+    assert names(actions) == ["start", "stop"]
+    assert actions[1][1] >= 6.0 + RELEASE_GRACE
+    assert trigger.stopped_at == pytest.approx(6.0)
+
+
+def test_letting_go_of_a_modifier_first_after_repeats_ends_the_hold_at_once() -> None:
+    trigger = Trigger(parse_chord("ctrl+alt+space"))
+    repeats = [(0.5 + i * 0.04, "press", "space") for i in range(20)]
+    events = chord_down(0.0, "ctrl", "alt", "space") + repeats + chord_up(1.4, "ctrl", "alt", "space")
+    actions = run(trigger, events, until=3.0)
+    assert actions == [("start", pytest.approx(0.02)), ("stop", pytest.approx(1.4))]
+
+
 def test_press_release_pairs_every_50ms_are_one_recording() -> None:
     trigger = Trigger(parse_chord("ctrl+alt+space"))
     events = chord_down(0.0, "ctrl", "alt", "space")
@@ -128,7 +150,8 @@ def test_press_release_pairs_every_50ms_are_one_recording() -> None:
     events += chord_up(t + 0.05, "space", "alt", "ctrl")
     actions = run(trigger, events, until=t + 2.0)
     assert names(actions) == ["start", "stop"]
-    assert actions[1][1] >= t + 0.05 + 0.1
+    assert actions[1][1] >= t + 0.05 + RELEASE_GRACE  # a release may be half of a pair: it waits
+    assert trigger.stopped_at == pytest.approx(t + 0.05)  # dated at the release itself
 
 
 def test_other_chords_and_extra_modifiers_do_not_fire() -> None:
@@ -154,7 +177,9 @@ def test_releasing_a_modifier_first_still_ends_the_hold() -> None:
     events += [(1.5, "release", "space"), (1.6, "release", "alt")]
     actions = run(trigger, events, until=3.0)
     assert names(actions) == ["start", "stop"]
-    assert actions[1][1] == pytest.approx(1.0 + RELEASE_GRACE)
+    # Space repeating as presses shows this keyboard sends no pairs: no need to wait out the grace.
+    assert actions[1][1] == pytest.approx(1.04)
+    assert trigger.stopped_at == pytest.approx(1.0)
 
 
 def test_double_tap_switches_to_hands_free_until_the_next_press() -> None:
@@ -196,6 +221,7 @@ def test_toggle_press_starts_and_the_next_press_stops() -> None:
     actions = run(trigger, hold(3.0, 0.8, ("super", "f12")), until=5.0)
     assert names(actions) == ["stop"]
     assert actions[0][1] == pytest.approx(3.01)
+    assert trigger.stopped_at == pytest.approx(3.01)  # the press that stopped it
 
 
 def test_reset_forgets_the_recording_and_the_current_hold() -> None:

@@ -15,15 +15,17 @@ from app.voice.hotkey import HotkeyListener
 class Calls:
     def __init__(self) -> None:
         self.events: list[tuple[str, float, str]] = []
+        self.released_at: list[float] = []
         self.lock = threading.Lock()
 
     def start(self) -> None:
         with self.lock:
             self.events.append(("start", time.monotonic(), threading.current_thread().name))
 
-    def stop(self) -> None:
+    def stop(self, released_at: float) -> None:
         with self.lock:
             self.events.append(("stop", time.monotonic(), threading.current_thread().name))
+            self.released_at.append(released_at)
 
     def names(self) -> list[str]:
         with self.lock:
@@ -60,6 +62,8 @@ def test_holding_the_chord_records_once_and_release_ends_it(listener: HotkeyList
     assert started - pressed < 1.5  # generous for a loaded machine; latency is a bench figure
     assert released < stopped < released + 1.5
     assert start_thread == stop_thread == "hotkey"  # the listener's own thread, not the caller's
+    # The stop carries the moment the key came up, for the microphone to end the recording there.
+    assert released <= calls.released_at[0] <= stopped
 
 
 def test_other_chords_do_not_fire(listener: HotkeyListener, calls: Calls) -> None:
