@@ -28,8 +28,9 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from app.voice.snapping import STOPWORDS, split_identifier
+from app.voice.snapping import STOPWORDS, Snapper, Term, split_identifier
 
 MAX_LOST_RUN = 1  # a run of more content words than this, missing from the helped decode, rejects it
 MAX_LOST_SHARE = 0.25  # nor may it lose more than this share of the plain decode's content words
@@ -109,9 +110,35 @@ def _blocks(before: list[str], after: list[str]) -> list[tuple[int, int, int, in
     return blocks
 
 
+def hotword_names(hotwords: str) -> list[str]:
+    """The names in Whisper's `hotwords` (said as words, apart by commas: "rate cache, fetch
+    exchange rates"), each as its words joined by hyphens ("rate-cache"), which the check reads
+    as one name and snapping as the identifier."""
+    names = ("-".join(spoken_words(phrase)) for phrase in hotwords.split(","))
+    return [name for name in names if name]
+
+
+@lru_cache(maxsize=8)  # one set of hotwords per repository, asked for on every decode
+def _name_snapper(names: tuple[str, ...]) -> Snapper:
+    return Snapper(Term(name, tuple(split_identifier(name))) for name in names)
+
+
+def names_written(helped: str, names: Iterable[str]) -> str:
+    """`helped` with the names it says near their spelling written as the names.
+
+    The helped decode says a name it was given the way Whisper heard it: "session token
+    storex", "fetch-exchange-rate", "Dispatch queue". Snapping turns such a run into the name
+    after the check, so the check reads it as the name too (snapping's own rules say what is
+    near enough); otherwise the name was dropped as ordinary words read differently.
+    """
+    chosen = tuple(dict.fromkeys(n for n in names if n))
+    return _name_snapper(chosen).snap(helped) if chosen and helped else helped
+
+
 def keeps_content(plain: str, helped: str, hotwords: Iterable[str] = ()) -> Verdict:
     """Whether `helped` (a hotword or prompted decode) keeps what `plain` heard."""
     names = [h for h in hotwords if h]
+    helped = without_echo(names_written(helped, names), spoken_words(plain), names)
     before, after = _as_hotwords(spoken_words(plain), names), _as_hotwords(spoken_words(helped), names)
     if not before:
         if _content(after):
@@ -218,6 +245,26 @@ def _rejoin(pairs: list[tuple[str, int]], names: list[str]) -> list[tuple[str, i
     return out
 
 
+def without_echo(helped: str, plain_words: list[str], names: list[str]) -> str:
+    """`helped` without the last of a run it says twice at its end when the plain decode said it once.
+
+    Primed with names, Whisper's decoder may loop on what it just wrote ("apply discount
+    rules, apply discount rules" for "Apply discount rules."; "Run the tests Run the tests"),
+    and the second copy would read as a name said where nothing was heard. Only a run of two
+    words or more, in whole tokens: a word said twice ("very very") can be meant.
+    """
+    words = _Words.of(helped, names)
+    count = len(words.words)
+    for size in range(count // 2, 1, -1):
+        run = words.words[count - size :]
+        if words.words[count - 2 * size : count - size] != run or not words.first_of_token(count - size):
+            continue
+        if any(plain_words[i : i + 2 * size] == run + run for i in range(len(plain_words) - 2 * size + 1)):
+            return helped  # the plain decode heard it twice too: said twice
+        return helped[: words.chars(0, count - size)[1]]
+    return helped
+
+
 def _names_in(prompt: str) -> list[str]:
     """Compound identifiers written in a prompt: a prompted decode may take their spelling too."""
     return [t for t in _TOKEN.findall(prompt) if len(split_identifier(t)) >= 2 and not t.islower()]
@@ -233,7 +280,9 @@ def kept_text(plain: str, helped: str, hotwords: Iterable[str] = (), prompt: str
     helped decode heard before or between the plain decode's words (see `_dropped_by_plain`).
     """
     names = [h for h in hotwords if h] + _names_in(prompt)
-    before, after = _Words.of(plain, names), _Words.of(helped, names)
+    before = _Words.of(plain, names)
+    helped = without_echo(names_written(helped, names), before.words, names)
+    after = _Words.of(helped, names)
     if not before.words:
         return plain
     covered = _hotword_positions(after.words, names)

@@ -29,7 +29,7 @@ import numpy as np
 
 from app.core.errors import ModelLoadError
 from app.voice import SAMPLE_RATE, models
-from app.voice.decode_check import keeps_content, kept_text, spoken_words
+from app.voice.decode_check import hotword_names, keeps_content, kept_text, spoken_words
 from app.voice.vocabulary import Vocabulary, snap
 
 __all__ = ["Piece", "Transcriber", "Vocabulary", "read_audio"]
@@ -224,11 +224,12 @@ class Transcriber:
                 wait((helping,))  # never leave the helper decoding into the next call
             helped = helping.result()
         helped_text, plain_text = _joined(helped), _joined(plain)
-        text = kept_text(plain_text, helped_text, hotwords.split(), prompt)
+        names = hotword_names(hotwords)
+        text = kept_text(plain_text, helped_text, names, prompt)
         if spoken_words(text) == spoken_words(helped_text):
             log.debug("kept the helped decode %r", helped_text)
             return helped
-        verdict = keeps_content(plain_text, helped_text, hotwords.split())
+        verdict = keeps_content(plain_text, helped_text, names)
         if text == plain_text:
             log.info("kept the plain decode %r over %r (which %s)", plain_text, helped_text, verdict.reason)
             return plain

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.voice.decode_check import keeps_content, kept_text, spoken_words
+from app.voice.decode_check import hotword_names, keeps_content, kept_text, spoken_words, without_echo
 
 HOTWORDS = ["fetch_exchange_rates", "RateCache", "PaymentGateway", "KafkaConsumerGroup"]
 
@@ -85,7 +85,7 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
         ("Read fetch exchange rates and tell me what the rate cash holds.", "and tell me what the RateCache goes.",
          "Read fetch exchange rates and tell me what the RateCache goes."),
         # The words beside a name come with it: the plain decode's word breaks were off there.
-        ("That can't rate this low.", "Fetch exchange rates is slow.", "Fetch exchange rates is slow."),
+        ("That can't rate this low.", "Fetch exchange rates is slow.", "fetch_exchange_rates is slow."),
         # Ordinary words the hotwords pulled elsewhere (tiny.en on espeak's "Why is the build red?").
         ("Why is the build red?", "Wise the build red", "Why is the build red?"),
         ("Why is the build red?", "Why is the real thread?", "Why is the build red?"),
@@ -94,9 +94,9 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
         ("Who owns the kafka consumer grip?", "Who owns the KafkaConsumerGroup?", "Who owns the KafkaConsumerGroup?"),
         ("Hey man, it's gay, it's gay.", "PaymentGateway", "PaymentGateway."),
         ("Does the session tokens to direct higher tokens?", "Does the session token store expired tokens?",
-         "Does the session token store expired tokens?"),
+         "Does the SessionTokenStore expired tokens?"),
         # A hotword half run together: every word of it kept ("use Totals Call" lost "cart").
-        ("Where is use card total card?", "Where is usecart Totals Call", "Where is usecart Totals Call?"),
+        ("Where is use card total card?", "Where is usecart Totals Call", "Where is useCartTotals Call?"),
         # A name where nothing was heard, or standing for a long stretch, is not taken.
         ("Why is the build red?", "Why is the build red? PaymentGateway", "Why is the build red?"),
         ("Run the tests in the payments folder and show the failures.", "Run the PaymentGateway failures.",
@@ -106,6 +106,61 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
 )
 def test_the_kept_text_changes_the_plain_decode_only_where_a_name_is_said(plain: str, helped: str, kept: str) -> None:
     assert kept_text(plain, helped, [*HOTWORDS, "SessionTokenStore", "useCartTotals"]) == kept
+
+
+@pytest.mark.parametrize(
+    "plain, helped, kept",
+    [
+        # The helped decode says the name near its spelling (bench misses before the check read
+        # them as names): a small mishearing, a plural or singular, the name's words apart.
+        ("Does the session tokens or if I are tokens?", "Does the session token storex hire tokens?",
+         "Does the SessionTokenStore hire tokens?"),
+        ("Check change rate time out on Monday.", "fetch-exchange-rate time out on Monday",
+         "fetch_exchange_rates time out on Monday."),
+        # A name's word Whisper wrote as the letter it heard ("Q" for "queue").
+        ("Dispatch Q-drop, stop under load, why?", "Dispatch queue drop Stop under load, why?",
+         "DispatchQueue-drop, stop under load, why?"),
+    ],
+)
+def test_a_name_the_helped_decode_says_near_its_spelling_is_taken(plain: str, helped: str, kept: str) -> None:
+    names = ["SessionTokenStore", "fetch_exchange_rates", "DispatchQueue"]
+    assert kept_text(plain, helped, names) == kept
+    # Ordinary words near no name stay the plain decode's.
+    assert kept_text("Why is the build red?", "Why is the real thread?", names) == "Why is the build red?"
+
+
+def test_the_names_of_hotwords_said_as_words_are_read_back_whole() -> None:
+    """The vocabulary gives Whisper "rate cache, fetch exchange rates": each phrase is one name."""
+    names = hotword_names("rate cache, fetch exchange rates, payment gateway")
+    assert names == ["rate-cache", "fetch-exchange-rates", "payment-gateway"]
+    assert hotword_names("") == [] and hotword_names(" , ") == []
+    # A helped decode saying a name's words puts it in place of what the plain decode misheard.
+    assert kept_text("What does the rate cash hold?", "What does the rate cache hold?", names) == (
+        "What does the rate cache hold?"
+    )
+    # Its words said one by one elsewhere are no name: "rate" alone is an ordinary word.
+    assert kept_text("What is the rate now?", "What is the rate cache now?", names) == "What is the rate now?"
+
+
+@pytest.mark.parametrize(
+    "plain, helped, kept",
+    [
+        # Seen in the bench: names said as words primed Whisper to say the question twice.
+        ("Apply this come through.", "apply discount rules, apply discount rules", "Apply discount-rules."),
+        ("Run the tests.", "Run the tests Run the tests", "Run the tests."),
+        ("customer account service", "Customer Account Service Customer Account Service", "customer account service"),
+        # Said twice in the plain decode too: the speaker said it twice.
+        ("Run the tests, run the tests.", "Run the tests Run the tests", "Run the tests, run the tests."),
+    ],
+)
+def test_a_helped_decode_that_says_its_end_twice_is_read_once(plain: str, helped: str, kept: str) -> None:
+    assert kept_text(plain, helped, ["apply-discount-rules", "CustomerAccountService"]) == kept
+
+
+def test_only_a_run_of_words_at_the_end_said_twice_is_an_echo() -> None:
+    assert without_echo("It is very very slow", ["it", "is", "very", "slow"], []) == "It is very very slow"
+    assert without_echo("run the tests and run the tests now", [], []) == "run the tests and run the tests now"
+    assert without_echo("Rate cache, rate cache.", [], []) == "Rate cache"
 
 
 def test_a_snake_case_hotword_given_with_hyphens_is_taken_as_written() -> None:

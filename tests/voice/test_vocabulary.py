@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.core import paths
-from app.voice.vocabulary import Vocabulary, build_vocabulary, memory_words, split_identifier
+from app.voice.vocabulary import HOTWORD_CHARS, Vocabulary, build_vocabulary, memory_words, split_identifier
 from tests.conftest import git
 from tests.scenario import make_scenario_repo
 
@@ -36,10 +36,14 @@ def test_identifiers_split_into_spoken_words(name: str, parts: list[str]) -> Non
 
 def test_the_scenario_repository_names_become_hotwords_and_snap_targets(scenario: Path) -> None:
     vocabulary = Vocabulary.for_repository(scenario)
-    hot = vocabulary.hotwords().split()
-    # A snake_case name is a hotword with hyphens: Whisper hardly ever writes an underscore.
-    assert {"ReviewOrchestrator", "ChangedPath", "LongLineRule", "TodoRule", "parse-diff"} <= set(hot)
+    hot = vocabulary.hotword_names()
+    assert {"ReviewOrchestrator", "ChangedPath", "LongLineRule", "TodoRule", "parse_diff"} <= set(hot)
     assert len(hot) <= 30
+    # Whisper is given the names as said: the words a speaker's audio decodes to, not a name's
+    # letter tokens or underscores, which it hardly ever writes.
+    said = vocabulary.hotwords().split(", ")
+    assert {"review orchestrator", "changed path", "long line rule", "todo rule", "parse diff"} <= set(said)
+    assert len(said) == len(hot) and len(vocabulary.hotwords()) <= HOTWORD_CHARS
     said = "Why does the review orchestrator still import changed path? Run pie test on the todo rule."
     assert vocabulary.snap(said) == (
         "Why does the ReviewOrchestrator still import ChangedPath? Run pytest on the TodoRule."
@@ -80,7 +84,7 @@ def test_aliases_from_settings_add_fixed_mappings(scenario: Path) -> None:
 def test_memory_words_join_the_vocabulary(scenario: Path) -> None:
     memory = "The team calls the CI job DeployPipeline; release notes go in CHANGES.md."
     vocabulary = Vocabulary.for_repository(scenario, extra_text=memory)
-    assert "DeployPipeline" in vocabulary.hotwords()
+    assert "DeployPipeline" in vocabulary.hotword_names()
     assert vocabulary.snap("Did the deploy pipeline run?") == "Did the DeployPipeline run?"
 
 
@@ -95,10 +99,10 @@ def test_the_scan_is_cached_and_refreshed_when_files_change(scenario: Path) -> N
     source = scenario / "reviewbot" / "report.py"
     source.write_text(source.read_text() + "\n\nclass SummaryWriter:\n    pass\n")
     os.utime(source, ns=(time.time_ns() + 10**9, time.time_ns() + 10**9))
-    assert "SummaryWriter" in Vocabulary.for_repository(scenario).hotwords(limit=100)
+    assert "SummaryWriter" in Vocabulary.for_repository(scenario).hotword_names(limit=100)
     git(scenario, "add", "-A")
     git(scenario, "commit", "-q", "-m", "summary")
-    assert "SummaryWriter" in Vocabulary.for_repository(scenario).hotwords(limit=100)
+    assert "SummaryWriter" in Vocabulary.for_repository(scenario).hotword_names(limit=100)
 
 
 def test_hostile_and_odd_repositories_do_not_break_it(tmp_path: Path, empty_repo: Path) -> None:
@@ -109,9 +113,9 @@ def test_hostile_and_odd_repositories_do_not_break_it(tmp_path: Path, empty_repo
     (empty_repo / "link.py").symlink_to("/etc/passwd")
     (empty_repo / "ok_module.py").write_text("def build_index(): ...\n")
     vocabulary = Vocabulary.for_repository(empty_repo)
-    assert "build-index" in vocabulary.hotwords()
-    assert "HugeThing" in vocabulary.hotwords()  # declarations sit at the head of a big file
-    assert "TailThing" not in vocabulary.hotwords()  # past the bytes read of one file
+    assert "build_index" in vocabulary.hotword_names()
+    assert "HugeThing" in vocabulary.hotword_names()  # declarations sit at the head of a big file
+    assert "TailThing" not in vocabulary.hotword_names()  # past the bytes read of one file
 
 
 def test_the_memorys_names_come_from_the_memory_store(scenario: Path) -> None:
@@ -125,7 +129,7 @@ def test_the_memorys_names_come_from_the_memory_store(scenario: Path) -> None:
     words = memory_words(scenario)
     assert {"DeployPipeline", "ledger_snapshot"} <= set(words)
     vocabulary = build_vocabulary(scenario, words)
-    assert "DeployPipeline" in vocabulary.hotwords()
+    assert "DeployPipeline" in vocabulary.hotword_names()
     assert vocabulary.snap("Did the deploy pipeline write the ledger snapshot?") == (
         "Did the DeployPipeline write the ledger_snapshot?"
     )
@@ -145,7 +149,7 @@ def test_names_people_say_rank_above_tests_privates_and_vendored_code(empty_repo
     ranked = build_vocabulary(empty_repo).terms
     assert ranked["CartService"] > ranked["CartFixture"] > ranked["test_cart_service_adds"]
     assert ranked["CartService"] > max(ranked["_merge_lines"], ranked["MAX_CART_LINES"], ranked["VendoredHelper"])
-    assert build_vocabulary(empty_repo).hotwords().split()[0] == "CartService"
+    assert build_vocabulary(empty_repo).hotword_names()[0] == "CartService"
 
 
 def test_names_files_are_named_after_and_names_used_across_files_rank_above_parameter_types(
@@ -171,4 +175,4 @@ def test_names_files_are_named_after_and_names_used_across_files_rank_above_para
     ranked = build_vocabulary(empty_repo).terms
     assert ranked["ShippingAddressForm"] > ranked["PostalAddress"]
     assert ranked["fetchExchangeRates"] > ranked["checkPostalAddress"] > ranked["RatesTests"]
-    assert "RatesTests" not in build_vocabulary(empty_repo).hotwords().split()  # run, not said
+    assert "RatesTests" not in build_vocabulary(empty_repo).hotword_names()  # run, not said
