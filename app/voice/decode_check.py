@@ -56,16 +56,20 @@ def spoken_words(text: str) -> list[str]:
 
 def _hotword_positions(words: list[str], hotwords: Iterable[str]) -> set[int]:
     """Indexes of `words` that are part of a hotword said in full."""
-    covered: set[int] = set()
+    return {i for start, end in _hotword_spans(words, hotwords) for i in range(start, end)}
+
+
+def _hotword_spans(words: list[str], hotwords: Iterable[str]) -> list[tuple[int, int]]:
+    """(start, end) of each hotword said in full in `words`."""
+    spans: list[tuple[int, int]] = []
     for name in hotwords:
         parts = split_identifier(name)
         size = len(parts)
         if not size:
             continue
-        for start in range(len(words) - size + 1):
-            if words[start : start + size] == parts:
-                covered.update(range(start, start + size))
-    return covered
+        spans.extend((start, start + size) for start in range(len(words) - size + 1)
+                     if words[start : start + size] == parts)
+    return spans
 
 
 def _content(words: list[str]) -> list[str]:
@@ -285,7 +289,10 @@ def kept_text(plain: str, helped: str, hotwords: Iterable[str] = (), prompt: str
     after = _Words.of(helped, names)
     if not before.words:
         return plain
-    covered = _hotword_positions(after.words, names)
+    spans = _hotword_spans(after.words, names)
+    covered = {i for start, end in spans for i in range(start, end)}
+    # A name said as words is one piece like a token: "dispatch queue" for "Dispatch Q" takes both.
+    inside = {i for start, end in spans for i in range(start + 1, end)}
     prompt_words = spoken_words(prompt)
     out: list[str] = []
     last = 0  # characters of `plain` already written
@@ -305,10 +312,10 @@ def kept_text(plain: str, helped: str, hotwords: Iterable[str] = (), prompt: str
         if not any(i in covered for i in range(b0, b1)):
             continue
         # Whole tokens on both sides: "rate cash" → "RateCache" replaces both plain words.
-        while not (before.first_of_token(a0) and after.first_of_token(b0)) and a0 > 0 and b0 > 0:
+        while not (before.first_of_token(a0) and after.first_of_token(b0) and b0 not in inside) and a0 > 0 and b0 > 0:
             a0, b0 = a0 - 1, b0 - 1
-        while not (before.first_of_token(a1) and after.first_of_token(b1)) and a1 < len(before.words) and (
-            b1 < len(after.words)
+        while not (before.first_of_token(a1) and after.first_of_token(b1) and b1 not in inside) and (
+            a1 < len(before.words) and b1 < len(after.words)
         ):
             a1, b1 = a1 + 1, b1 + 1
         ratio = sum(map(len, after.words[b0:b1])) / max(1, sum(map(len, before.words[a0:a1])))

@@ -20,6 +20,7 @@ import os
 import re
 import threading
 import time
+import zlib
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +57,16 @@ SPOKE_SECONDS = 0.6
 # ... and kept unless even that decode is a guess: noise that passed the VAD decodes far lower.
 RESCUED_LOGPROB = -1.6
 PROMPT_CHARS = 200
+# A decode helped by names may loop on them: given "apply discount rules, ..." tiny.en heard
+# en+m3's "Apply discount rules." as that run over and over to the length limit, at each of
+# the three temperatures (2.7 s for a 1.5 s question). The plain decode beside it is the
+# check, so the helped one gets one temperature and a token budget of the speech's length
+# (English speech is under 5 tokens a second), and an answer that repeats itself (the gzip
+# ratio faster-whisper judges repetition by) counts as none.
+HELPED_TOKENS_PER_SECOND = 6
+HELPED_MIN_TOKENS = 16
+HELPED_MAX_TOKENS = 200  # with the hotwords and the prompt, within the 448 tokens Whisper decodes
+MAX_COMPRESSION_RATIO = 2.4
 # Whisper was trained on 30-second windows and faster-whisper pads every call to one, but
 # the encoder's cost grows with the window: 3,000 frames cost tiny.en about 0.35 s on two
 # cores, 1,000 frames 0.05 s. Measured on the bench's 71 everyday sentences in two voices,
@@ -222,17 +233,23 @@ class Transcriber:
                 plain = self._decode_once(audio, "", "", beam_size)
             finally:
                 wait((helping,))  # never leave the helper decoding into the next call
-            helped = helping.result()
+            helped = [p for p in helping.result() if not _repeats_itself(p.text)]
         helped_text, plain_text = _joined(helped), _joined(plain)
         names = hotword_names(hotwords)
         text = kept_text(plain_text, helped_text, names, prompt)
-        if spoken_words(text) == spoken_words(helped_text):
+        if text == helped_text:
             log.debug("kept the helped decode %r", helped_text)
             return helped
-        verdict = keeps_content(plain_text, helped_text, names)
-        if text == plain_text:
-            log.info("kept the plain decode %r over %r (which %s)", plain_text, helped_text, verdict.reason)
+        if spoken_words(text) == spoken_words(plain_text):
+            # The same words (snapping spells the names in them): the plain decode's capitals and
+            # punctuation, as Whisper writes unprompted; given names said in lower case, it may not.
+            if spoken_words(helped_text) == spoken_words(plain_text):
+                log.debug("kept the plain decode %r, the helped one %r heard the same words", plain_text, helped_text)
+            else:
+                verdict = keeps_content(plain_text, helped_text, names)
+                log.info("kept the plain decode %r over %r (which %s)", plain_text, helped_text, verdict.reason)
             return plain
+        verdict = keeps_content(plain_text, helped_text, names)
         log.info("kept the plain decode %r with the names of %r: %r (the helped one %s)",
                  plain_text, helped_text, text, verdict.reason)
         return [Piece(plain[0].start, plain[-1].end, text, max(p.no_speech_prob for p in plain), _confidence(plain))]
@@ -253,12 +270,18 @@ class Transcriber:
         return pieces
 
     def _segments(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int, *, guarded: bool) -> list[Piece]:
-        """One faster-whisper pass; `guarded` False turns off its no-speech skip and temperature fallback."""
+        """One faster-whisper pass; `guarded` False turns off its no-speech skip and temperature fallback.
+
+        A pass helped by hotwords or a prompt is bounded (see HELPED_TOKENS_PER_SECOND).
+        """
+        helped = bool(hotwords or prompt)
+        budget = HELPED_MIN_TOKENS + int(HELPED_TOKENS_PER_SECOND * audio.size / SAMPLE_RATE)
         segments, _info = self._model.transcribe(
             audio,
             language="en" if self._english_only else None,
             beam_size=beam_size or self.beam_size,
-            temperature=list(TEMPERATURES) if guarded else [0.0],
+            temperature=list(TEMPERATURES) if guarded and not helped else [0.0],
+            max_new_tokens=min(budget, HELPED_MAX_TOKENS) if helped else None,
             no_speech_threshold=NO_SPEECH_THRESHOLD if guarded else None,
             log_prob_threshold=LOGPROB_THRESHOLD,
             condition_on_previous_text=False,
@@ -307,6 +330,12 @@ def _remember_last_encoding(model: Any, last: dict[str, Any]) -> None:
             return last["output"]
 
     model.encode = remembered
+
+
+def _repeats_itself(text: str) -> bool:
+    """Whether `text` is a loop: gzip shrinks it more than MAX_COMPRESSION_RATIO, as faster-whisper judges."""
+    data = text.strip().encode("utf-8")
+    return bool(data) and len(data) / len(zlib.compress(data)) > MAX_COMPRESSION_RATIO
 
 
 def _joined(pieces: list[Piece]) -> str:

@@ -136,7 +136,12 @@ def test_the_names_of_hotwords_said_as_words_are_read_back_whole() -> None:
     assert hotword_names("") == [] and hotword_names(" , ") == []
     # A helped decode saying a name's words puts it in place of what the plain decode misheard.
     assert kept_text("What does the rate cash hold?", "What does the rate cache hold?", names) == (
-        "What does the rate cache hold?"
+        "What does the rate-cache hold?"
+    )
+    # The name's words are taken together, as a name's one token is: "dispatch queue" for "Dispatch Q".
+    names = hotword_names("dispatch queue, rate cache")
+    assert kept_text("Dispatch Q-drop, stop under load, why?", "dispatch queue drop, stop under load, why?", names) == (
+        "dispatch-queue-drop, stop under load, why?"
     )
     # Its words said one by one elsewhere are no name: "rate" alone is an ordinary word.
     assert kept_text("What is the rate now?", "What is the rate cache now?", names) == "What is the rate now?"
@@ -146,7 +151,7 @@ def test_the_names_of_hotwords_said_as_words_are_read_back_whole() -> None:
     "plain, helped, kept",
     [
         # Seen in the bench: names said as words primed Whisper to say the question twice.
-        ("Apply this come through.", "apply discount rules, apply discount rules", "Apply discount-rules."),
+        ("Apply this come through.", "apply discount rules, apply discount rules", "apply-discount-rules."),
         ("Run the tests.", "Run the tests Run the tests", "Run the tests."),
         ("customer account service", "Customer Account Service Customer Account Service", "customer account service"),
         # Said twice in the plain decode too: the speaker said it twice.

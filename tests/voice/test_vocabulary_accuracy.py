@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from app.bench.speech import padded, word_accuracy
 from app.bench.vocabulary import load_repos, vocabulary_effect
+from app.voice import SAMPLE_RATE
 from app.voice.decode_check import spoken_words
 from app.voice.streaming import StreamingTranscription
-from app.voice.transcriber import Transcriber, read_audio
+from app.voice.transcriber import (
+    HELPED_MIN_TOKENS,
+    HELPED_TOKENS_PER_SECOND,
+    Transcriber,
+    _repeats_itself,
+    read_audio,
+)
 from app.voice.vocabulary import Vocabulary, build_vocabulary
 from tests.scenario import make_scenario_repo
 from tests.voice.audio_fixtures import speech, wav
@@ -112,3 +120,46 @@ def test_a_prompt_that_makes_whisper_skip_the_first_words_costs_no_words(transcr
     heard = " ".join(p.text for p in transcriber.decode(samples, prompt=prompt))
     assert spoken_words(heard)[0] == "read", (plain, heard)
     assert {"read", "rates", "tell", "holds"} <= set(spoken_words(heard)), (plain, heard)
+
+
+@pytest.mark.parametrize(
+    "said", ["Who owns the kafka consumer group?", "Why is the invoice parser so slow?", "Payment gateway."]
+)
+def test_a_transcript_with_the_vocabulary_is_written_as_a_sentence(
+    transcriber: Transcriber, rates_vocabulary: Vocabulary, said: str
+) -> None:
+    """Whisper is given the names said in lower case, without capitals or full stops; the user
+    still reads a sentence: a capital first, its closing mark last, as without the vocabulary."""
+    plain = transcriber.transcribe(speech(said))
+    heard = transcriber.transcribe(speech(said), rates_vocabulary)
+    assert heard[:1].isupper() and heard[-1:] in (".", "?", "!"), (plain, heard)
+
+
+@pytest.fixture(scope="module")
+def shop_vocabulary(tmp_path_factory: pytest.TempPathFactory) -> Vocabulary:
+    repo = next(r for r in load_repos() if r.name == "typescript-shop")
+    return build_vocabulary(repo.create(tmp_path_factory.mktemp("shop")))
+
+
+def test_a_helped_decode_looping_on_a_name_stops_at_the_length_of_the_speech(
+    transcriber: Transcriber, shop_vocabulary: Vocabulary
+) -> None:
+    """Given the names as words, tiny.en hears en+m3's "Apply discount rules." as that name over and
+    over, to the length limit and at each fallback temperature: 2.7 s for a 2 s question."""
+    samples = padded(read_audio(wav("Apply discount rules.", voice="en+m3")), 0.3)
+    helped = transcriber._segments(samples, shop_vocabulary.hotwords(), "", 0, guarded=True)
+    # A few dozen tokens for the 2.6 s of audio, where the loop ran to over 300 words.
+    budget = HELPED_MIN_TOKENS + HELPED_TOKENS_PER_SECOND * samples.size / SAMPLE_RATE
+    assert len(" ".join(p.text for p in helped).split()) <= budget, helped
+    started = time.perf_counter()
+    heard = transcriber.transcribe(samples, shop_vocabulary)
+    seconds = time.perf_counter() - started
+    assert heard.count("applyDiscountRules") == 1, heard
+    assert seconds < 2.0, seconds  # generous for a shared machine: one bounded pass is about 0.6 s
+
+
+def test_a_decode_that_repeats_itself_is_told_from_speech() -> None:
+    assert _repeats_itself("apply discount rules " * 12)
+    assert not _repeats_itself("apply discount rules, apply discount rules")  # the echo check's case
+    assert not _repeats_itself("Why does the review orchestrator skip the first file?")
+    assert not _repeats_itself("")
