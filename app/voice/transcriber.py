@@ -275,13 +275,21 @@ class Transcriber:
         A pass helped by hotwords or a prompt is bounded (see HELPED_TOKENS_PER_SECOND).
         """
         helped = bool(hotwords or prompt)
-        budget = HELPED_MIN_TOKENS + int(HELPED_TOKENS_PER_SECOND * audio.size / SAMPLE_RATE)
+        budget: int | None = None
+        if helped:
+            # faster-whisper refuses a budget that with the prompt passes the model's length;
+            # a token is at least one character, and it keeps at most half the length of each.
+            longest = int(getattr(self._model, "max_length", 448))
+            prompt_tokens = sum(min(longest // 2, len(text) + 1) for text in (hotwords, prompt) if text) + 8
+            speech = HELPED_MIN_TOKENS + int(HELPED_TOKENS_PER_SECOND * audio.size / SAMPLE_RATE)
+            budget = min(speech, HELPED_MAX_TOKENS, longest - prompt_tokens)
+            budget = budget if budget >= HELPED_MIN_TOKENS else None  # too long a prompt: unbounded, as before
         segments, _info = self._model.transcribe(
             audio,
             language="en" if self._english_only else None,
             beam_size=beam_size or self.beam_size,
             temperature=list(TEMPERATURES) if guarded and not helped else [0.0],
-            max_new_tokens=min(budget, HELPED_MAX_TOKENS) if helped else None,
+            max_new_tokens=budget,
             no_speech_threshold=NO_SPEECH_THRESHOLD if guarded else None,
             log_prob_threshold=LOGPROB_THRESHOLD,
             condition_on_previous_text=False,

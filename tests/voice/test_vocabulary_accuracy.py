@@ -163,3 +163,11 @@ def test_a_decode_that_repeats_itself_is_told_from_speech() -> None:
     assert not _repeats_itself("apply discount rules, apply discount rules")  # the echo check's case
     assert not _repeats_itself("Why does the review orchestrator skip the first file?")
     assert not _repeats_itself("")
+
+
+def test_a_long_prompt_with_many_hotwords_still_decodes(transcriber: Transcriber) -> None:
+    """The helped decode's token budget never asks faster-whisper for more than the model's length."""
+    hotwords = ", ".join(f"service {n} client" for n in range(60))  # far over what the vocabulary gives
+    prompt = "Earlier I said this. " * 10
+    heard = " ".join(p.text for p in transcriber.decode(speech("Run the tests."), hotwords=hotwords, prompt=prompt))
+    assert "test" in heard.lower(), heard
