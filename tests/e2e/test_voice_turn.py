@@ -202,12 +202,13 @@ def user_text(body: dict[str, Any]) -> str:
 
 
 def reply_onset(monitor: Monitor, after: float, timeout: float) -> float:
-    """The first sound after `after` longer than a sound cue (the app beeps when listening starts and stops)."""
+    """The first sound after `after` with more sound in it than a sound cue (the app beeps when listening
+    starts and stops). Sound time, not the span: on a loaded machine a cue can come out in two pieces."""
     deadline = time.monotonic() + timeout
     while True:
         onset = monitor.wait_for_sound(after, max(1.0, deadline - time.monotonic()))
         end = monitor.wait_for_silence(onset, quiet=0.3, timeout=max(1.0, deadline - time.monotonic()))
-        if end - onset > 2 * cues.DURATION:
+        if len(monitor.loud_times(onset, end)) * Monitor.FRAME / Monitor.RATE > 2 * cues.DURATION:
             return onset
         after = end
 
