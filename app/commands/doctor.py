@@ -63,11 +63,11 @@ def check_microphone(settings: Settings) -> Check:
                 f"{recorder.device_name!r} opened but sent no sound for {MIC_WAIT_SECONDS:.0f} s; "
                 "choose another microphone under Settings, Audio, or check the system's sound settings.",
             )
-        name, rate = recorder.device_name, recorder.sample_rate
+        name, rate, route = recorder.device_name, recorder.sample_rate, recorder.route
     finally:
         recorder.close()
     others = ", ".join(repr(n) for n in devices.inputs)
-    return Check(True, "microphone", f"{name!r} delivers sound at {rate} Hz (inputs: {others})")
+    return Check(True, "microphone", f"{name!r} delivers sound at {rate} Hz, {route} (inputs: {others})")
 
 
 def check_speaker(settings: Settings) -> Check:

@@ -2,7 +2,8 @@
 
 It reads the app's own microphone when that is open on the chosen device (a second
 stream on a raw hardware device would be refused as busy), else it opens a stream of
-its own for as long as it is shown. Its timer runs only while it is shown.
+its own for as long as it is shown. Its timer runs only while it is shown, and only
+then does the stream deliver the short blocks a live bar needs (`watch_level`).
 """
 
 from __future__ import annotations
@@ -63,9 +64,11 @@ class LevelMeter(QWidget):
             return
         shared = self._microphone
         if shared is not None and shared.armed and shared.device == device:
-            self._source = _Source(lambda: shared.current_level, lambda: None)
+            shared.watch_level(True)
+            self._source = _Source(lambda: shared.current_level, lambda: shared.watch_level(False))
         else:
             recorder = Recorder(device)
+            recorder.watch_level(True)  # short blocks from the start: the bar moves smoothly
             try:
                 recorder.arm()  # only the level is wanted: the stream stays open, nothing is recorded
             except UserFacingError as exc:

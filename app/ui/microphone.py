@@ -31,6 +31,7 @@ class Microphone(MicrophonePort):
         self._device = device
         self._recorder: Recorder | None = None
         self._want_armed = False
+        self._watching_level = False
         self._last_level_at = 0.0
         self._sink: AudioSink | None = None
 
@@ -48,6 +49,12 @@ class Microphone(MicrophonePort):
         """The input level now (0..1), for a meter that polls while no recording runs."""
         recorder = self._recorder
         return recorder.level if recorder is not None else 0.0
+
+    def watch_level(self, watching: bool) -> None:
+        """A meter shows `current_level` live: the stream delivers short blocks meanwhile."""
+        self._watching_level = watching
+        if self._recorder is not None:
+            self._recorder.watch_level(watching)
 
     def set_device(self, device: str) -> None:
         if device == self._device:
@@ -114,6 +121,7 @@ class Microphone(MicrophonePort):
     def _get(self) -> Recorder:
         if self._recorder is None:
             self._recorder = Recorder(device=self._device, on_level=self._on_level, on_audio=self._on_audio)
+            self._recorder.watch_level(self._watching_level)
         return self._recorder
 
     def _on_audio(self, samples: np.ndarray) -> None:

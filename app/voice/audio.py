@@ -1,10 +1,10 @@
 """Microphone capture: 16 kHz mono float32 recordings with pre-roll, a level meter and a speech check.
 
-Threads: PortAudio's audio callback only writes each block into a ring of raw frames
-and, while a recording runs, into a queue (no resampling, no logging, nothing that can
-block). A consumer thread exists only while a recording runs: it resamples to 16 kHz,
-updates the level, calls `on_audio` with each new chunk and notices a stream that stopped
-delivering.
+Threads: the capture callback (the sound server's or PortAudio's, app.voice.capture) only
+writes each block into a ring of raw frames and, while a recording runs, into a queue (no
+resampling, no logging, nothing that can block). A consumer thread exists only while a
+recording runs: it resamples to 16 kHz, updates the level, calls `on_audio` with each new
+chunk and notices a stream that stopped delivering.
 
 Pre-roll: people start talking as they press the key, and opening a stream takes
 50–150 ms, so the first syllable would be lost. While the recorder is *armed*
@@ -12,7 +12,9 @@ Pre-roll: people start talking as they press the key, and opening a stream takes
 open and the callback keeps the last 300 ms in the ring; `start()` begins the recording
 with them. Unarmed, `start()` opens the stream itself and there is no pre-roll. An armed,
 idle recorder costs one short callback per block and nothing else: no thread wakes up,
-nothing is resampled, and the level is computed only when someone reads it.
+nothing is resampled, and the level is computed only when someone reads it. Where the
+backend allows, its blocks are long while nobody listens and short during a recording or
+while a level meter watches (`watch_level`).
 
 Every failure is an AudioDeviceError the user can act on, and none is sticky:
 after a missing device, a busy one, an unsupported rate or a device that stops
@@ -27,23 +29,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from app.core import messages
 from app.core.errors import AudioDeviceError
 from app.voice import SAMPLE_RATE, vad
-from app.voice.devices import (
-    PA_INVALID_SAMPLE_RATE,
-    Device,
-    DeviceList,
-    error_code,
-    find_device,
-    list_devices,
-    open_error,
-    portaudio,
-)
+from app.voice.capture import close_capture, open_capture
+from app.voice.devices import DeviceList, list_devices
 from app.voice.input_stream import InputStream
 from app.voice.resampler import Resampler
 
@@ -53,17 +46,8 @@ log = logging.getLogger(__name__)
 
 PREROLL_SECONDS = 0.3
 MIN_SECONDS = 0.3  # a shorter press is a slip, not a question
-# Each block costs a callback, also while idle, and most of that cost is in the audio stack below
-# Python (ALSA's pulse plugin). An open stream took 2.4% of a core with PortAudio's own block size,
-# 0.7% at 40 ms, 0.5% at 50 ms, 0.3% at 80 ms and 0.2% at 100 ms blocks here; at 100 ms a short
-# sound soon after opening went missing entirely, so a stream kept open (armed) uses 80 ms. One
-# opened by a press uses short blocks: through the pulse plugin a newly opened stream with long
-# blocks garbled its first second (tiny.en heard "run the tests" as "fun little test").
-# A release waits for the block in flight (half a block on average).
-BLOCK_SECONDS = 0.08  # a stream kept open between presses
-RECORDING_BLOCK_SECONDS = 0.02  # a stream opened by a press
 LEVEL_SECONDS = 0.05  # the stretch of audio a level reading covers
-_FALLBACK_RATES = (48_000, 44_100, 32_000, 16_000, 22_050, 8_000)
+
 
 @dataclass(frozen=True)
 class Recording:
@@ -105,8 +89,10 @@ class Recorder:
         *,
         on_problem: Callable[[str], None] | None = None,
         preroll: float = PREROLL_SECONDS,
+        sound_server: bool = True,
     ) -> None:
         self.device = device
+        self._sound_server = sound_server  # False: PortAudio only, never the sound server's own route
         self.on_level = on_level
         self.on_audio = on_audio
         self.on_problem = on_problem  # a recording ended by itself (device gone); called from the consumer
@@ -122,6 +108,7 @@ class Recorder:
         self._problem = ""
         self._started_at = 0.0
         self._level = 0.0
+        self._watching_level = False
 
     # --- public -----------------------------------------------------------------------------------
 
@@ -152,6 +139,12 @@ class Recorder:
         return capture.device.name if capture else ""
 
     @property
+    def route(self) -> str:
+        """How the open device is reached ("" when none is open), for a person."""
+        capture = self._capture
+        return capture.route if capture else ""
+
+    @property
     def sample_rate(self) -> int:
         """The device rate the open stream runs at (0 when none is open)."""
         capture = self._capture
@@ -162,7 +155,7 @@ class Recorder:
         with self._control:
             self._armed = True
             try:
-                self._ensure_capture(BLOCK_SECONDS)
+                self._ensure_capture(live=self._watching_level)
             except AudioDeviceError:
                 self._armed = False
                 raise
@@ -178,6 +171,14 @@ class Recorder:
                 return False
             time.sleep(0.01)
         return not capture.stalled(time.monotonic())
+
+    def watch_level(self, watching: bool) -> None:
+        """Someone shows the level live (a meter): keep the stream's blocks short meanwhile."""
+        with self._control:
+            self._watching_level = watching
+            capture = self._capture
+            if capture is not None and capture.stream is not None and not self._recording:
+                capture.stream.set_live(watching)
 
     def disarm(self) -> None:
         """Close the stream unless a recording is running (then it closes when that one stops)."""
@@ -200,11 +201,17 @@ class Recorder:
             if self._recording:
                 return
             vad.warm_up_in_background()
-            capture = self._ensure_capture(RECORDING_BLOCK_SECONDS)
+            capture = self._ensure_capture(live=True)
+            if capture.stream is not None:
+                capture.stream.set_live(True)  # before capture.lock: the backend's thread takes that lock
             resampler = Resampler(capture.rate, SAMPLE_RATE)
             with capture.lock:
                 # From here on the callback queues every block: the ring's frames and the queue's meet exactly.
-                preroll = capture.latest(int(self._preroll * capture.rate))
+                # The ring ends with the last block delivered, `behind` seconds ago (up to a long idle block);
+                # the blocks still to come hold that stretch. Together they reach back `preroll` from now.
+                behind = max(0.0, time.monotonic() - capture.last_frames) if capture.last_frames else 0.0
+                preroll = capture.latest(int(max(0.0, self._preroll - behind) * capture.rate))
+                skip = int(max(0.0, behind - self._preroll) * capture.rate)
                 capture.recording = True
             with self._lock:
                 self._chunks = []
@@ -213,7 +220,7 @@ class Recorder:
                 self._recording = True
             self._level = 0.0
             self._consumer = threading.Thread(
-                target=self._consume, args=(capture, resampler, preroll), name="audio-in", daemon=True
+                target=self._consume, args=(capture, resampler, preroll, skip), name="audio-in", daemon=True
             )
             self._consumer.start()
             log.info("recording from %r at %d Hz", capture.device.name, capture.rate)
@@ -248,6 +255,8 @@ class Recorder:
                 with capture.lock:
                     capture.recording, capture.end_at = False, 0.0
                 _drain(capture.blocks)
+                if capture.stream is not None and not capture.dead:
+                    capture.stream.set_live(self._watching_level)
             with self._lock:
                 self._recording = False
                 samples = np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.float32)
@@ -260,8 +269,8 @@ class Recorder:
 
     # --- opening and closing ----------------------------------------------------------------------
 
-    def _ensure_capture(self, block_seconds: float) -> InputStream:
-        """The open stream, else one opened now with blocks of `block_seconds`."""
+    def _ensure_capture(self, live: bool) -> InputStream:
+        """The open stream, else one opened now (`live`: with short blocks from the start)."""
         capture = self._capture
         if capture is not None and not capture.dead and not capture.stalled(time.monotonic()):
             return capture
@@ -269,93 +278,19 @@ class Recorder:
             # Nobody watches an idle stream: a device that vanished since is noticed here, and reopened.
             log.warning("input stream lost while idle: %s", capture.device.name)
         self._close_capture()
-        capture = self._open(block_seconds)
+        capture = open_capture(self.device, live=live, preroll=self._preroll, sound_server=self._sound_server)
         self._capture = capture
-        return capture
-
-    def _open(self, block_seconds: float) -> InputStream:
-        sd = portaudio()
-        device = find_device(self.device, "input")
-        rates = [int(device.default_samplerate)] if device.default_samplerate > 0 else []
-        rates += [r for r in _FALLBACK_RATES if r not in rates]
-        channel_options = [1] + ([2] if device.max_channels >= 2 else [])
-        settings_error: BaseException | None = None
-        for rate in rates:
-            for channels in channel_options:
-                try:
-                    sd.check_input_settings(
-                        device=device.index, samplerate=rate, channels=channels, dtype="float32"
-                    )
-                except Exception as exc:  # this rate or channel count is not supported; try the next
-                    settings_error = settings_error or exc
-                    continue
-                return self._start_stream(sd, device, rate, channels, block_seconds)
-        code = error_code(settings_error) if settings_error else None
-        if code is not None and code != PA_INVALID_SAMPLE_RATE:
-            raise open_error(settings_error, device) from settings_error  # type: ignore[arg-type]
-        raise AudioDeviceError(
-            f"The microphone {device.name!r} supports none of the usual sample rates.",
-            hint="Choose another microphone under Settings, Audio.",
-        )
-
-    def _start_stream(self, sd: Any, device: Device, rate: int, channels: int, block_seconds: float) -> InputStream:
-        capture = InputStream(device=device, rate=rate, channels=channels, block_seconds=block_seconds)
-        # The ring holds the pre-roll plus a block, so a press never finds it short of the 300 ms.
-        capture.ring = np.zeros(int((self._preroll + 2 * block_seconds) * rate) + 1, np.float32)
-        ready, write = capture.ready, capture.write
-
-        def callback(indata: np.ndarray, frames: int, time_info: Any, status: Any) -> None:
-            # PortAudio's thread: into the ring (and the queue while recording), nothing else.
-            capture.last_frames = time.monotonic()
-            write(indata[:, 0] if channels == 1 else indata.mean(axis=1, dtype=np.float32))
-            if not ready.is_set():
-                ready.set()
-
-        try:
-            stream = sd.InputStream(
-                device=device.index,
-                samplerate=rate,
-                channels=channels,
-                dtype="float32",
-                blocksize=max(64, int(rate * block_seconds)),
-                callback=callback,
-                finished_callback=capture.finished.set,
-            )
-        except Exception as exc:
-            raise open_error(exc, device) from exc
-        try:
-            stream.start()
-        except Exception as exc:
-            stream.close(ignore_errors=True)
-            raise open_error(exc, device) from exc
-        capture.stream = stream
-        capture.opened_at = time.monotonic()
-        log.info("opened %r at %d Hz, %d channel(s)", device.name, rate, channels)
         return capture
 
     def _close_capture(self) -> None:
         capture, self._capture = self._capture, None
-        if capture is None:
-            return
-        # Closing a stream whose device vanished can block inside the driver: never on the caller's thread.
-        closer = threading.Thread(target=self._close_stream, args=(capture,), name="audio-close", daemon=True)
-        closer.start()
-        closer.join(1.0)
-
-    @staticmethod
-    def _close_stream(capture: InputStream) -> None:
-        stream = capture.stream
-        if stream is None:
-            return
-        try:
-            stream.abort(ignore_errors=True)
-            stream.close(ignore_errors=True)
-        except Exception as exc:  # the device is gone; nothing more to release
-            log.info("closing the input stream failed: %s", exc)
+        if capture is not None:
+            close_capture(capture)
 
     # --- the consumer thread (only while recording) -----------------------------------------------
 
-    def _consume(self, capture: InputStream, resampler: Resampler, preroll: np.ndarray) -> None:
+    def _consume(self, capture: InputStream, resampler: Resampler, preroll: np.ndarray, skip: int) -> None:
+        """Hand on the pre-roll, then each block as it comes, without the first `skip` raw frames."""
         if preroll.size:
             self._take(resampler.process(preroll))
         while True:
@@ -368,6 +303,9 @@ class Recorder:
                 continue
             if block is None:  # stop(): everything captured before it has been handed on
                 return
+            if skip:
+                cut = min(skip, block.size)
+                block, skip = block[cut:], skip - cut
             self._take(resampler.process(block))
 
     def _take(self, chunk: np.ndarray) -> None:

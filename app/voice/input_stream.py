@@ -1,9 +1,10 @@
 """One open microphone stream's shared state: the raw ring its callback writes, and a recording's queue.
 
-The PortAudio callback writes every block into a ring of the newest raw frames (the
-pre-roll) and, only while a recording runs, also into a queue the recorder's consumer
-thread drains. That is all the work an open, idle microphone does. Nobody polls an idle
-stream: whether the device still delivers is judged from the callback's last visit.
+The capture callback (PortAudio's, or the sound server's: app.voice.capture) writes every
+block into a ring of the newest raw frames (the pre-roll) and, only while a recording runs,
+also into a queue the recorder's consumer thread drains. That is all the work an open, idle
+microphone does. Nobody polls an idle stream: whether the device still delivers is judged
+from the callback's last visit.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import queue
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 import numpy as np
 
@@ -25,6 +26,17 @@ STARTUP_SECONDS = 4.0
 QUEUE_BLOCKS = 500  # 20 s of blocks: a stalled consumer drops audio rather than eating memory
 
 
+class CaptureStream(Protocol):
+    """The device side of an InputStream."""
+
+    def set_live(self, live: bool) -> None:
+        """Short blocks while someone listens (a recording, a level meter); long ones otherwise, where the
+        backend can change them on a running stream."""
+
+    def close(self) -> None:
+        """Stop delivering and let go of the device."""
+
+
 @dataclass
 class InputStream:
     """One open input stream: the raw ring the callback writes, and the recording's queue."""
@@ -32,17 +44,19 @@ class InputStream:
     device: Device
     rate: int
     channels: int
-    block_seconds: float
+    block_seconds: float  # the longest a block can take to arrive
     ring: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))  # raw mono frames, circular
     written: int = 0  # frames written into the ring since the stream opened
+    delivered: int = 0  # blocks the backend delivered since the stream opened
+    route: str = ""  # how the device is reached, for a person: "through PortAudio", ...
     recording: bool = False  # the callback also queues blocks for the consumer
     end_at: float = 0.0  # monotonic time the recording ends: the first block delivered after it is its last
     blocks: queue.Queue[np.ndarray | None] = field(default_factory=lambda: queue.Queue(QUEUE_BLOCKS))
     lock: threading.Lock = field(default_factory=threading.Lock)  # ring, written, recording
-    stream: Any = None
+    stream: CaptureStream | None = None
     opened_at: float = field(default_factory=time.monotonic)
     last_frames: float = 0.0  # monotonic time of the last callback
-    finished: threading.Event = field(default_factory=threading.Event)  # PortAudio ended the stream
+    finished: threading.Event = field(default_factory=threading.Event)  # the backend ended the stream
     ready: threading.Event = field(default_factory=threading.Event)  # frames have arrived
     dead: bool = False
     dropped: int = 0
@@ -58,6 +72,7 @@ class InputStream:
             if first < count:
                 self.ring[: count - first] = mono[mono.size - count + first :]
             self.written += mono.size
+            self.delivered += 1
             if self.recording:
                 try:
                     self.blocks.put_nowait(mono.copy())

@@ -104,4 +104,5 @@ def test_on_the_test_desktop_everything_is_ok(desktop: None, app_home: Path) -> 
     lines = lines_by_name(result.stdout)
     assert all(line.startswith("OK  ") for line in lines.values())
     assert "delivers sound" in lines["microphone"]
+    assert "straight from the sound server (source 'mic.monitor')" in lines["microphone"]
     assert "Ctrl+Alt+Space" in lines["global hotkey"]
