@@ -5,7 +5,7 @@
 set -euo pipefail
 
 RUNTIME=(
-  libportaudio2 libasound2-plugins
+  libportaudio2 libasound2-plugins libpulse0
   libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libegl1 libgl1 libglib2.0-0
   libfontconfig1 libdbus-1-3 fonts-dejavu-core git python3-venv

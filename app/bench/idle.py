@@ -7,6 +7,8 @@ from /proc over the window: utime + stime of all its threads, as a percentage of
 Resident memory (RSS) and its proportional share (PSS, shared libraries split between
 the processes using them) are sampled every second. Thread wake-ups per second (context
 switches of all its threads) show timers and per-block work that CPU time rounds away.
+The sound server's CPU over the same window is reported beside the app's: a kept-open
+microphone costs the server work too, and a change must not just move the cost there.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, se
                 ready = app.wait_ready()
                 time.sleep(settle)
                 load = machine_load()
-                figures = measure(app.pid, seconds)
+                figures = measure(app.pid, seconds, server=sound_server_pid())
                 app.alive()
                 figures.update(ready=ready, machine=load)
         key = "microphone_open" if keep_open else "microphone_on_press"
@@ -60,14 +62,17 @@ def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, se
             print(
                 f"idle, {label} ({seconds:.0f} s from {settle:.0f} s after ready): CPU {figures['cpu_percent']}% "
                 f"of one core, {figures['wakeups_per_s']} thread wake-ups/s; memory RSS {figures['rss_mb']} MB "
-                f"(peak {figures['rss_peak_mb']}), PSS {figures['pss_mb']} MB; {load}"
+                f"(peak {figures['rss_peak_mb']}), PSS {figures['pss_mb']} MB; "
+                f"sound server CPU {figures['sound_server_cpu_percent']}%; {load}"
             )
     return results
 
 
-def measure(pid: int, seconds: float) -> dict[str, Any]:
-    """CPU % of one core, thread wake-ups per second and memory of process `pid` over `seconds`."""
+def measure(pid: int, seconds: float, server: int | None = None) -> dict[str, Any]:
+    """CPU % of one core, thread wake-ups per second and memory of process `pid` over `seconds`, and the
+    CPU % of the sound server's process `server` over the same window (None when it is not known)."""
     tick = os.sysconf("SC_CLK_TCK")
+    server_before = _cpu_ticks(server) if server else 0
     cpu_before, switches_before, started = _cpu_ticks(pid), _context_switches(pid), time.monotonic()
     rss: list[float] = []
     pss: list[float] = []
@@ -80,6 +85,7 @@ def measure(pid: int, seconds: float) -> dict[str, Any]:
         time.sleep(min(1.0, max(0.0, deadline - now)))
     wall = time.monotonic() - started
     cpu = (_cpu_ticks(pid) - cpu_before) / tick
+    server_cpu = _cpu_percent(server, server_before, tick, wall) if server else None
     return {
         "cpu_percent": round(100 * cpu / wall, 2),
         "wakeups_per_s": round((_context_switches(pid) - switches_before) / wall, 1),
@@ -87,7 +93,34 @@ def measure(pid: int, seconds: float) -> dict[str, Any]:
         "rss_peak_mb": round(max(rss), 1),
         "pss_mb": round(statistics.median(pss), 1) if pss else None,
         "seconds": round(wall, 2),
+        "sound_server_cpu_percent": server_cpu,
     }
+
+
+def _cpu_percent(pid: int, ticks_before: int, tick: int, wall: float) -> float | None:
+    try:
+        return round(100 * (_cpu_ticks(pid) - ticks_before) / tick / wall, 2)
+    except OSError:  # the server ended meanwhile
+        return None
+
+
+def sound_server_pid() -> int | None:
+    """The PulseAudio (or PipeWire) process serving this session: on the test desktop, the one whose
+    PULSE_RUNTIME_PATH is ours; None when there is none or it cannot be told apart."""
+    ours = os.environ.get("PULSE_RUNTIME_PATH", "")
+    found: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() not in ("pulseaudio", "pipewire-pulse", "pipewire"):
+                continue
+            environ = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if not ours or f"PULSE_RUNTIME_PATH={ours}".encode() in environ:
+            found.append(int(entry.name))
+    return found[0] if len(found) == 1 else None
 
 
 def _cpu_ticks(pid: int) -> int:

@@ -56,6 +56,8 @@ def test_idle_bench_measures_the_running_app_for_both_microphone_settings(deskto
     for row in (kept, on_press):
         assert "transcriber loaded" in row["ready"] and "speaker loaded" in row["ready"], row
         assert 0 <= row["cpu_percent"] < 200, row
+        # The test desktop's own PulseAudio daemon is found and measured beside the app.
+        assert row["sound_server_cpu_percent"] is not None and 0 <= row["sound_server_cpu_percent"] < 200, row
         # Both speech models are in memory: far more than a bare Python, and PSS never above RSS.
         assert 150 < row["rss_mb"] <= row["rss_peak_mb"], row
         assert row["pss_mb"] is None or 0 < row["pss_mb"] <= row["rss_peak_mb"], row

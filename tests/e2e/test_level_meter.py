@@ -46,6 +46,13 @@ def test_meter_moves_while_someone_speaks_and_falls_back_after(
     player = subprocess.Popen(["paplay", "--device=mic", str(speech)])
     try:
         qtbot.waitUntil(lambda: window.voice.level.value() >= 30, timeout=15_000)
+        # It follows the voice as it goes, not in jumps: the stream delivers short blocks while the meter
+        # shows (a kept-open microphone otherwise idles on blocks of a third of a second).
+        values = []
+        for _ in range(15):
+            qtbot.wait(66)
+            values.append(window.voice.level.value())
+        assert sum(a != b for a, b in zip(values, values[1:])) >= 9, values
     finally:
         player.wait(timeout=60)
     qtbot.waitUntil(lambda: window.voice.level.value() < 10, timeout=10_000)
