@@ -73,11 +73,14 @@ def measure(pid: int, seconds: float, server: int | None = None) -> dict[str, An
     CPU % of the sound server's process `server` over the same window (None when it is not known)."""
     tick = os.sysconf("SC_CLK_TCK")
     server_before = _cpu_ticks(server) if server else 0
-    cpu_before, switches_before, started = _cpu_ticks(pid), _context_switches(pid), time.monotonic()
+    cpu_before, started = _cpu_ticks(pid), time.monotonic()
+    switches_before = _context_switches(pid)
+    switches_seen = dict(switches_before)
     rss: list[float] = []
     pss: list[float] = []
     deadline = started + seconds
     while (now := time.monotonic()) < deadline:
+        switches_seen.update(_context_switches(pid))  # a thread that ends keeps the count it last had
         memory = _memory_kib(pid)
         rss.append(memory["Rss"] / 1024)
         if "Pss" in memory:
@@ -88,7 +91,7 @@ def measure(pid: int, seconds: float, server: int | None = None) -> dict[str, An
     server_cpu = _cpu_percent(server, server_before, tick, wall) if server else None
     return {
         "cpu_percent": round(100 * cpu / wall, 2),
-        "wakeups_per_s": round((_context_switches(pid) - switches_before) / wall, 1),
+        "wakeups_per_s": round(_switches_since(switches_before, switches_seen, _context_switches(pid)) / wall, 1),
         "rss_mb": round(statistics.median(rss), 1),
         "rss_peak_mb": round(max(rss), 1),
         "pss_mb": round(statistics.median(pss), 1) if pss else None,
@@ -130,18 +133,26 @@ def _cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
-def _context_switches(pid: int) -> int:
-    """Voluntary and involuntary context switches summed over the live threads of `pid`."""
-    total = 0
+def _context_switches(pid: int) -> dict[int, int]:
+    """Voluntary and involuntary context switches of each live thread of `pid`, by thread id."""
+    counts: dict[int, int] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             text = (task / "status").read_text()
         except OSError:
             continue  # the thread ended meanwhile
-        for line in text.splitlines():
-            if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
-                total += int(line.split()[1])
-    return total
+        counts[int(task.name)] = sum(
+            int(line.split()[1])
+            for line in text.splitlines()
+            if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:"))
+        )
+    return counts
+
+
+def _switches_since(before: dict[int, int], seen: dict[int, int], now: dict[int, int]) -> int:
+    """Switches over the window, per thread, counting threads that ended in it up to their last reading."""
+    last = {**seen, **now}
+    return sum(count - before.get(tid, 0) for tid, count in last.items())
 
 
 def _memory_kib(pid: int) -> dict[str, int]:
