@@ -17,10 +17,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from app.core import paths
 from app.core.settings import Settings
+
+if TYPE_CHECKING:
+    from app.bench.sound import Monitor
 
 T = TypeVar("T")
 
@@ -131,15 +134,24 @@ class DesktopApp:
     def recordings(self) -> int:
         return self.log_text().count(RECORDING)
 
-    def ask_out_loud(self, wav: Path, *, lag: float = 0.3) -> float:
-        """Hold the hotkey, play `wav` into the microphone, let go `lag` s after it ends; the release time."""
+    def ask_out_loud(self, wav: Path, *, lag: float = 0.3, mic: Monitor | None = None) -> float:
+        """Hold the hotkey, play `wav` into the microphone, let go `lag` s after it ends; the release time.
+
+        With `mic` (a recording of the microphone), "after it ends" is after the last sound reached the
+        microphone; without, after paplay returned, which waits for the sink to play everything out.
+        """
         before = self.recordings()
         self.press()
         try:
             # Speak once the app listens, as a person watching the tray icon would.
             wait_for(lambda: self.alive() and self.recordings() > before, 30, "the app to start recording")
+            speaking = time.monotonic()
             subprocess.run(["paplay", "--device=mic", str(wav)], check=True, timeout=120)
-            time.sleep(lag)
+            if mic is None:
+                time.sleep(lag)
+            else:
+                last_word = mic.wait_for_silence(speaking, quiet=0.05, timeout=10)
+                time.sleep(max(0.0, last_word + lag - time.monotonic()))
         finally:
             released = time.monotonic()
             self.release()

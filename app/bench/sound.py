@@ -27,6 +27,7 @@ class Monitor:
     FRAME = 320  # 20 ms
 
     def __init__(self, source: str = "speaker.monitor") -> None:
+        self.source = source
         command = ["parec", f"--device={source}", "--format=s16le", f"--rate={self.RATE}", "--channels=1"]
         # A short latency keeps each sample's arrival close to the moment it was played.
         self._proc = subprocess.Popen([*command, "--latency-msec=20"], stdout=subprocess.PIPE)
@@ -72,37 +73,42 @@ class Monitor:
             return self._origin + self._count / self.RATE if self._count else float("-inf")
 
     def audio(self, start: float, end: float = float("inf")) -> np.ndarray:
+        return self._span(start, end)[1]
+
+    def _span(self, start: float, end: float) -> tuple[float, np.ndarray]:
+        """The samples in [start, end), and the time of the first (later than `start` when the recording
+        began after it)."""
         with self._lock:
             if not self._count:
-                return np.zeros(0, np.float32)
+                return start, np.zeros(0, np.float32)
             if len(self._samples) > 1:  # join once, so long recordings stay cheap to read
                 self._samples = [np.concatenate(self._samples)]
             samples = self._samples[0]
             origin = self._origin
         first = max(0, int((start - origin) * self.RATE))
         last = samples.size if end == float("inf") else max(first, int((end - origin) * self.RATE))
-        return samples[first:last]
+        return origin + first / self.RATE, samples[first:last]
 
     def loud_times(self, start: float, end: float = float("inf")) -> list[float]:
         """Start times of the 20 ms frames in [start, end) louder than SOUND."""
-        chunk = self.audio(start, end)
+        begins, chunk = self._span(start, end)
         count = chunk.size // self.FRAME
         if count == 0:
             return []
         rms = np.sqrt(np.mean(np.square(chunk[: count * self.FRAME].reshape(count, self.FRAME)), axis=1))
-        return [start + i * self.FRAME / self.RATE for i in np.flatnonzero(rms > SOUND)]
+        return [begins + i * self.FRAME / self.RATE for i in np.flatnonzero(rms > SOUND)]
 
     def wait_for_sound(self, after: float, timeout: float) -> float:
-        """The time the speaker first played something after `after`."""
-        found = wait_for(lambda: self.loud_times(after)[:1], timeout, "sound from the speaker")
+        """The time the source first sounded after `after`."""
+        found = wait_for(lambda: self.loud_times(after)[:1], timeout, f"sound from {self.source}")
         return float(found[0])
 
     def wait_for_silence(self, after: float, quiet: float, timeout: float) -> float:
-        """The time of the last sound once the speaker has been silent for `quiet` seconds."""
+        """The time of the last sound once the source has been silent for `quiet` seconds."""
 
         def settled() -> list[float]:
             loud = self.loud_times(after)
             last = loud[-1] + self.FRAME / self.RATE if loud else after
             return [last] if self.now() - last >= quiet else []
 
-        return float(wait_for(settled, timeout, f"{quiet} s of silence from the speaker")[0])
+        return float(wait_for(settled, timeout, f"{quiet} s of silence from {self.source}")[0])

@@ -5,8 +5,15 @@ which answers every request with the same two-sentence reply: nothing for FIRST_
 seconds, then PIECE characters every PACE seconds, like a model generating. For each
 question (espeak-ng's 3 s and 8 s questions) and run: xdotool holds the hotkey, paplay
 plays the question (espeak's trailing silence cut) into the virtual microphone, the key
-goes up RELEASE_LAG s after the last word, and the virtual speaker's monitor is recorded
-throughout. From the key release, the fake's arrival stamps and the speaker's sound onset come:
+goes up RELEASE_LAG s after the last word reached the microphone, and the virtual speaker's
+monitor is recorded throughout.
+
+The microphone is a null sink whose monitor the app records. A bench-side recording of that
+monitor hears when the last word was said, and its 20 ms latency keeps the null sink
+rendering in step with the clock, as a real microphone captures. Without it the sink ran as
+far ahead as the app's own capture latency allowed (paplay then also returned later), so
+where the key went up, relative to the words the app had heard, depended on how the app
+captured. From the key release, the fake's arrival stamps and the speaker's sound onset come:
 
 - key release → request sent: transcription, session and SDK until the fake has the request;
 - first sentence received → first reply audio: synthesis and playback of the first sentence,
@@ -42,6 +49,7 @@ FIRST_SENTENCE = "The build is red because the orchestrator still imports the ol
 SECOND_SENTENCE = "Rename it there and run the build again, and the tests should pass after that."
 QUESTIONS = ("3s", "8s")
 RELEASE_LAG = 0.3  # a person lets go a moment after the last word
+MIC = "mic.monitor"  # the test desktop's microphone, as the app records it
 BARGE_IN_AFTER = 1.0  # seconds of reply audio before the press
 HOLD_AFTER_PRESS = 1.5  # seconds the barge-in press is held and the speaker watched
 # Between a release and the next press: far longer than the hotkey's release grace (a press
@@ -49,7 +57,14 @@ HOLD_AFTER_PRESS = 1.5  # seconds the barge-in press is held and the speaker wat
 PAUSE = 0.5
 COMMAND = "source installer/desktop-env.sh; python -m app bench --turn"
 GOALS = {"app_share_ms": 350, "barge_in_ms": 100}
-PER_QUESTION = ("release_to_request_ms", "first_sentence_to_audio_ms", "release_to_audio_ms", "fake_ms", "app_share_ms")
+PER_QUESTION = (
+    "last_word_to_release_ms",
+    "release_to_request_ms",
+    "first_sentence_to_audio_ms",
+    "release_to_audio_ms",
+    "fake_ms",
+    "app_share_ms",
+)
 
 
 def reply(_request: RecordedRequest) -> Reply:
@@ -79,7 +94,7 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
         )
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in QUESTIONS}
     try:
-        with temporary_home("vda-turn-") as home, FakeAPI() as fake, Monitor() as monitor:
+        with temporary_home("vda-turn-") as home, FakeAPI() as fake, Monitor() as monitor, Monitor(MIC) as mic:
             fake.respond_with(reply)
             env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key, stamps.ENVIRONMENT: "1"}
             with DesktopApp(make_sample_repo(home), env=env) as app:
@@ -87,7 +102,7 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
                 try:
                     for name in QUESTIONS:
                         for _ in range(runs):
-                            rows[name].append(_one_turn(app, fake, monitor, wavs[name]))
+                            rows[name].append(_one_turn(app, fake, monitor, mic, wavs[name]))
                 except AssertionError as exc:
                     raise AssertionError(f"{exc}; the app's log ends:\n{app.log_tail()}") from exc
     except (AssertionError, RuntimeError) as exc:
@@ -101,9 +116,12 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
     return results
 
 
-def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, wav: Path) -> dict[str, Any]:
+def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path) -> dict[str, Any]:
     before = len(fake.requests)
-    released = app.ask_out_loud(wav, lag=RELEASE_LAG)
+    released = app.ask_out_loud(wav, lag=RELEASE_LAG, mic=mic)
+    said = mic.loud_times(released - 60, released)
+    assert said, "the microphone heard nothing of the question"
+    last_word_to_release = released - (said[-1] + Monitor.FRAME / Monitor.RATE)
 
     def new_requests() -> list[RecordedRequest]:
         app.alive()
@@ -139,6 +157,7 @@ def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, wav: Path) -> di
     points = {"key_up": released, "fake_received": request.received_at, "fake_first_sentence": first_sent}
     return {
         "stages": turn_stages(app.log_text(), released - 1.0, pressed, {**points, "speaker_onset": onset}),
+        "last_word_to_release_ms": last_word_to_release * 1000,
         "release_to_request_ms": (request.received_at - released) * 1000,
         "first_sentence_to_audio_ms": (onset - first_sent) * 1000,
         "release_to_audio_ms": (onset - released) * 1000,
@@ -177,7 +196,9 @@ def _summary(rows: dict[str, list[dict[str, Any]]], runs: int, echo: bool) -> di
         results[f"question_{name}"] = figures
         if echo:
             print(
-                f"turn, {name} question (median of {len(turns)}): key release → request sent "
+                f"turn, {name} question (median of {len(turns)}): the key went up "
+                f"{figures['last_word_to_release_ms']} ms after the last word reached the microphone; "
+                f"key release → request sent "
                 f"{figures['release_to_request_ms']} ms; first sentence received → first reply audio "
                 f"{figures['first_sentence_to_audio_ms']} ms; key release → first reply audio "
                 f"{figures['release_to_audio_ms']} ms, minus the fake's {figures['fake_ms']} ms: app's own share "

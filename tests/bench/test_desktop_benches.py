@@ -75,6 +75,9 @@ def test_turn_bench_times_a_spoken_turn_and_a_barge_in(desktop: None) -> None:
         # head of the first sentence, so the sound may come before the sentence's last piece,
         # but never before its first one.
         head_start_ms = row["fake_ms"] - 1000 * result["first_token_after_s"]  # first piece → first sentence
+        # The key went up a person's moment after the last word reached the microphone, whatever the
+        # app's capture latency (paplay returning is later by the sink's latency, which the app sets).
+        assert 280 <= row["last_word_to_release_ms"] <= 380, row
         assert 0 < row["release_to_request_ms"] < 60_000, row
         assert row["fake_ms"] >= 1000 * result["first_token_after_s"], row
         assert -head_start_ms <= row["first_sentence_to_audio_ms"] < 30_000, row
