@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,7 +53,7 @@ def test_meter_moves_while_someone_speaks_and_falls_back_after(
         for _ in range(15):
             qtbot.wait(66)
             values.append(window.voice.level.value())
-        assert sum(a != b for a, b in zip(values, values[1:])) >= 9, values
+        assert sum(a != b for a, b in itertools.pairwise(values)) >= 9, values
     finally:
         player.wait(timeout=60)
     qtbot.waitUntil(lambda: window.voice.level.value() < 10, timeout=10_000)
