@@ -4,6 +4,7 @@ microphone would be."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import subprocess
@@ -17,7 +18,7 @@ import numpy as np
 import pytest
 
 from app.core.errors import AudioDeviceError
-from app.voice import SAMPLE_RATE
+from app.voice import SAMPLE_RATE, pulse_capture
 from app.voice.audio import Recorder, Recording, list_devices
 from app.voice.capture import close_capture, open_capture
 from app.voice.input_stream import InputStream
@@ -225,6 +226,33 @@ def test_the_sound_server_stream_idles_on_long_blocks_and_listens_on_short_ones(
     assert idle <= 8 and idle_again <= 8  # 320 ms blocks come 3-7 times a second
     assert live >= 30  # 20 ms blocks: about 50 a second
     assert heard == pytest.approx(elapsed, abs=0.4)  # no stretch of sound lost in the switches
+
+
+def test_without_libpulse_the_default_microphone_is_opened_through_portaudio(
+    desktop: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Linux with PortAudio but no libpulse0: the direct route is skipped, the microphone still records.
+    real_cdll = ctypes.CDLL
+
+    def without_libpulse(name: str, *args: object, **kwargs: object) -> ctypes.CDLL:
+        if "libpulse" in str(name):
+            raise OSError(f"{name}: cannot open shared object file: No such file or directory")
+        return real_cdll(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pulse_capture, "_library", None)
+    monkeypatch.setattr(ctypes, "CDLL", without_libpulse)
+    mic = Recorder("")
+    try:
+        mic.arm()
+        assert mic.route == "through PortAudio"
+        assert mic.wait_ready(8.0)
+        mic.start()
+        play(wav(REQUEST))
+        time.sleep(0.3)
+        recording = mic.stop()
+    finally:
+        mic.close()
+    assert recording.is_speech and match_with_source(recording.samples, REQUEST) > 0.95
 
 
 def test_without_its_sound_server_the_default_microphone_fails_with_advice(
