@@ -255,8 +255,6 @@ class Recorder:
                 with capture.lock:
                     capture.recording, capture.end_at = False, 0.0
                 _drain(capture.blocks)
-                if capture.stream is not None and not capture.dead:
-                    capture.stream.set_live(self._watching_level)
             with self._lock:
                 self._recording = False
                 samples = np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.float32)
@@ -265,6 +263,8 @@ class Recorder:
             self._level = 0.0
             if not self._armed or (capture and capture.dead):
                 self._close_capture()
+            elif capture is not None and capture.stream is not None:
+                capture.stream.set_live(self._watching_level)  # kept open: back to idle blocks unless watched
             return self._finish(samples.astype(np.float32, copy=False), held, problem)
 
     # --- opening and closing ----------------------------------------------------------------------

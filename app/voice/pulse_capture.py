@@ -19,12 +19,13 @@ caller falls back to PortAudio.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import ctypes
 import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -147,7 +148,6 @@ class PulseStream:
         self._context: int | None = None
         self._stream: int | None = None
         self._block_seconds = block_seconds
-        self._partial = b""  # the start of a frame split between two fragments
         # Kept on the instance: ctypes frees a callback's trampoline with its Python object.
         self._context_state_cb = _STATE_CB(self._on_context_state)
         self._stream_state_cb = _STATE_CB(self._on_stream_state)
@@ -254,8 +254,18 @@ class PulseStream:
         text = self._lib.pa_strerror(self._lib.pa_context_errno(self._context))
         return text.decode(errors="replace") if text else "unknown error"
 
-    def _locked(self) -> _MainloopLock:
-        return _MainloopLock(self._lib, self._mainloop)
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the server thread's lock: no callback runs meanwhile."""
+        mainloop = self._mainloop
+        if mainloop is None:
+            yield
+            return
+        self._lib.pa_threaded_mainloop_lock(mainloop)
+        try:
+            yield
+        finally:
+            self._lib.pa_threaded_mainloop_unlock(mainloop)
 
     # --- the server's thread ----------------------------------------------------------------------
 
@@ -280,33 +290,14 @@ class PulseStream:
     def _on_read(self, stream: int, nbytes: int, userdata: int) -> None:
         lib = self._lib
         data, size = ctypes.c_void_p(), ctypes.c_size_t()
+        # libpulse hands out whole frames (its record queue is aligned to the stream's frame size).
         while lib.pa_stream_peek(stream, ctypes.byref(data), ctypes.byref(size)) == 0 and size.value:
-            # A fragment need not end on a frame: the bytes of a split frame wait for the next one.
             if data.value:
-                raw = self._partial + ctypes.string_at(data.value, size.value)
+                block = np.frombuffer(ctypes.string_at(data.value, size.value), np.float32)
             else:  # a hole in the stream (frames the server lost): silence keeps the time right
-                raw = self._partial + bytes(size.value)
+                block = np.zeros(size.value // 4, np.float32)
             lib.pa_stream_drop(stream)
-            whole = len(raw) - len(raw) % 4
-            self._partial = raw[whole:]
-            if not whole:
-                continue
             try:
-                self._on_frames(np.frombuffer(raw[:whole], np.float32))
+                self._on_frames(block)
             except Exception:  # never let an exception unwind into C
                 log.exception("handling captured audio failed")
-
-
-class _MainloopLock:
-    """`with`: hold the server thread's lock (no callback runs meanwhile)."""
-
-    def __init__(self, lib: Any, mainloop: int | None) -> None:
-        self._lib, self._mainloop = lib, mainloop
-
-    def __enter__(self) -> None:
-        if self._mainloop is not None:
-            self._lib.pa_threaded_mainloop_lock(self._mainloop)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._mainloop is not None:
-            self._lib.pa_threaded_mainloop_unlock(self._mainloop)
