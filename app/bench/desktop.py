@@ -134,11 +134,12 @@ class DesktopApp:
     def recordings(self) -> int:
         return self.log_text().count(RECORDING)
 
-    def ask_out_loud(self, wav: Path, *, lag: float = 0.3, mic: Monitor | None = None) -> float:
-        """Hold the hotkey, play `wav` into the microphone, let go `lag` s after it ends; the release time.
+    def ask_out_loud(self, wav: Path, mic: Monitor, *, lag: float = 0.3) -> float:
+        """Hold the hotkey, play `wav` into the microphone, let go `lag` s after the last sound reached it
+        (heard by `mic`, a recording of the microphone); the release time.
 
-        With `mic` (a recording of the microphone), "after it ends" is after the last sound reached the
-        microphone; without, after paplay returned, which waits for the sink to play everything out.
+        Not `lag` after paplay returns: that waits for the sink to play everything out, which takes as
+        long as the sink's latency, and whoever records the microphone sets that.
         """
         before = self.recordings()
         self.press()
@@ -147,11 +148,8 @@ class DesktopApp:
             wait_for(lambda: self.alive() and self.recordings() > before, 30, "the app to start recording")
             speaking = time.monotonic()
             subprocess.run(["paplay", "--device=mic", str(wav)], check=True, timeout=120)
-            if mic is None:
-                time.sleep(lag)
-            else:
-                last_word = mic.wait_for_silence(speaking, quiet=0.05, timeout=10)
-                time.sleep(max(0.0, last_word + lag - time.monotonic()))
+            last_word = mic.wait_for_silence(speaking, quiet=0.05, timeout=10)
+            time.sleep(max(0.0, last_word + lag - time.monotonic()))
         finally:
             released = time.monotonic()
             self.release()

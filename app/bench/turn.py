@@ -118,7 +118,7 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
 
 def _one_turn(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path) -> dict[str, Any]:
     before = len(fake.requests)
-    released = app.ask_out_loud(wav, lag=RELEASE_LAG, mic=mic)
+    released = app.ask_out_loud(wav, mic, lag=RELEASE_LAG)
     said = mic.loud_times(released - 60, released)
     assert said, "the microphone heard nothing of the question"
     last_word_to_release = released - (said[-1] + Monitor.FRAME / Monitor.RATE)
