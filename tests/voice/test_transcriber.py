@@ -11,7 +11,7 @@ import pytest
 from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
 from app.voice import SAMPLE_RATE
-from app.voice.streaming import MIN_CHUNK, StreamingTranscription
+from app.voice.streaming import GUESS_QUIET, MIN_CHUNK, QUIET_AFTER, StreamingTranscription
 from app.voice.transcriber import (
     MIN_WINDOW_FRAMES,
     WINDOW_MARGIN_FRAMES,
@@ -189,6 +189,42 @@ def test_letting_go_a_moment_after_the_last_word_finds_the_text_guessed(transcri
     text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
     assert stream.guessed  # type: ignore[attr-defined]
     assert words(text) == words(transcriber.transcribe(samples))
+
+
+class _Heard:
+    """The transcriber, noting the audio of each decode a stream asks for."""
+
+    def __init__(self, transcriber: Transcriber) -> None:
+        self.transcriber = transcriber
+        self.audio: list[np.ndarray] = []
+
+    def decode(self, samples: np.ndarray, **kwargs: str) -> list[Piece]:
+        self.audio.append(samples.copy())
+        return self.transcriber.decode(samples, **kwargs)
+
+
+@pytest.mark.parametrize("lead", [0.0, 0.02, 0.04, 0.06, 0.08])
+def test_the_guess_begins_as_soon_as_the_quiet_is_due_and_hears_the_quiet_whole(
+    transcriber: Transcriber, lead: float
+) -> None:
+    # The final guess begins QUIET_AFTER after the last word, not at the next regular look up to
+    # 0.1 s later (the leads put the last word at every phase of those looks); it still hears
+    # GUESS_QUIET of quiet after the word, the part not yet recorded made up of digital silence.
+    said = speech("Run the tests and tell me what failed.", pad=0.0)
+    samples = np.concatenate([np.zeros(int(lead * SAMPLE_RATE), np.float32), _let_go_after(said, 0.45)])
+    samples += np.random.default_rng(1).normal(0.0, 1e-4, samples.size).astype(np.float32)  # a room's hiss
+    heard = _Heard(transcriber)
+    stream = StreamingTranscription(heard)  # type: ignore[arg-type]
+    block = SAMPLE_RATE // 50  # the microphone's 20 ms blocks while recording
+    for start in range(0, samples.size, block):
+        stream.feed(samples[start : start + block])
+        time.sleep(block / SAMPLE_RATE)  # in real time, as a held key delivers it
+    text = stream.finish()
+    assert stream.guessed and words(text) == words(transcriber.transcribe(samples))
+    assert QUIET_AFTER <= stream.guess_quiet <= QUIET_AFTER + 0.045, stream.guess_quiet
+    guessed = heard.audio[-1]
+    silence = guessed.size - (int(np.flatnonzero(guessed)[-1]) + 1)
+    assert silence == pytest.approx((GUESS_QUIET - stream.guess_quiet) * SAMPLE_RATE, abs=1)
 
 
 def test_a_guess_the_speaker_talks_on_from_is_kept_as_a_phrase(transcriber: Transcriber) -> None:
