@@ -63,9 +63,11 @@ TAIL_LOOK = 0.64  # seconds of the latest audio a quick look hears (20 of Silero
 # that are longer cost a guess that is thrown away, on cores that are idle anyway.
 QUIET_AFTER = 0.15
 # ... and hears its speech followed by this much quiet, the window padded with silence when the
-# guess begins sooner. On 166 utterances in two voices, decodes given 0.25 s after the last voiced
-# window heard more words right than those given 0.15 s (0.880 against 0.860 on the streaming
-# bench's set, 0.824 against 0.811 on the other everyday sentences); 0.2-0.45 s were alike.
+# guess begins sooner. Decodes given 0.15 s of quiet after the last voiced window heard fewer
+# words right than those given 0.25 s (0.860 against 0.880 on 18 two-sentence and everyday
+# questions in two voices, 0.811 against 0.824 on 41 other everyday sentences; 0.2-0.45 s were
+# alike), so guessing at QUIET_AFTER without the padding lost accuracy (0.876 → 0.865) and with
+# it did not (0.864 → 0.863, 0.818 → 0.820 streamed in real time, against guessing at the look).
 GUESS_QUIET = 0.25
 SPECULATE_SLACK = int(0.12 * SAMPLE_RATE)  # VAD jitter between two looks at the same audio
 # Quick looks starting at different places hear the end of the same word a window or two apart.
