@@ -315,14 +315,13 @@ class StreamingTranscription:
     def _guess_now(self, window: np.ndarray) -> None:
         stamps.mark("guess_begun")
         start, voiced = self._committed_samples, self._voiced
-        quiet = start + window.size - voiced
-        heard = window
-        if quiet < int(GUESS_QUIET * SAMPLE_RATE):  # the quiet so far, and the rest of it as silence
-            heard = np.concatenate([window, np.zeros(int(GUESS_QUIET * SAMPLE_RATE) - quiet, np.float32)])
+        # The quiet heard so far, and the rest of GUESS_QUIET as silence.
+        missing = int(GUESS_QUIET * SAMPLE_RATE) - (start + window.size - voiced)
+        heard = np.concatenate([window, np.zeros(missing, np.float32)]) if missing > 0 else window
         self._guess = _Guess(start, start + window.size, voiced, self._decode(heard))
 
     def _usable_guess(self, audio: np.ndarray) -> _Guess | None:
-        """The speculative text, if it covers all the speech of the tail (nothing said after its audio).
+        """The speculative pass, if it covers all the speech of the tail (nothing said after its audio).
 
         Only the end of the guess's audio and what came after it are asked: the release waits for
         this, and a VAD pass over the whole tail costs about 3 ms per second of it.
