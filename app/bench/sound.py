@@ -73,9 +73,9 @@ class Monitor:
             return self._origin + self._count / self.RATE if self._count else float("-inf")
 
     def audio(self, start: float, end: float = float("inf")) -> np.ndarray:
-        return self._span(start, end)[1]
+        return self.recording(start, end)[1]
 
-    def _span(self, start: float, end: float) -> tuple[float, np.ndarray]:
+    def recording(self, start: float, end: float = float("inf")) -> tuple[float, np.ndarray]:
         """The samples in [start, end), and the time of the first (later than `start` when the recording
         began after it)."""
         with self._lock:
@@ -91,7 +91,7 @@ class Monitor:
 
     def loud_times(self, start: float, end: float = float("inf")) -> list[float]:
         """Start times of the 20 ms frames in [start, end) louder than SOUND."""
-        begins, chunk = self._span(start, end)
+        begins, chunk = self.recording(start, end)
         count = chunk.size // self.FRAME
         if count == 0:
             return []
