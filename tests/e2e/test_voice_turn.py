@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 from app.bench.desktop import wait_for, xdotool
@@ -35,6 +34,7 @@ from app.core.history import History
 from app.voice import cues
 from app.voice.transcriber import Transcriber
 from tests.scenario import make_scenario_repo
+from tests.voice.audio_fixtures import likeness
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -202,19 +202,6 @@ def user_text(body: dict[str, Any]) -> str:
 # ---- the test ------------------------------------------------------------------------------
 
 
-def _likeness(audio: np.ndarray, shape: np.ndarray) -> np.ndarray:
-    """How closely each stretch of `audio` as long as `shape` matches it, from 0 to 1 (normalised
-    cross-correlation, so the volume does not matter); index i is the stretch starting at sample i."""
-    shape = shape - shape.mean()
-    if audio.size < shape.size:
-        return np.zeros(0)
-    size = 1 << (audio.size + shape.size).bit_length()
-    product = np.fft.irfft(np.fft.rfft(audio, size) * np.conj(np.fft.rfft(shape, size)), size)
-    energy = np.concatenate([[0.0], np.cumsum(audio * audio)])
-    windows = energy[shape.size :] - energy[: -shape.size]
-    return product[: windows.size] / np.sqrt(np.maximum(windows, 1e-12) * np.dot(shape, shape))
-
-
 def stop_cue_end(monitor: Monitor, after: float, timeout: float = 5.0) -> float:
     """When the "listening stopped" cue finished playing after `after`.
 
@@ -223,20 +210,19 @@ def stop_cue_end(monitor: Monitor, after: float, timeout: float = 5.0) -> float:
     glide matches or its two halves do, in order. Speech matches the whole glide at most 0.57 and
     either half at most 0.67 (measured on seven Piper sentences); the cue itself matches about 1.
     """
-    cue = cues.synthesize("listen_stop", Monitor.RATE).astype(np.float64)
+    cue = cues.synthesize("listen_stop", Monitor.RATE)
     half = cue.size // 2
     most_apart = int(0.5 * Monitor.RATE)
 
     def found() -> list[float]:
         begins, audio = monitor.recording(after, after + 3.0)
-        audio = audio.astype(np.float64)
-        whole = _likeness(audio, cue)
+        whole = likeness(audio, cue)
         if whole.size and whole.max() >= 0.85:
             return [begins + (int(whole.argmax()) + cue.size) / Monitor.RATE]
-        head = _likeness(audio, cue[:half])
+        head = likeness(audio, cue[:half])
         if head.size and head.max() >= 0.8:
             rest_from = int(head.argmax()) + half
-            rest = _likeness(audio[rest_from : rest_from + most_apart + cue.size - half], cue[half:])
+            rest = likeness(audio[rest_from : rest_from + most_apart + cue.size - half], cue[half:])
             if rest.size and rest.max() >= 0.8:
                 return [begins + (rest_from + int(rest.argmax()) + cue.size - half) / Monitor.RATE]
         return []

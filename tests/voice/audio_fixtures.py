@@ -95,3 +95,19 @@ def sound_span(samples: np.ndarray, rate: int = SAMPLE_RATE, threshold: float = 
     if loud.size == 0:
         return 0.0, 0.0
     return loud[0] / 100, (loud[-1] + 1) / 100
+
+
+def likeness(audio: np.ndarray, shape: np.ndarray) -> np.ndarray:
+    """How closely each stretch of `audio` as long as `shape` matches it, from 0 to 1 (normalised
+    cross-correlation, so the volume does not matter); index i is the stretch starting at sample i."""
+    # The energies are differences of a running sum of squares: in float32 rounding would swamp quiet stretches.
+    audio = np.asarray(audio, np.float64)
+    shape = np.asarray(shape, np.float64)
+    shape = shape - shape.mean()
+    if audio.size < shape.size:
+        return np.zeros(0)
+    size = 1 << (audio.size + shape.size).bit_length()
+    product = np.fft.irfft(np.fft.rfft(audio, size) * np.conj(np.fft.rfft(shape, size)), size)
+    energy = np.concatenate([[0.0], np.cumsum(audio * audio)])
+    windows = energy[shape.size :] - energy[: -shape.size]
+    return product[: windows.size] / np.sqrt(np.maximum(windows, 1e-12) * np.dot(shape, shape))

@@ -23,7 +23,7 @@ from app.voice.audio import Recorder, Recording, list_devices
 from app.voice.capture import close_capture, open_capture
 from app.voice.input_stream import InputStream
 from app.voice.transcriber import Transcriber, read_audio
-from tests.voice.audio_fixtures import wav, words, write_wav
+from tests.voice.audio_fixtures import likeness, wav, words, write_wav
 
 QUESTION = "why is the build red"
 # tiny.en hears espeak's "build" as "wheel" or "real" about half the time, so transcription checks
@@ -37,12 +37,8 @@ def play(path: Path) -> None:
 
 def match_with_source(recording: np.ndarray, text: str) -> float:
     """Correlation between the recording and the played speech, at the lag where they line up best."""
-    source = read_audio(wav(text))
-    size = 1 << int(np.ceil(np.log2(recording.size + source.size)))
-    cross = np.fft.irfft(np.fft.rfft(recording, size) * np.conj(np.fft.rfft(source, size)), size)
-    lag = int(np.argmax(cross[: recording.size - source.size + 1]))
-    segment = recording[lag : lag + source.size]
-    return float(np.corrcoef(segment, source)[0, 1])
+    match = likeness(recording, read_audio(wav(text)))
+    return float(match.max()) if match.size else 0.0
 
 
 def rms(samples: np.ndarray) -> float:
