@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "app.commands.memory",
     "app.commands.ask",
     "app.commands.chat",
+    "app.commands.trust",
     "app.commands.transcribe",
     "app.commands.say",
     "app.commands.doctor",

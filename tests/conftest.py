@@ -34,6 +34,14 @@ def git(repo: Path, *args: str) -> str:
     return out.stdout
 
 
+def trusted(repo: Path) -> Path:
+    """`repo`, trusted by the developer to run its own code (build, test), as `voice-dev-agent trust` does."""
+    from app.core import trust
+
+    trust.grant(repo)
+    return repo
+
+
 @pytest.fixture
 def empty_repo(tmp_path: Path) -> Path:
     repo = tmp_path / "project"

@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.commands.trust import terminal_prompt
 from app.core import settings as settings_module
-from app.core.agent.events import Event, ToolFinished, TurnFailed
+from app.core.agent.events import Event, ToolFinished, TrustNeeded, TurnFailed
 from app.core.repos import find_root
 
 if TYPE_CHECKING:
@@ -47,9 +48,12 @@ def open_session(repo_arg: str | None) -> Session:
 def run(args: argparse.Namespace) -> int:
     session = open_session(args.repo)
     tools: list[dict[str, Any]] = []
+    ask_trust = terminal_prompt()
 
     def on_event(event: Event) -> None:
-        if isinstance(event, ToolFinished):
+        if isinstance(event, TrustNeeded):
+            ask_trust(event)
+        elif isinstance(event, ToolFinished):
             tools.append({"name": event.name, "label": event.label, "is_error": event.is_error})
 
     from app.core.history import History

@@ -15,8 +15,9 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from app.commands.trust import terminal_prompt
 from app.core import settings as settings_module
-from app.core.agent.events import Event, ScreenContent, TextDelta, ToolStarted, TurnEnded, TurnFailed
+from app.core.agent.events import Event, ScreenContent, TextDelta, ToolStarted, TrustNeeded, TurnEnded, TurnFailed
 from app.core.repos import find_root
 
 if TYPE_CHECKING:
@@ -42,12 +43,16 @@ class _Printer:
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.at_line_start = True
+        self._ask_trust = terminal_prompt()
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, TextDelta):
             self._write(event.text)
         elif isinstance(event, ToolStarted):
             self._line(f"  [{event.label}…]")
+        elif isinstance(event, TrustNeeded):
+            self._line("")
+            self._ask_trust(event)
         elif isinstance(event, ScreenContent):
             heading = f"## {event.title}\n\n" if event.title else ""
             self._line(f"\n---- on screen ----\n{heading}{event.markdown.rstrip()}\n-------------------")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import anthropic
 
+from app.core import trust
 from app.core.agent.events import TurnFailed
 from app.core.agent.session import Session
 from app.core.agent.tools import python_check
@@ -131,6 +132,9 @@ class Runner:
         self, step: Step, session: SessionRecord, workspace: Workspace, record: RunRecord, label: str
     ) -> bool:
         session.memory_before = workspace.memory_files()
+        # The eval wrote this repository itself; like a developer it trusts it so the test tool may run.
+        # Granted before each session because setup steps between sessions change its history.
+        trust.grant(workspace.repo)
         agent = self._live = Session(workspace.repo, self.settings, client=self.client)
         session.memory_block = str(agent.system[-1].get("text", "")) if agent.system else ""
         try:

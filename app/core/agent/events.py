@@ -40,6 +40,19 @@ class ScreenContent:
 
 
 @dataclass(frozen=True)
+class TrustNeeded:
+    """A tool would run the repository's own code, which the person has not trusted: ask them.
+
+    A listener may trust the repository before it returns (a terminal's y/N); then the call runs.
+    """
+
+    repo: str
+    tool: str  # "build", "test"
+    command: str  # the command line that would run
+    folder: str  # where it would run
+
+
+@dataclass(frozen=True)
 class TurnEnded:
     """The turn is over; `reply` is what to say (never empty)."""
 
@@ -55,4 +68,4 @@ class TurnFailed:
     message: str
 
 
-Event = TextDelta | ToolStarted | ToolFinished | ScreenContent | TurnEnded | TurnFailed
+Event = TextDelta | ToolStarted | ToolFinished | ScreenContent | TrustNeeded | TurnEnded | TurnFailed

@@ -32,6 +32,7 @@ from app.core.agent.events import (
     TextDelta,
     ToolFinished,
     ToolStarted,
+    TrustNeeded,
     TurnEnded,
     TurnFailed,
 )
@@ -51,6 +52,7 @@ from app.core.errors import AgentTurnError, UserFacingError
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
 from app.core.tool_result import ToolResult
+from app.core.trust import TrustRequest
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +97,9 @@ class Session:
         self._messages: list[dict[str, Any]] = []
         self._screens: list[ScreenContent] = []
         self._emit: EventSink = _ignore
-        self._toolbox = Toolbox(repo, settings, self._memory, session_id=self.id, on_screen=self._show)
+        self._toolbox = Toolbox(
+            repo, settings, self._memory, session_id=self.id, on_screen=self._show, ask_trust=self._ask_trust
+        )
         self._cancel = threading.Event()
         self._stream = StreamHolder()
         self._turn_lock = threading.Lock()
@@ -287,6 +291,9 @@ class Session:
     def _show(self, content: ScreenContent) -> None:
         self._screens.append(content)
         self._emit(content)
+
+    def _ask_trust(self, request: TrustRequest) -> None:
+        self._emit(TrustNeeded(str(request.repo), request.tool, request.command, str(request.folder)))
 
     def _load_memory(self) -> str:
         try:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.core import trust
 from app.core.agent import tools
 from app.core.agent.events import ScreenContent
 from app.core.memory import MemoryStore
@@ -125,8 +126,10 @@ class Toolbox:
         *,
         session_id: str,
         on_screen: Callable[[ScreenContent], None],
+        ask_trust: Callable[[trust.TrustRequest], None] | None = None,
     ) -> None:
         self.repo = repo
+        self._gate = trust.Gate(ask_trust)  # one per session: the person is asked once
         self.memory = memory
         self._session_id = session_id
         self._on_screen = on_screen
@@ -147,7 +150,12 @@ class Toolbox:
 
     def _build(self, args: dict[str, Any], cancel: threading.Event) -> ToolResult:
         return tools.run_build(
-            self.repo, args.get("project"), command=self._build_command, timeout=self._timeout, cancel=cancel
+            self.repo,
+            args.get("project"),
+            command=self._build_command,
+            timeout=self._timeout,
+            cancel=cancel,
+            gate=self._gate,
         )
 
     def _test(self, args: dict[str, Any], cancel: threading.Event) -> ToolResult:
@@ -158,6 +166,7 @@ class Toolbox:
             command=self._test_command,
             timeout=self._timeout,
             cancel=cancel,
+            gate=self._gate,
         )
 
     def _show(self, args: dict[str, Any]) -> ToolResult:

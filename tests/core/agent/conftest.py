@@ -11,7 +11,7 @@ import pytest
 from app.bench.fakeapi import FakeAPI
 from app.core.agent.session import Session
 from app.core.settings import Settings
-from tests.conftest import git
+from tests.conftest import git, trusted
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def repo(empty_repo: Path) -> Path:
     (empty_repo / "src" / "app.py").write_text("def main():\n    return 'hello'\n", encoding="utf-8")
     git(empty_repo, "add", ".")
     git(empty_repo, "-c", "user.name=Dev", "-c", "user.email=dev@example.com", "commit", "-q", "-m", "start")
-    return empty_repo
+    return trusted(empty_repo)  # the developer's own repository: build and test may run
 
 
 @pytest.fixture

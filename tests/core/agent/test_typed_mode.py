@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.bench.fakeapi import FakeAPI, text, tool_use
+from tests.conftest import trusted
 from tests.scenario import BUILD_ERROR_FILE, BUILD_ERROR_LINE, make_scenario_repo
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -34,7 +35,7 @@ def _app(*args: str, fake: FakeAPI | None, key: str | None = None, stdin: str = 
 
 @pytest.fixture
 def scenario(tmp_path: Path) -> Path:
-    return make_scenario_repo(tmp_path)
+    return trusted(make_scenario_repo(tmp_path))  # the developer's repository: the build may run
 
 
 def _build_red_script() -> list[dict[str, object]]:

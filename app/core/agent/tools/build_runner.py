@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import re
+import shlex
 import shutil
 import tempfile
 import threading
@@ -19,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core import trust
 from app.core.agent.tools import digest, process, python_check
 from app.core.agent.tools.toolchain import Toolchain, choose, make_test_target, package_scripts
 from app.core.tool_result import ToolResult
@@ -63,9 +65,13 @@ def run_build(
     command: str = "",
     timeout: float = DEFAULT_TIMEOUT,
     cancel: threading.Event | None = None,
+    gate: trust.Gate | None = None,
 ) -> ToolResult:
-    """Build `project` (or the repository) and report the exit code and the trimmed diagnostics."""
-    return _run("build", repo, project, None, command, timeout, cancel)
+    """Build `project` (or the repository) and report the exit code and the trimmed diagnostics.
+
+    Nothing runs unless the repository is trusted; `gate` is how this session asks the person.
+    """
+    return _run("build", repo, project, None, command, timeout, cancel, gate or trust.Gate())
 
 
 def run_tests(
@@ -76,9 +82,10 @@ def run_tests(
     command: str = "",
     timeout: float = DEFAULT_TIMEOUT,
     cancel: threading.Event | None = None,
+    gate: trust.Gate | None = None,
 ) -> ToolResult:
-    """Run the tests of `project` (or the repository), optionally only those matching `filter`."""
-    return _run("test", repo, project, filter, command, timeout, cancel)
+    """Run the tests of `project` (or the repository), optionally only those matching `filter`; only when trusted."""
+    return _run("test", repo, project, filter, command, timeout, cancel, gate or trust.Gate())
 
 
 def _run(
@@ -89,6 +96,7 @@ def _run(
     command: str,
     timeout: float,
     cancel: threading.Event | None,
+    gate: trust.Gate,
 ) -> ToolResult:
     plan: _Plan | None = None
     try:
@@ -97,6 +105,9 @@ def _run(
         wanted = _filter(test_filter)
         plan = _command_plan(action, root, command, project, wanted) if command.strip() else None
         plan = plan or _detected_plan(action, root, project, wanted)
+        refused = gate.refusal(trust.TrustRequest(root, action, shown_command(plan), plan.cwd))
+        if refused:
+            return ToolResult.error(refused)
         outcome = process.run(
             plan.argv if plan.kind != "settings" else plan.argv[0],
             plan.cwd,
@@ -115,6 +126,17 @@ def _run(
         for path in plan.cleanup if plan else []:
             with contextlib.suppress(OSError):
                 path.unlink()
+
+
+def shown_command(plan: _Plan) -> str:
+    """The command line as a person reads it before trusting (the import check's script is named, not shown)."""
+    if plan.kind == "settings":
+        return plan.argv[0]
+    argv = list(plan.argv)
+    if plan.kind == "python" and len(argv) >= 3:
+        argv[1:3] = ["-c", "<the app's import check>"]
+        argv = argv[:3]
+    return shlex.join(argv)
 
 
 def _timeout(value: object) -> float:
@@ -213,14 +235,16 @@ def _plan_for(action: str, chain: Toolchain, root: Path, wanted: str) -> _Plan:
 
 
 def _python_plan(action: str, folder: Path, root: Path, wanted: str) -> _Plan:
-    python = python_check.interpreter(folder, root)
+    chosen = python_check.choose(folder, root)
+    python = chosen.path
     if python is None:
         raise _Refused("Python is not installed on this machine (no python3 on PATH)")
+    notes = [chosen.note] if chosen.note else []
     if action == "test":
         argv = [python, "-m", "pytest", "-q", "-rfE", "--tb=short", "--color=no", "--continue-on-collection-errors"]
         if wanted:
             argv += ["-k", wanted]
-        return _Plan(argv, folder, "pytest", "pytest")
+        return _Plan(argv, folder, "pytest", "pytest", notes=notes)
     paths, modules = python_check.import_plan(folder)
     files = python_check.python_files(folder)
     handle, name = tempfile.mkstemp(prefix="vda-pycheck-", suffix=".json")
@@ -232,6 +256,7 @@ def _python_plan(action: str, folder: Path, root: Path, wanted: str) -> _Plan:
         folder,
         label,
         "python",
+        notes=notes,
         env={"PYTHONDONTWRITEBYTECODE": "1"},
         cleanup=[Path(name)],
     )

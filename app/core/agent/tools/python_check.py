@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.git import git
@@ -94,13 +95,69 @@ sys.exit(1 if errors else 0)
 """
 
 
-def interpreter(folder: Path, root: Path) -> str | None:
-    """The project's own virtualenv Python if it has one, else this app's interpreter."""
+@dataclass(frozen=True)
+class Interpreter:
+    """The Python that runs the checks, and why that one (for the model, when it is not the project's)."""
+
+    path: str | None
+    note: str = ""
+
+
+_VENV_PYTHONS = ("bin/python", "Scripts/python.exe")
+
+
+def choose(folder: Path, root: Path) -> Interpreter:
+    """The project's own virtual environment when it is a real one the repository did not ship, else this app's.
+
+    A real environment has `pyvenv.cfg` beside its `bin/`, sits inside the repository as a folder (not a
+    link), and is not tracked by git: a tracked `.venv/bin/python` is a program the repository's author
+    wrote, not one the developer made. The caller runs it only in a trusted repository.
+    """
+    refused = ""
     for base in dict.fromkeys((folder, root)):
-        for relative in (".venv/bin/python", "venv/bin/python", ".venv/Scripts/python.exe", "venv/Scripts/python.exe"):
-            candidate = base / relative
-            if candidate.is_file():
-                return str(candidate)
+        for name in (".venv", "venv"):
+            venv = base / name
+            if not venv.is_dir():
+                continue
+            problem = _venv_problem(venv, root)
+            python = next((venv / p for p in _VENV_PYTHONS if (venv / p).is_file()), None)
+            if not problem and python is not None:
+                return Interpreter(str(python))
+            refused = refused or f"{venv.relative_to(root).as_posix()} {problem or 'has no python in it'}"
+    app = _own_python()
+    if app is None:
+        return Interpreter(None)
+    why = refused or "the repository has no virtual environment of its own"
+    return Interpreter(app, f"Ran with this app's own Python ({app}) because {why}.")
+
+
+def _venv_problem(venv: Path, root: Path) -> str:
+    """Why `venv` is not a virtual environment to run, or ""."""
+    try:
+        real = venv.resolve(strict=True)
+        inside = real.is_relative_to(root.resolve(strict=True))
+    except (OSError, RuntimeError):
+        return "cannot be read"
+    if venv.is_symlink() or not inside:
+        return "is a link, not a folder of the repository"
+    config = venv / "pyvenv.cfg"
+    if config.is_symlink() or not config.is_file():
+        return "has no pyvenv.cfg (not a virtual environment)"
+    try:
+        out = git(root, "ls-files", "-z", "--", str(venv.relative_to(root)))
+    except (OSError, subprocess.SubprocessError):
+        return "could not be checked with git"
+    if out.returncode != 0 or out.stdout.strip(b"\0"):
+        return "is tracked in git (the repository ships it)"
+    return ""
+
+
+def interpreter(folder: Path, root: Path) -> str | None:
+    """The path `choose` picks."""
+    return choose(folder, root).path
+
+
+def _own_python() -> str | None:
     if not getattr(sys, "frozen", False):
         return sys.executable
     # A bundled app's executable is not a Python that runs `-m pytest`.

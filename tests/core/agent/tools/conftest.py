@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import trusted
 from tests.scenario import make_scenario_repo
 
 
 @pytest.fixture
 def scenario(tmp_path: Path) -> Path:
-    return make_scenario_repo(tmp_path)
+    return trusted(make_scenario_repo(tmp_path))  # the developer works in it: build and test may run

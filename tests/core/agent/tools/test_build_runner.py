@@ -9,15 +9,28 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from app.core.agent.tools import run_build, run_tests
+from app.core.agent.tools import run_build as build_tool
+from app.core.agent.tools import run_tests as tests_tool
 from app.core.agent.tools.digest import LIMIT
 from app.core.agent.tools.toolchain import choose
 from app.core.tool_result import ToolResult
+from tests.conftest import trusted
 from tests.core.agent.tools.procs import alive
 from tests.scenario import BUILD_ERROR_FILE, BUILD_ERROR_LINE, FAILING_TEST
+
+
+def run_build(repo: Path, *args: Any, **kwargs: Any) -> ToolResult:
+    """The build tool in a repository the developer trusted (every repository these tests build is theirs)."""
+    return build_tool(trusted(repo), *args, **kwargs)
+
+
+def run_tests(repo: Path, *args: Any, **kwargs: Any) -> ToolResult:
+    return tests_tool(trusted(repo), *args, **kwargs)
+
 
 # --- the scenario ------------------------------------------------------------------------------
 
@@ -78,6 +91,7 @@ def test_bad_filters_are_refused(scenario: Path, bad: object) -> None:
 def test_project_venv_python_is_used(scenario: Path) -> None:
     venv_python = scenario / ".venv" / "bin" / "python"
     venv_python.parent.mkdir(parents=True)
+    (scenario / ".venv" / "pyvenv.cfg").write_text(f"home = {Path(sys.executable).parent}\n")  # a real venv's mark
     venv_python.write_text(f'#!/bin/sh\necho used > "{scenario}/venv-used.txt"\nexec "{sys.executable}" "$@"\n')
     venv_python.chmod(0o755)
     result = run_tests(scenario)
