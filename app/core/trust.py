@@ -2,8 +2,9 @@
 
 Like VS Code's workspace trust and Claude Code's folder trust: reading a repository is always
 allowed, running its code is not until the person says so, once per repository. Trust is kept
-per folder and repository identity (`repos.identity`), so a trusted folder whose repository was
-swapped for another (a different origin, a different history) is not trusted any more.
+per folder and repository identity (`repo_identity`), so a trusted folder whose repository was
+swapped for another (a different origin, a different history) is not trusted any more; nor is
+a second clone of a trusted repository in another folder (it may hold other changes).
 
 The list lives in the app's config folder, never in the repository (a repository cannot trust
 itself), written atomically and readable by the owner only. A damaged or unreadable list trusts
@@ -22,6 +23,7 @@ from pathlib import Path
 from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.memory.lock import LockTimeout, folder_lock
+from app.core.repo_identity import repository_identity
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +64,8 @@ def _key(repo: Path) -> str:
 
 
 def identity(repo: Path) -> str:
-    """The repository's identity as trust keeps it (see app.core.repos)."""
-    return ""
+    """The repository's identity as trust keeps it: `origin:…`, `root:…` or `path:…` (app.core.repo_identity)."""
+    return repository_identity(repo).key
 
 
 def entries() -> list[Trusted]:
@@ -102,7 +104,9 @@ def is_trusted(repo: Path) -> bool:
     rows = [t for t in entries() if str(t.folder) == key]
     if not rows:
         return False
-    return any(t.identity == identity(Path(key)) for t in rows)
+    now = identity(Path(key))
+    # Trusted before its first commit, a folder had only its path for an identity: its first commit keeps it.
+    return any(t.identity == now or t.identity.startswith("path:") for t in rows)
 
 
 def grant(repo: Path) -> Trusted:

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from app.core import paths, trust
+from tests.conftest import git
 
 
 def test_a_repository_is_untrusted_until_granted_and_again_after_revoke(empty_repo: Path) -> None:
@@ -79,3 +80,33 @@ def test_a_prompt_that_breaks_runs_nothing(empty_repo: Path) -> None:
 
     request = trust.TrustRequest(empty_repo, "build", "make", empty_repo)
     assert trust.Gate(broken).refusal(request) == trust.NOT_TRUSTED
+
+
+def test_a_trusted_folder_holding_another_repository_now_is_not_trusted(tmp_path: Path) -> None:
+    repo = tmp_path / "work"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    trust.grant(repo)
+    _commit(repo, "first")
+    assert trust.is_trusted(repo)  # trusted before its first commit: the commit keeps it
+    trust.grant(repo)
+    _commit(repo, "second")
+    assert trust.is_trusted(repo)  # new commits are the same repository
+    git(repo, "remote", "add", "origin", "https://github.com/someone/else.git")
+    assert not trust.is_trusted(repo)  # now it says it is another repository: ask again
+    trust.grant(repo)
+    assert trust.is_trusted(repo)
+
+
+def test_a_second_clone_in_another_folder_is_not_trusted(tmp_path: Path) -> None:
+    first = tmp_path / "first"
+    first.mkdir()
+    git(first, "init", "-q", "-b", "main")
+    _commit(first, "start")
+    git(tmp_path, "clone", "-q", str(first), str(tmp_path / "second"))
+    trust.grant(first)
+    assert not trust.is_trusted(tmp_path / "second")
+
+
+def _commit(repo: Path, message: str) -> None:
+    git(repo, "-c", "user.name=Dev", "-c", "user.email=dev@example.com", "commit", "-q", "--allow-empty", "-m", message)
