@@ -1,7 +1,8 @@
 """The command line: the desktop app by default, headless subcommands for everything else.
 
 Each subcommand lives in its own module under `app.commands` and exposes
-`register(subparsers)`; the list below is explicit so bundlers see every import.
+`register(subparsers)`. They are imported by name, so a build that leaves one out still
+starts; the bundle spec (installer/pyinstaller) lists them as hidden imports for that reason.
 Nothing here imports Qt, so `--help`, `--version` and every subcommand work
 without a display or an audio device.
 """

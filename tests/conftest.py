@@ -62,3 +62,23 @@ def desktop() -> None:
         if os.environ.get("VDA_REQUIRE_DESKTOP") == "1":
             pytest.fail(f"the test desktop is missing: {problem}")
         pytest.skip(f"needs the test desktop ({problem}); run installer/test.sh")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # One spelling of "needs the desktop": asking for the fixture marks the test, so
+    # `-m "not desktop"` (the fast lane) leaves out exactly the tests that would need it.
+    for item in items:
+        if "desktop" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.desktop)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    # A long module is a hint to read it for a second job, not a failure: splitting by line
+    # count made import cycles and an inheritance chain before.
+    from tests.structure import ADVISED_LINES, sizes
+
+    long = {name: lines for name, lines in sizes().items() if lines > ADVISED_LINES}
+    if long:
+        terminalreporter.write_sep("-", f"modules over {ADVISED_LINES} lines (read them for a second job)")
+        for name, lines in sorted(long.items(), key=lambda item: -item[1]):
+            terminalreporter.write_line(f"warning: {name}: {lines} lines")

@@ -15,17 +15,15 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
+from app.bench.waiting import wait_for
 from app.core import paths
 from app.core.settings import Settings
 
 if TYPE_CHECKING:
     from app.bench.sound import Monitor
-
-T = TypeVar("T")
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 READY = re.compile(r" ready: (.*)")
@@ -56,18 +54,6 @@ def machine_load() -> str:
     except OSError:
         return "load average unknown"
     return f"load average {load:.1f} on {os.cpu_count()} cores"
-
-
-def wait_for(condition: Callable[[], T], timeout: float, what: str, every: float = 0.05) -> T:
-    """The first truthy value of `condition()`, polled every `every` seconds; AssertionError after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(every)
 
 
 def xdotool(*args: str) -> None:

@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from app.bench.desktop import wait_for
+from app.bench.waiting import wait_for
 
 SOUND = 0.01  # RMS of a 20 ms frame above which the speaker is audibly playing (silence is exactly 0)
 

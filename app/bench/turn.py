@@ -33,13 +33,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.bench.desktop import DesktopApp, desktop_problem, machine_load, wait_for
+from app.bench.desktop import DesktopApp, desktop_problem, machine_load
 from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
 from app.bench.home import temporary_home
 from app.bench.sound import Monitor
 from app.bench.speech import UTTERANCES, espeak_wav, without_trailing_silence
 from app.bench.turn_stages import describe, median_stages, turn_stages
 from app.bench.vocabulary import make_sample_repo
+from app.bench.waiting import wait_for
 from app.core import paths, stamps
 
 FIRST_TOKEN_AFTER = 0.6  # seconds from request to the first token: a fast model's time to first token

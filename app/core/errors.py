@@ -10,8 +10,21 @@
     │   ├── ModelDownloadError       a speech model could not be downloaded (offline, disk full …)
     │   │   └── DownloadCancelled    the person cancelled; what arrived is kept to resume
     │   ├── AgentTurnError           a turn failed after the SDK's retries
-    │   └── RepositoryError          the folder is not a usable repository
-    └── InternalError                a bug; logged with its traceback, shown briefly
+    │   ├── RepositoryError          the folder is not a usable repository
+    │   ├── eval.report.ReportError  the eval's report cannot be read or written
+    │   └── eval.scenario.ScenarioError  a scenario file is malformed
+    └── (a bug is any other exception: logged with its traceback and reported in one line
+         through `app.core.messages`, whose excepthooks catch what nothing else did)
+
+Outside the tree, because they never reach a person as they are: each is caught by one
+caller and turned into a result or a sentence.
+
+    memory.journal.JournalError      the memory journal cannot be read or written
+    memory.undo.UndoRefused          an undo would overwrite a newer change; the reason is shown
+    memory.vpath.PathRefused         a /memories path the model sent breaks a rule; its error text
+    memory.folder.FolderError        the memory folder refused an operation (LinkRefused: a link)
+    agent.tools.path_guard.PathRefused  a repository path the model sent breaks a rule
+    eval.workspace.SetupError        a scenario's repository could not be built
 
 Tool failures are not exceptions that reach the user: they become tool results
 with `is_error` for the model to read (see `app.core.agent.tools`).
@@ -79,7 +92,3 @@ class AgentTurnError(UserFacingError):
 
 class RepositoryError(UserFacingError):
     """The chosen folder cannot be used as a repository."""
-
-
-class InternalError(VoiceDevAgentError):
-    """A bug: logged with its traceback and reported briefly to the user."""

@@ -27,11 +27,11 @@ from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.history import History
 from app.core.settings import Effect, Settings, changed_effects
-from app.ui import icons, memory_notice, memory_status
+from app.ui import icons, memory_status
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Answer, Controller, State
 from app.ui.history_window import HistoryWindow
-from app.ui.memory_notice import MemoryNotices
+from app.ui.memory_notice import MemoryNotice, MemoryNotices
 from app.ui.memory_status import MemorySummary
 from app.ui.microphone import Microphone
 from app.ui.notify import Notifier
@@ -44,6 +44,7 @@ from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
 
 if TYPE_CHECKING:
+    from app.ui.ports import AgentPort
     from app.voice.hotkey import HotkeyListener
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,7 @@ class DesktopApp(QObject):
         menu.open_history.connect(self.open_history)
         menu.quit_requested.connect(self.app.quit)
         self.tray.activated.connect(self._on_tray_click)
-        memory_notice.connect(
+        connect_memory_notices(
             self.memory_notices, controller=c, agent=self.agent, panel=self.panel, tray=self.tray, menu=menu
         )
         self.memory_notices.noticed.connect(lambda _n: self._reload_memory_window())
@@ -361,14 +362,14 @@ class DesktopApp(QObject):
             self._start_hotkey(new)
         elif Effect.MICROPHONE in effects:
             self._arm_microphone(new)
-        self.tray.set_context(self.controller.repo, new.hotkey)
+        self.tray.set_context(self.controller.repo, new.hotkey, new.hotkey_mode)
 
     def _update_repo_menu(self) -> None:
         recent = [Path(r) for r in self.settings.recent_repos]
         repo = self.controller.repo
         self.menu.set_memory_mode(self.settings.memory_mode_for(repo) if repo is not None else "on")
         self.menu.set_repositories(self.controller.repo, recent)
-        self.tray.set_context(self.controller.repo, self.settings.hotkey)
+        self.tray.set_context(self.controller.repo, self.settings.hotkey, self.settings.hotkey_mode)
         if self.settings_window is not None:
             self.settings_window.memory.set_active_repository(self.controller.repo)
 
@@ -435,3 +436,37 @@ def run_desktop_app(repo: str | None = None) -> int:
         logging.shutdown()
         os._exit(code)
     return code
+
+
+def connect_memory_notices(
+    notices: MemoryNotices,
+    *,
+    controller: Controller,
+    agent: AgentPort,
+    panel: AnswerPanel,
+    tray: Tray,
+    menu: AppMenu,
+) -> None:
+    """Wire the path from a finished turn to the panel or the tray, and Undo back to the store."""
+
+    def told(found: tuple[MemoryNotice, ...]) -> None:
+        menu.set_memory_undo(found[-1].line)
+        panel.show_memory_notices(found)  # in place: the panel never pops up for this
+        if not panel.isVisible():
+            lines = "\n".join(n.line for n in found)
+            note = f"{lines}\nUndo: tray menu, Undo last memory change."
+            tray.show_message(messages.Message(messages.Level.INFO, note))
+
+    def undone(op: int, message: str) -> None:
+        panel.memory_undone(op, message)
+        menu.set_memory_undo(notices.latest[-1].line if notices.latest else "")
+        if not panel.isVisible():
+            tray.show_message(messages.Message(messages.Level.INFO, message))
+
+    agent.session_started.connect(notices.session_started)
+    controller.memory_changed.connect(lambda _turn: notices.check())
+    controller.session_reset.connect(lambda: menu.set_memory_undo(""))
+    notices.noticed.connect(told)
+    notices.undone.connect(undone)
+    panel.memory_undo_requested.connect(notices.undo)
+    menu.undo_memory.connect(notices.undo_last)

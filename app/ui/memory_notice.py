@@ -14,20 +14,12 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from app.core.memory import Change, JournalError, MemoryStore
 from app.core.memory.undo import UndoRefused
-from app.core.messages import Level, Message
 from app.ui.memory_words import change_line
-
-if TYPE_CHECKING:  # the panel shows notices, so it imports this module
-    from app.ui.controller import Controller
-    from app.ui.panel import AnswerPanel
-    from app.ui.ports import AgentPort
-    from app.ui.tray import AppMenu, Tray
 
 log = logging.getLogger(__name__)
 
@@ -102,36 +94,3 @@ class MemoryNotices(QObject):
 
 def _notice(change: Change, repo: Path) -> MemoryNotice:
     return MemoryNotice(change_line(change), change.op, change.id, repo)
-
-
-def connect(
-    notices: MemoryNotices,
-    *,
-    controller: Controller,
-    agent: AgentPort,
-    panel: AnswerPanel,
-    tray: Tray,
-    menu: AppMenu,
-) -> None:
-    """Wire the path from a finished turn to the panel or the tray, and Undo back to the store."""
-
-    def told(found: tuple[MemoryNotice, ...]) -> None:
-        menu.set_memory_undo(found[-1].line)
-        panel.show_memory_notices(found)  # in place: the panel never pops up for this
-        if not panel.isVisible():
-            lines = "\n".join(n.line for n in found)
-            tray.show_message(Message(Level.INFO, f"{lines}\nUndo: tray menu, Undo last memory change."))
-
-    def undone(op: int, message: str) -> None:
-        panel.memory_undone(op, message)
-        menu.set_memory_undo(notices.latest[-1].line if notices.latest else "")
-        if not panel.isVisible():
-            tray.show_message(Message(Level.INFO, message))
-
-    agent.session_started.connect(notices.session_started)
-    controller.memory_changed.connect(lambda _turn: notices.check())
-    controller.session_reset.connect(lambda: menu.set_memory_undo(""))
-    notices.noticed.connect(told)
-    notices.undone.connect(undone)
-    panel.memory_undo_requested.connect(notices.undo)
-    menu.undo_memory.connect(notices.undo_last)

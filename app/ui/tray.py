@@ -245,6 +245,7 @@ class Tray(QObject):
         self._detail = ""
         self._repo: Path | None = None
         self._hotkey = ""
+        self._hotkey_mode = "hold"
         self._memory = ""  # what the session loaded, e.g. "Memory: 3 files, 1 may be stale"
         self._level_step = -1
         self._error_timer = QTimer(self)
@@ -278,9 +279,11 @@ class Tray(QObject):
         if self.status_window is not None:
             self.status_window.hide()
 
-    def set_context(self, repo: Path | None, hotkey: str) -> None:
+    def set_context(self, repo: Path | None, hotkey: str, mode: str = "hold") -> None:
+        """The repository and the hotkey the tooltip names; `mode` is the setting's "hold" or "toggle"."""
         self._repo = repo
         self._hotkey = hotkey
+        self._hotkey_mode = mode
         self._refresh()
 
     def set_memory_summary(self, text: str) -> None:
@@ -341,7 +344,9 @@ class Tray(QObject):
         if self._memory and self._repo:
             lines.append(self._memory)
         if self._hotkey:
-            lines.append(f"Hold {pretty_chord(self._hotkey)} to ask")
+            chord = pretty_chord(self._hotkey)
+            toggle = self._hotkey_mode == "toggle"
+            lines.append(f"Press {chord} to ask, again to send" if toggle else f"Hold {chord} to ask")
         return "\n".join(lines)
 
     def _refresh(self) -> None:

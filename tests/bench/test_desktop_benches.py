@@ -45,7 +45,6 @@ def test_without_the_desktop_a_bench_says_so_in_one_line_and_exits_2(suite: str)
     assert "Traceback" not in done.stderr, done.stderr
 
 
-@pytest.mark.desktop
 @pytest.mark.slow
 def test_idle_bench_measures_the_running_app_for_both_microphone_settings(desktop: None) -> None:
     result = figures(bench("--idle", "--idle-seconds", "3", "--json"))["idle"]
@@ -64,7 +63,6 @@ def test_idle_bench_measures_the_running_app_for_both_microphone_settings(deskto
         assert row["seconds"] >= 3, row
 
 
-@pytest.mark.desktop
 @pytest.mark.slow
 def test_turn_bench_times_a_spoken_turn_and_a_barge_in(desktop: None) -> None:
     result = figures(bench("--turn", "--runs", "1", "--json"))["turn"]

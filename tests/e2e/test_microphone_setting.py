@@ -10,7 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from app.bench.desktop import wait_for, xdotool
+from app.bench.desktop import xdotool
+from app.bench.waiting import wait_for
 from app.core import settings as settings_store
 from app.core.settings import Settings
 from tests.e2e.test_voice_turn import CHORD, ROOT

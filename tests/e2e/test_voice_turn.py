@@ -25,10 +25,11 @@ from typing import Any
 
 import pytest
 
-from app.bench.desktop import wait_for, xdotool
+from app.bench.desktop import xdotool
 from app.bench.fakeapi import text, tool_use
 from app.bench.sound import Monitor
 from app.bench.speech import espeak_wav
+from app.bench.waiting import wait_for
 from app.core import paths
 from app.core.history import History
 from app.voice import cues

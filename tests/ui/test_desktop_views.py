@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from PySide6.QtGui import QImage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +24,6 @@ def _distinct_colours(path: Path) -> int:
     return len(seen)
 
 
-@pytest.mark.desktop
 def test_views_on_the_desktop(desktop: None, empty_repo: Path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "PYTHONPATH": str(ROOT)}
     out = subprocess.run(

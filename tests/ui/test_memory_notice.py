@@ -17,8 +17,8 @@ from app.bench.fakeapi import FakeAPI, text, tool_use
 from app.core.agent.events import ToolFinished, TurnEnded
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
-from app.ui import memory_notice
 from app.ui.agent_worker import AgentWorker
+from app.ui.application import connect_memory_notices
 from app.ui.controller import Controller
 from app.ui.memory_notice import MemoryNotices
 from app.ui.panel import AnswerPanel
@@ -51,7 +51,7 @@ class Rig:
         self.tray = Tray(self.menu, use_tray=False)
         self.panel = AnswerPanel()
         self.notices = MemoryNotices(lambda: self.controller.repo)
-        memory_notice.connect(
+        connect_memory_notices(
             self.notices, controller=self.controller, agent=self.agent, panel=self.panel, tray=self.tray, menu=self.menu
         )
         self.controller.start()

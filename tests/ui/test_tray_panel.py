@@ -106,6 +106,9 @@ def test_tray_state_tooltip_and_error(qtbot: QtBot, tmp_path: Path) -> None:
         "Repository: project",
         "Hold Ctrl+Alt+Space to ask",
     ]
+    tray.set_context(tmp_path / "project", "ctrl+alt+space", "toggle")
+    assert tray.tooltip.splitlines()[-1] == "Press Ctrl+Alt+Space to ask, again to send"
+    tray.set_context(tmp_path / "project", "ctrl+alt+space")
     assert menu.status_action.text() == "Building…"
     tray.show_state("speaking")
     assert menu.stop_action.isEnabled()

@@ -8,14 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from app import APP_DISPLAY_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.desktop
 def test_titles_carry_the_app_name_once(desktop: None, app_home: Path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
