@@ -22,6 +22,11 @@ A reply is a JSON-able dict, so a script can also live in a file:
                                             sends a piece (12 characters of text) every 0.03 s, like a
                                             model generating: for the benches of the whole turn
 
+`FakeAPI(cache=CacheModel(...), clock=...)` adds the prompt cache and a new connection's cost
+(app.bench.fakecache): cache usage as the API reports it, and a first token that comes later
+when tools and system were not cached. `fake.connections` counts the connections opened;
+GET /v1/models answers one model, as the API's list does.
+
 with blocks {"type": "text", "text": ...}, {"type": "thinking", "thinking": ...} (signed by the fake)
 and {"type": "tool_use", "name": ..., "input": {...}} (an id is added). `fake.respond_with(fn)` scripts
 with a function of the request instead. As a separate process, for the app under test:
@@ -49,10 +54,13 @@ import secrets
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import ThreadingHTTPServer
 from typing import Any
+
+from app.bench.fakecache import CacheModel, CacheOutcome, PromptCacheState
 
 CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"
 
@@ -108,6 +116,7 @@ class RecordedRequest:
     received_at: float = 0.0  # time.monotonic() when the body was read
     finished_at: float = 0.0  # when the reply was fully written (or abandoned)
     status: int = 0
+    cache: CacheOutcome | None = None  # with a cache model: what the prompt cache did for this request
     # (time.monotonic() just after it went out, text) for each streamed text piece: when the
     # client could have had each word, for the benches.
     text_sent: list[tuple[float, str]] = field(default_factory=list)
@@ -150,8 +159,20 @@ class RequestInvalid(Exception):
 class FakeAPI:
     """The fake Messages API server; see the module docstring."""
 
-    def __init__(self, *, api_key: str = "sk-ant-test-fake-key", port: int = 0, log_path: str = "") -> None:
+    def __init__(
+        self,
+        *,
+        api_key: str = "sk-ant-test-fake-key",
+        port: int = 0,
+        log_path: str = "",
+        cache: CacheModel | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.api_key = api_key
+        self.clock = clock  # the prompt cache's time (a bench moves it forward instead of waiting)
+        self.cache_model = cache
+        self._cache = PromptCacheState(cache) if cache is not None else None
+        self.connections = 0  # connections the clients opened
         self._port = port
         self._log_path = log_path  # each request appended as a JSON line, for a fake in another process
         self._secret = secrets.token_bytes(16)
@@ -222,6 +243,22 @@ class FakeAPI:
     def reset(self) -> None:
         with self._lock:
             self._state = _State()
+
+    def forget_cache(self) -> None:
+        """Drop every cached prefix, as five idle minutes would."""
+        if self._cache is not None:
+            with self._cache.lock:
+                self._cache.entries.clear()
+
+    def serve_cache(self, request: RecordedRequest) -> None:
+        """What the prompt cache does for a request that passed the checks (nothing without a cache model)."""
+        if self._cache is not None:
+            request.cache = self._cache.serve(request.body, self.clock())
+
+    def first_token_delay(self, request: RecordedRequest) -> float:
+        if self._cache is None or request.cache is None:
+            return 0.0
+        return self._cache.first_token_delay(request.cache)
 
     # internals
     def _next_reply(self, request: RecordedRequest) -> Reply:

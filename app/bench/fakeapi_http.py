@@ -32,6 +32,25 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
             super().setup()
             # Many small SSE writes: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms per reply.
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with fake._lock:
+                fake.connections += 1
+            if fake.cache_model is not None and fake.cache_model.connect > 0:
+                time.sleep(fake.cache_model.connect)  # the handshake a new connection to the API costs
+
+        def do_GET(self) -> None:
+            # The model list: the cheapest request that opens a connection to the API.
+            request = RecordedRequest("GET", self.path, {k.lower(): v for k, v in self.headers.items()}, {}, b"")
+            if not self.path.split("?")[0].endswith("/v1/models"):
+                self._send_error(request, error(404, f"fake API: no route {self.path}"))
+                return
+            model = {"type": "model", "id": "claude-fake", "display_name": "Fake", "created_at": "2026-01-01T00:00:00Z"}
+            page = {"data": [model], "has_more": False, "first_id": model["id"], "last_id": model["id"]}
+            data = json.dumps(page).encode()
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet: tests read fake.requests
             pass
@@ -67,6 +86,8 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
                 self._send_error(request, fake._refuse(str(exc)))
                 return
             reply = fake._next_reply(request)
+            if "error" not in reply:
+                fake.serve_cache(request)
             if "error" in reply:
                 self._send_error(request, reply)
             elif body.get("stream"):
@@ -101,6 +122,14 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
             stop = reply.get("stop_reason") or (
                 "tool_use" if any(b.get("type") == "tool_use" for b in content) else "end_turn"
             )
+            usage = {
+                "input_tokens": max(1, len(request.raw) // 4),
+                "output_tokens": max(1, len(json.dumps(content)) // 4),
+                "cache_creation_input_tokens": 0,
+                "cache_read_input_tokens": 0,
+            }
+            if request.cache is not None:
+                usage.update(request.cache.usage)
             return {
                 "id": fake._new_id("msg"),
                 "type": "message",
@@ -109,15 +138,12 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
                 "content": content,
                 "stop_reason": stop,
                 "stop_sequence": None,
-                "usage": {
-                    "input_tokens": max(1, len(request.raw) // 4),
-                    "output_tokens": max(1, len(json.dumps(content)) // 4),
-                    "cache_creation_input_tokens": 0,
-                    "cache_read_input_tokens": 0,
-                },
+                "usage": usage,
             }
 
         def _send_message(self, request: RecordedRequest, reply: Reply) -> None:
+            if fake._closing.wait(fake.first_token_delay(request)):  # the whole reply waits for its first token
+                return
             content = fake._materialise(reply)
             fake._remember(content).complete = True
             data = json.dumps(self._message(request, content, reply)).encode()
@@ -134,7 +160,8 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
             issued = fake._remember(content)
             message = self._message(request, content, reply)
             pace = float(reply.get("pace", 0.0))
-            wait_until = request.received_at + float(reply.get("first_token_after", 0.0))
+            after = float(reply.get("first_token_after", 0.0)) + fake.first_token_delay(request)
+            wait_until = request.received_at + after
             # Like the API, nothing (not even the headers) comes before the model's first token.
             if fake._closing.wait(max(0.0, wait_until - time.monotonic())):
                 return

@@ -75,6 +75,11 @@ def memory_notes_file() -> Path:
     return config_dir() / "memory-notes-shown.json"
 
 
+def prompt_cache_file() -> Path:
+    """What the last session's first request did with the API's prompt cache, for `doctor`."""
+    return data_dir() / "prompt-cache.json"
+
+
 def log_file() -> Path:
     return log_dir() / f"{APP_NAME}.log"
 

@@ -77,6 +77,9 @@ class Settings:
     volume: float = _setting(1.0, Effect.SPEECH)
     sound_cues: bool = _setting(True, Effect.IMMEDIATE)  # a short tone when listening starts and stops
     keep_microphone_open: bool = _setting(True, Effect.MICROPHONE)  # open while the hotkey listens, for pre-roll
+    # At key-down, send the prompt ahead when its cache is cold, so the first answer comes as soon as the
+    # tenth; costs about one cache write of the prompt per cold start (README: "Prepare the answer").
+    prepare_while_speaking: bool = _setting(True, Effect.IMMEDIATE)
     idle_minutes: int = _setting(30, Effect.IMMEDIATE)
     tool_timeout_seconds: int = _setting(300, Effect.SESSION)
     start_at_login: bool = _setting(False, Effect.IMMEDIATE)  # the settings window applies it on save

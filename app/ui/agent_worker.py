@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import logging
 import threading
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
 
-from app.core import stamps
+from app.core import paths, stamps
 from app.core.agent.events import Event, TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
 from app.core.history import History
@@ -25,6 +26,7 @@ from app.ui.ports import AgentPort
 if TYPE_CHECKING:  # the SDK takes ~1.5 s to import: at run time it is imported on the worker thread
     from app.core.agent.lifecycle import SessionLifecycle
     from app.core.agent.session import Session
+    from app.core.agent.warmup import Hold, Warmer
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +36,7 @@ class AgentWorker(AgentPort):
 
     _session_requested = Signal(object, object)  # repository or None, Settings
     _settings_sent = Signal(object)  # Settings
-    _prepare_requested = Signal()
+    _prepare_requested = Signal(object)  # the key-down's Hold
     _turn_requested = Signal(int, str)
 
     def __init__(self) -> None:
@@ -46,6 +48,8 @@ class AgentWorker(AgentPort):
         self._history = History()  # replaced by set_history when the settings change
         self._requested_turn = 0
         self._cancelled_through = 0  # turns up to this id were cancelled before they began
+        self._hold: Hold | None = None  # the key-down being listened to, for the warm-up's tap rule
+        self._warmer: Warmer | None = None
         self._session_requested.connect(self._restart)
         self._settings_sent.connect(self._update_settings)
         self._prepare_requested.connect(self._prepare)
@@ -58,7 +62,20 @@ class AgentWorker(AgentPort):
         self._settings_sent.emit(settings)
 
     def prepare(self) -> None:
-        self._prepare_requested.emit()
+        from app.core.agent.warmup import Hold  # no SDK import: the hold starts at the press itself
+
+        hold = Hold()
+        with self._lock:
+            if self._hold is not None:
+                self._hold.release()
+            self._hold = hold
+        self._prepare_requested.emit(hold)
+
+    def listening_ended(self) -> None:
+        with self._lock:
+            hold, self._hold = self._hold, None
+        if hold is not None:
+            hold.release()
 
     def run_turn(self, turn_id: int, text: str) -> None:
         with self._lock:
@@ -91,17 +108,32 @@ class AgentWorker(AgentPort):
         elif self._pending is not None:
             self._pending = (self._pending[0], settings)
 
-    @Slot()
-    def _prepare(self) -> None:
-        """Import and warm the SDK (~1.5 s, ~60 MB) while the question is still being spoken, not while idle."""
+    @Slot(object)
+    def _prepare(self, hold: Hold | None = None) -> None:
+        """Import and warm the SDK (~1.5 s, ~60 MB) while the question is still being spoken, not while idle;
+        then, with a key-down's `hold`, open a connection and warm the prompt cache (app.core.agent.warmup)."""
         if self._lifecycle is None and self._pending is not None:
-            from app.core.agent.lifecycle import SessionLifecycle
+            from app.core.agent.lifecycle import SessionLifecycle, new_session
+            from app.core.agent.prompt_cache import PromptCache
+            from app.core.agent.warmup import Warmer
 
-            self._lifecycle = SessionLifecycle(*self._pending)
+            prompt_cache = PromptCache(record=paths.prompt_cache_file())
+            self._warmer = Warmer(prompt_cache)
+            make = partial(new_session, prompt_cache=prompt_cache)
+            self._lifecycle = SessionLifecycle(*self._pending, make_session=make)
             self._pending = None
         from app.core.agent.warm import warm_sdk
 
         warm_sdk()  # once per process: the first reply's words would otherwise arrive ~0.5 s late
+        if hold is None or self._lifecycle is None or self._warmer is None:
+            return
+        warm = self._lifecycle.settings.prepare_while_speaking
+        try:
+            session = self._lifecycle.prepared_session()
+        except UserFacingError:  # no API key, no repository: the turn itself says so
+            return
+        if session is not None:
+            self._warmer.start(session, hold, warm=warm)
 
     @Slot(int, str)
     def _run_turn(self, turn_id: int, text: str) -> None:

@@ -151,6 +151,7 @@ class Controller(QObject):
         if self._state is not State.LISTENING:
             return
         stamps.mark("released")
+        self._agent.listening_ended()
         request, self._listen_id = self._listen_id, None
         try:
             recording = self._mic.stop(until)
@@ -356,6 +357,7 @@ class Controller(QObject):
             self._speech.cue(name)
 
     def _mic_stop_quietly(self) -> None:
+        self._agent.listening_ended()
         request, self._listen_id = self._listen_id, None
         try:
             self._mic.stop()

@@ -110,7 +110,11 @@ class AgentPort(QObject):
         raise NotImplementedError
 
     def prepare(self) -> None:
-        """A question is on its way (the key went down): load what a turn needs, if not loaded yet."""
+        """A question is on its way (listening started): load what a turn needs, open the way to the API."""
+        raise NotImplementedError
+
+    def listening_ended(self) -> None:
+        """Listening stopped (thread-safe): a press shorter than the warm-up's minimum was only a tap."""
         raise NotImplementedError
 
     def run_turn(self, turn_id: int, text: str) -> None:

@@ -135,9 +135,13 @@ class FakeAgent(AgentPort):
         self.turns: list[tuple[int, str]] = []
         self.cancels = 0
         self.prepared = 0
+        self.listening_ends = 0
 
     def prepare(self) -> None:
         self.prepared += 1
+
+    def listening_ended(self) -> None:
+        self.listening_ends += 1
 
     def start_session(self, repo: Path | None, settings: Settings) -> None:
         self.sessions.append((repo, settings))

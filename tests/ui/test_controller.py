@@ -68,7 +68,9 @@ def test_a_whole_voice_turn_goes_through_every_state(rig: Rig) -> None:
     assert rig.agent.prepared == 1  # the agent gets ready while the question is spoken
     rig.mic.hear(SPEECH[:8000])
     rig.mic.hear(SPEECH[8000:])
+    assert rig.agent.listening_ends == 0
     rig.controller.release()
+    assert rig.agent.listening_ends == 1  # the warm-up's tap rule hears of the key-up
     assert rig.state is State.TRANSCRIBING and not rig.mic.capturing
     # The recording went to the speech worker while it was made, not again at the release.
     request = rig.speech.transcriptions[rig.speech.last_request]

@@ -17,6 +17,9 @@ log = logging.getLogger(__name__)
 MAX_RETRIES = 3
 # A streamed reply may legitimately take minutes; a silent connection for 90 s is broken.
 TIMEOUT = anthropic.Timeout(600.0, connect=10.0, read=90.0)
+# The pool keeps an idle connection this long (the SDK's default is 5 s): one opened at key-down
+# is still there when a question held for ten seconds, or a typed one, is sent.
+KEEPALIVE_SECONDS = 30.0
 
 
 def make_client(settings: Settings) -> anthropic.Anthropic:
@@ -29,7 +32,19 @@ def make_client(settings: Settings) -> anthropic.Anthropic:
     if not key:
         raise MissingApiKeyError()
     log.info("API key from %s", source)
-    return anthropic.Anthropic(api_key=key, max_retries=MAX_RETRIES, timeout=TIMEOUT)
+    return anthropic.Anthropic(api_key=key, max_retries=MAX_RETRIES, timeout=TIMEOUT, http_client=_http_client())
+
+
+def _http_client() -> anthropic.DefaultHttpxClient:
+    """The SDK's own HTTP client with its limits, but idle connections kept KEEPALIVE_SECONDS."""
+    limits = anthropic.DEFAULT_CONNECTION_LIMITS
+    # The limits' class is the SDK's HTTP library's (httpx or its successor): not ours to import.
+    kept = type(limits)(
+        max_connections=limits.max_connections,
+        max_keepalive_connections=limits.max_keepalive_connections,
+        keepalive_expiry=KEEPALIVE_SECONDS,
+    )
+    return anthropic.DefaultHttpxClient(limits=kept, timeout=TIMEOUT)
 
 
 def check_api_key(key: str) -> str:

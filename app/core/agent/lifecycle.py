@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.agent.prompt_cache import PromptCache
 from app.core.agent.session import Session
 from app.core.errors import RepositoryError
 from app.core.settings import Settings
@@ -23,11 +24,11 @@ log = logging.getLogger(__name__)
 SessionFactory = Callable[[Path, Settings], Session]
 
 
-def new_session(repo: Path, settings: Settings) -> Session:
+def new_session(repo: Path, settings: Settings, prompt_cache: PromptCache | None = None) -> Session:
     """A session with a client for the user's API key (MissingApiKeyError when there is none)."""
     from app.core.agent.client import make_client
 
-    return Session(repo, settings, client=make_client(settings))
+    return Session(repo, settings, client=make_client(settings), prompt_cache=prompt_cache)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class SessionLifecycle:
         self._clock = clock
         self._session: Session | None = None
         self._last_activity = clock()
+        # A session started at a key-down, before its first turn: (whether the idle time ended the last, when)
+        self._prepared: tuple[bool, float] | None = None
 
     @property
     def repo(self) -> Path | None:
@@ -72,6 +75,7 @@ class SessionLifecycle:
     def restart(self, repo: Path | None, settings: Settings) -> None:
         """End the session (app start, new repository, the user's "new session", a setting that needs it)."""
         self._session = None
+        self._prepared = None
         self._repo, self._settings = repo, settings
         self._last_activity = self._clock()
 
@@ -84,6 +88,24 @@ class SessionLifecycle:
         limit = self._settings.idle_minutes * 60
         return limit > 0 and self._clock() - self._last_activity > limit
 
+    def prepared_session(self) -> Session | None:
+        """The session the next turn will run in, started now if needed (a warm-up sends its exact prompt).
+
+        None without a repository. Not activity: the idle time still counts from the last turn, and the
+        next turn still reports the session as fresh (and expired, when the idle time ended the last one).
+        Raises what the factory raises (MissingApiKeyError).
+        """
+        if self._repo is None:
+            return None
+        if self._prepared is not None and self._prepared_too_long_ago():
+            self._session, self._prepared = None, None
+        if self._prepared is None and (self._session is None or self.idle_expired()):
+            expired = self._session is not None
+            self._session = self._make(self._repo, self._settings)
+            self._prepared = (expired, self._clock())
+            log.info("session %s started for %s", self._session.id, self._repo)
+        return self._session
+
     def session_for_turn(self) -> TurnSession:
         """The session the next turn runs in, started now if there is none or the idle time ran out.
 
@@ -91,6 +113,13 @@ class SessionLifecycle:
         """
         if self._repo is None:
             raise RepositoryError("No repository is chosen.", hint="Choose one in the tray menu under Repository.")
+        if self._prepared is not None and not self._prepared_too_long_ago() and self._session is not None:
+            expired, _ = self._prepared
+            self._prepared = None
+            self._last_activity = self._clock()
+            return TurnSession(self._session, True, expired)
+        if self._prepared is not None:  # prepared, then unused for longer than the idle time
+            self._session, self._prepared = None, None
         expired = self._session is not None and self.idle_expired()
         if expired:
             log.info("idle for more than %s minutes: new session", self._settings.idle_minutes)
@@ -101,6 +130,10 @@ class SessionLifecycle:
             log.info("session %s started for %s", self._session.id, self._repo)
         self._last_activity = self._clock()
         return TurnSession(self._session, fresh, expired)
+
+    def _prepared_too_long_ago(self) -> bool:
+        limit = self._settings.idle_minutes * 60
+        return self._prepared is not None and limit > 0 and self._clock() - self._prepared[1] > limit
 
     def turn_ended(self) -> None:
         """A turn ended: the idle time counts from now."""

@@ -36,6 +36,7 @@ from app.core.agent.events import (
     TurnEnded,
     TurnFailed,
 )
+from app.core.agent.prompt_cache import PromptCache, prefix_key
 from app.core.agent.toolbox import TOOL_DEFINITIONS, Toolbox, check, label
 from app.core.agent.turn import (
     CANCELLED,
@@ -77,11 +78,22 @@ _TOO_MANY_SEARCHES = ToolResult.error(
 
 EventSink = Callable[[Event], None]
 
+# The warm-up's whole conversation: any user text will do, since only the prompt before it is cached.
+WARMUP_TEXT = "Warm-up: reply with one word."
+WARMUP_MAX_TOKENS = 1  # the smallest output the API accepts
+
 
 class Session:
     """One repository's conversation; `run_turn` on one thread, `cancel` from any."""
 
-    def __init__(self, repo: Path, settings: Settings, *, client: anthropic.Anthropic | None = None) -> None:
+    def __init__(
+        self,
+        repo: Path,
+        settings: Settings,
+        *,
+        client: anthropic.Anthropic | None = None,
+        prompt_cache: PromptCache | None = None,
+    ) -> None:
         self.id = uuid.uuid4().hex[:12]
         self.repo = repo
         self.settings = settings
@@ -106,6 +118,10 @@ class Session:
         self._checkpoint: tuple[int, dict[str, Any] | None] = (0, None)
         self._searches = 0  # search_code calls in the running turn
         self._usage = dict.fromkeys(USAGE_FIELDS, 0)
+        self._warmup_usage = dict.fromkeys(USAGE_FIELDS, 0)
+        self._prompt_cache = prompt_cache or PromptCache()
+        self.cache_key = prefix_key(settings.model, self._tools, self._system)
+        self._requests_sent = 0
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -120,8 +136,34 @@ class Session:
 
     @property
     def usage(self) -> dict[str, int]:
-        """Tokens this session's requests used so far, summed from the API's usage fields."""
+        """Tokens this session's turns used so far, summed from the API's usage fields (warm-ups apart)."""
         return dict(self._usage)
+
+    @property
+    def warmup_usage(self) -> dict[str, int]:
+        """Tokens the warm-ups for this session used: a cost of their own, never a turn's."""
+        return dict(self._warmup_usage)
+
+    @property
+    def client(self) -> anthropic.Anthropic | None:
+        return self._client
+
+    def warmup_params(self) -> dict[str, Any]:
+        """The warm-up request: this session's model, tools, system blocks and breakpoint, byte for byte.
+
+        Its one message is not the history's, so the reply can be dropped; thinking is left out
+        because it changes only the messages' part of the cache, and one output token cannot think.
+        """
+        params = self._params([{"role": "user", "content": [{"type": "text", "text": WARMUP_TEXT}]}])
+        params["max_tokens"] = WARMUP_MAX_TOKENS
+        for name in ("thinking", "cache_control"):  # the moving breakpoint would cache the warm-up's message
+            del params[name]
+        return params
+
+    def add_warmup_usage(self, usage: dict[str, int]) -> None:
+        for name, count in usage.items():
+            if name in self._warmup_usage:
+                self._warmup_usage[name] += count
 
     def cancel(self) -> None:
         """Stop the running turn soon: between steps, mid-stream, or by killing a build or test."""
@@ -189,13 +231,13 @@ class Session:
         # turn ends with what it said (the answered tool results stay open for the next turn).
         return self._finish(step)
 
-    def _request(self, *, last_chance: bool, separate: bool) -> Step:
-        params: dict[str, Any] = {
+    def _params(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+        return {
             "model": self.settings.model,
             "max_tokens": self.settings.max_tokens,
             "system": self._system,
             "tools": self._tools,
-            "messages": self._messages,
+            "messages": messages,
             "thinking": {"type": "adaptive"},
             "output_config": {"effort": self.settings.effort},
             "context_management": CONTEXT_MANAGEMENT,
@@ -203,6 +245,9 @@ class Session:
             "cache_control": {"type": "ephemeral"},
             "betas": [CONTEXT_MANAGEMENT_BETA],
         }
+
+    def _request(self, *, last_chance: bool, separate: bool) -> Step:
+        params = self._params(self._messages)
         if last_chance:
             params["tool_choice"] = {"type": "none"}
         first_text = [separate]
@@ -214,7 +259,16 @@ class Session:
             self._emit(TextDelta(text))
 
         assert self._client is not None
-        return stream_step(self._client, params, cancel=self._cancel, holder=self._stream, on_text=on_text)
+        first = self._requests_sent == 0
+        self._requests_sent += 1
+        after_warmup = self._prompt_cache.request_sent(self.cache_key)
+        step = stream_step(self._client, params, cancel=self._cancel, holder=self._stream, on_text=on_text)
+        if step.usage:
+            self._prompt_cache.request_finished(
+                self.cache_key, self.settings.model, step.usage, after_warmup=after_warmup,
+                first_of=self.id if first else "",
+            )
+        return step
 
     def _answer(self, step: Step, *, cancelled: bool, user_words: str, allow: bool = True) -> None:
         """Run the step's tool calls in order and append one user message answering all of them."""

@@ -138,3 +138,32 @@ def test_a_paced_reply_waits_its_time_to_first_token_and_stamps_each_piece(
     # The bench reads when a sentence was out in full from these stamps.
     assert request.text_sent[0][0] < request.time_sent(first) < request.time_sent(first + second)
     assert request.time_sent("Something else") == 0.0
+
+
+def test_the_fakes_prompt_cache_writes_reads_and_forgets_after_five_minutes_as_the_api_reports() -> None:
+    from app.bench.fakecache import CacheModel, ManualClock
+
+    clock = ManualClock()
+    system = [
+        {"type": "text", "text": "rules " * 400},
+        {"type": "text", "text": "memory", "cache_control": {"type": "ephemeral"}},
+    ]
+    with FakeAPI(cache=CacheModel(cold_first_token=0.4, warm_first_token=0.0), clock=clock) as fake:
+        fake.respond_with(lambda r: text("Hi."))
+        client = anthropic.Anthropic(api_key=fake.api_key, base_url=fake.base_url, max_retries=0)
+
+        def ask(question: str) -> tuple[anthropic.types.Usage, float]:
+            started = time.monotonic()
+            reply = client.messages.create(
+                model="m", max_tokens=5, system=system, messages=[{"role": "user", "content": question}]  # type: ignore[arg-type]
+            )
+            return reply.usage, time.monotonic() - started
+
+        cold, cold_time = ask("one")
+        warm, warm_time = ask("two")
+        clock.advance(301)
+        again, _ = ask("three")
+    assert cold.cache_creation_input_tokens and not cold.cache_read_input_tokens
+    assert warm.cache_read_input_tokens == cold.cache_creation_input_tokens and not warm.cache_creation_input_tokens
+    assert again.cache_creation_input_tokens and not again.cache_read_input_tokens  # expired
+    assert cold_time >= 0.4 > warm_time

@@ -80,3 +80,30 @@ def test_a_changed_idle_time_applies_to_the_running_session(tmp_path: Path) -> N
 def test_without_a_repository_the_turn_says_what_to_do() -> None:
     with pytest.raises(RepositoryError, match="No repository"):
         lifecycle_for(None, Clock()).session_for_turn()
+
+
+def test_a_session_prepared_at_key_down_is_the_next_turns_and_still_counts_as_fresh(tmp_path: Path) -> None:
+    clock = Clock()
+    lifecycle = lifecycle_for(make_scenario_repo(tmp_path), clock)
+    prepared = lifecycle.prepared_session()
+    assert prepared is not None and lifecycle.prepared_session() is prepared  # a second press: the same one
+    turn = lifecycle.session_for_turn()
+    assert turn.session is prepared and turn.fresh and not turn.expired
+    lifecycle.turn_ended()
+    assert lifecycle.prepared_session() is prepared  # a press in a running session keeps it
+
+    clock.now += 31 * 60
+    after_idle = lifecycle.prepared_session()  # the idle time ended the session: the press starts the next
+    assert after_idle is not None and after_idle is not prepared
+    turn = lifecycle.session_for_turn()
+    assert turn.session is after_idle and turn.fresh and turn.expired
+
+
+def test_a_prepared_session_left_unused_past_the_idle_time_is_not_the_next_turns(tmp_path: Path) -> None:
+    clock = Clock()
+    lifecycle = lifecycle_for(make_scenario_repo(tmp_path), clock)
+    stale = lifecycle.prepared_session()
+    clock.now += 31 * 60  # a tap, then nothing for half an hour: its memory snapshot is old
+    turn = lifecycle.session_for_turn()
+    assert turn.session is not stale and turn.fresh
+    assert lifecycle_for(None, clock).prepared_session() is None

@@ -1,0 +1,120 @@
+"""While the person is still speaking: open a connection to the API and, when the prompt cache is cold, warm it.
+
+At key-down (or when a typed prompt is shown) a short-lived thread of its own, never the
+hotkey's and never the turn's, first makes sure the SDK client's pool holds an open
+connection (one model-list request: free, and it pays the TCP and TLS handshake now), then,
+if the key is still down after MIN_HOLD, sends one warm-up when the session's prompt is
+probably cold (app.core.agent.prompt_cache). The warm-up is the session's own request
+(`Session.warmup_params`: the same model, tools, system blocks and breakpoint) with a minimal
+first message and one output token; its reply is discarded and never enters the history.
+The real request never waits for it: it goes out the moment the question is ready.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from app.core import stamps
+
+if TYPE_CHECKING:
+    from app.core.agent.prompt_cache import PromptCache
+    from app.core.agent.session import Session
+
+log = logging.getLogger(__name__)
+
+MIN_HOLD = 0.3  # a shorter press is a tap (a slip, or a press to stop the speech): it costs nothing
+CONNECT_TIMEOUT = 10.0
+
+
+class Hold:
+    """One key-down until its key-up, thread-safe: made on the press, released from any thread."""
+
+    def __init__(self, pressed_at: float | None = None, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self.pressed_at = clock() if pressed_at is None else pressed_at
+        self._released = threading.Event()
+        self._released_at = 0.0
+
+    def release(self) -> None:
+        if not self._released.is_set():
+            self._released_at = self._clock()
+            self._released.set()
+
+    def held_long_enough(self, minimum: float = MIN_HOLD) -> bool:
+        """Wait until `minimum` after the press; True unless the key came up before then."""
+        remaining = self.pressed_at + minimum - self._clock()
+        if remaining > 0 and self._released.wait(remaining):
+            return self._released_at - self.pressed_at >= minimum
+        if self._released.is_set():
+            return self._released_at - self.pressed_at >= minimum
+        return True
+
+
+class Warmer:
+    """Starts the connection and warm-up work for a key-down, each on a daemon thread of its own."""
+
+    def __init__(self, prompt_cache: PromptCache, *, min_hold: float = MIN_HOLD) -> None:
+        self._cache = prompt_cache
+        self._min_hold = min_hold
+        self._threads: list[threading.Thread] = []
+
+    def start(self, session: Session, hold: Hold, *, warm: bool = True) -> None:
+        """Begin for this key-down; returns at once. `warm=False` only opens the connection."""
+        thread = threading.Thread(target=self._run, args=(session, hold, warm), name="warm-up", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def join(self, timeout: float = 10.0) -> None:
+        """Wait for the work in flight (tests, and the benches between runs)."""
+        for thread in list(self._threads):
+            thread.join(timeout)
+
+    def _run(self, session: Session, hold: Hold, warm: bool) -> None:
+        try:
+            open_connection(session.client)
+            if not warm or not hold.held_long_enough(self._min_hold):
+                return
+            send_warmup(session, self._cache)
+        except Exception:  # warming only saves time: a failure here must never reach the person
+            log.debug("warming the API failed", exc_info=True)
+
+
+def open_connection(client: Any) -> None:
+    """Leave an open, ready connection in the client's pool: the API's model list is the cheapest request."""
+    if client is None:
+        return
+    started = time.monotonic()
+    try:
+        client.with_options(max_retries=0, timeout=CONNECT_TIMEOUT).models.list(limit=1)
+    except Exception as exc:  # an answer of any status still leaves the connection open, which is the point
+        log.debug("opening a connection to the API: %s", type(exc).__name__)
+    log.debug("connection to the API ready in %.0f ms", (time.monotonic() - started) * 1000)
+
+
+def send_warmup(session: Session, prompt_cache: PromptCache) -> bool:
+    """Send the session's warm-up if its prompt is probably cold; True when one was sent. Raises nothing."""
+    model, key, client = session.settings.model, session.cache_key, session.client
+    if client is None or not prompt_cache.claim_warmup(key, model):
+        return False
+    stamps.mark("warmup_sent")
+    started = time.monotonic()
+    usage: dict[str, int] | None = None
+    try:
+        reply = client.with_options(max_retries=0).beta.messages.create(**session.warmup_params())
+        usage = {
+            name: value
+            for name in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens")
+            if isinstance(value := getattr(reply.usage, name, None), int)
+        }
+    except Exception as exc:
+        log.debug("the warm-up failed: %s", type(exc).__name__)
+    prompt_cache.warmup_finished(key, model, usage)
+    if usage:
+        session.add_warmup_usage(usage)
+    stamps.mark("warmup_done")
+    log.debug("warm-up for session %s in %.0f ms: %s", session.id, (time.monotonic() - started) * 1000, usage)
+    return True
