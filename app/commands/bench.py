@@ -22,6 +22,7 @@ SUITES = (
     ("idle", "app.bench.idle", "run_idle_bench", "CPU and memory of the idle tray app (needs the test desktop)"),
     ("turn", "app.bench.turn", "run_turn_bench", "the whole spoken turn and barge-in (needs the test desktop)"),
     ("memory", "app.bench.memory", "run_memory_bench", "the memory block on a 10,000-commit repo, the write gate"),
+    ("masking", "app.bench.masking", "run_masking_bench", "what masking secrets adds to each tool on a large result"),
 )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from app.core import trust
 from app.core.agent import tools
 from app.core.agent.events import ScreenContent
+from app.core.agent.tools.masking import mask_result
 from app.core.memory import MemoryStore
 from app.core.settings import Settings
 from app.core.tool_result import ToolResult
@@ -139,11 +140,14 @@ class Toolbox:
         self._timeout = float(settings.tool_timeout_seconds)
 
     def run(self, call: Call, *, cancel: threading.Event, user_words: str = "") -> ToolResult:
-        """Run one call; every failure, even a bug in a tool, comes back as an error result."""
+        """Run one call; every failure, even a bug in a tool, comes back as an error result.
+
+        Whatever a tool returns passes the secret masking first: this is the one way back to the model.
+        """
         if call.problem:
             return ToolResult.error(call.problem)
         try:
-            return TOOLS[call.name].run(self, call.args, cancel, user_words)
+            return mask_result(TOOLS[call.name].run(self, call.args, cancel, user_words))
         except Exception as exc:  # a tool bug must not end the turn: the model reads the failure
             log.exception("tool %s failed", call.name)
             return ToolResult.error(f"{call.name} failed unexpectedly ({type(exc).__name__}). Try another way.")

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core import trust
-from app.core.agent.tools import digest, process, python_check
+from app.core.agent.tools import digest, masking, process, python_check
 from app.core.agent.tools.toolchain import Toolchain, choose, make_test_target, package_scripts
 from app.core.tool_result import ToolResult
 
@@ -292,7 +292,8 @@ def _report(action: str, plan: _Plan, outcome: process.Outcome, root: Path, limi
         return ToolResult.error(f"Could not start the {noun} ({plan.label}): {outcome.start_error}.")
     if outcome.cancelled:
         return ToolResult.error(f"Cancelled: the {noun} was stopped before it finished.")
-    output = _shorten_paths(digest.strip_ansi(outcome.output), root)
+    # Masked whole, before the digest picks lines: a key cut in half by the digest would no longer be known.
+    output = masking.mask(_shorten_paths(digest.strip_ansi(outcome.output), root))
     notes = " ".join(plan.notes)
     if outcome.timed_out:
         header = f"The {noun} did not finish within {limit:g} s and was stopped ({plan.label})."

@@ -2,7 +2,7 @@
 
 A file is shown only when its path passes `path_guard` (no secret name, no symbolic
 or hard link, a regular file inside the repository) and its content holds no key or
-credential (`secret_content`). read_file and search_code both ask here, and so must
+credential (`app.core.detector.files`). read_file and search_code both ask here, and so must
 any later tool that shows file text. search_code asks before it searches, so a secret
 file never reaches the search at all and nothing it reports depends on a secret.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core.agent.tools.path_guard import PathRefused, RepoPath, resolve_in
-from app.core.agent.tools.secret_content import secret_kind
+from app.core.detector.files import secret_kind
 
 MAX_CHECKED_BYTES = 16_000_000  # larger files are never searched: their content cannot be vetted cheaply
 BINARY_PROBE_BYTES = 8_000  # git's own test: a NUL byte in the first 8,000 bytes means binary

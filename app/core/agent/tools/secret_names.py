@@ -1,7 +1,7 @@
 """Which repository paths name secrets by themselves: key files, credential files, secret folders and their backups.
 
 The rules run on the name only, before anything is opened; file content is judged
-separately (`secret_content`). A copy of a secret is as secret as the original, so
+separately (`app.core.detector.files`). A copy of a secret is as secret as the original, so
 every name is also checked with editor and backup decorations taken off
 (`id_rsa.bak`, `.env~`, `.env.swp`, `terraform.tfstate.backup`, `id_rsa (copy)`).
 """

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from app.core.agent.tools import disclosure, process, read_file, search_code
-from app.core.agent.tools.secret_content import secret_kind
 from app.core.agent.tools.secret_names import secret_reason
+from app.core.detector.files import secret_kind
 from tests.conftest import git
 
 KEY = "-----BEGIN OPENSSH " + "PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n"
