@@ -1,0 +1,1 @@
+"""The one credential detector: token shapes with their spans (`tokens`), key and credential files (`files`)."""
