@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.commands.trust import terminal_prompt
+from app.core import paths
 from app.core import settings as settings_module
 from app.core.agent.events import Event, ToolFinished, TrustNeeded, TurnFailed
 from app.core.repos import find_root
@@ -35,14 +36,20 @@ def open_session(repo_arg: str | None) -> Session:
     # Imported here: the SDK takes seconds to import, and every other subcommand
     # (and --help) would pay for it when the parser is built.
     from app.core.agent.client import make_client
+    from app.core.agent.prompt_cache import PromptCache
     from app.core.agent.session import Session
+    from app.core.agent.warmup import open_connection_soon
 
     repo = find_root(Path(repo_arg or "."))
     loaded = settings_module.load()
     if loaded.problem:
         print(f"warning: {loaded.problem}", file=sys.stderr)
     # Made up front so a missing key is one clear line before anything else happens.
-    return Session(repo, loaded.settings, client=make_client(loaded.settings))
+    client = make_client(loaded.settings)
+    # The handshake overlaps loading the memory. No warm-up: the question goes out at once, and the
+    # cache write a warm-up would do is the one this question does itself.
+    open_connection_soon(client)
+    return Session(repo, loaded.settings, client=client, prompt_cache=PromptCache(record=paths.prompt_cache_file()))
 
 
 def run(args: argparse.Namespace) -> int:

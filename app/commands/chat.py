@@ -12,17 +12,22 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from app.commands.trust import terminal_prompt
+from app.core import paths
 from app.core import settings as settings_module
 from app.core.agent.events import Event, ScreenContent, TextDelta, ToolStarted, TrustNeeded, TurnEnded, TurnFailed
+from app.core.errors import UserFacingError
 from app.core.repos import find_root
 
 if TYPE_CHECKING:
     from app.core.agent.lifecycle import SessionLifecycle
+    from app.core.agent.prompt_cache import PromptCache
     from app.core.agent.session import Session
+    from app.core.agent.warmup import Warmer
 
 HELP = "Type a question. /new starts a new session, /quit ends (so does Ctrl-D)."
 
@@ -85,26 +90,44 @@ def _turn(session: Session, text: str, printer: _Printer) -> None:
             session.cancel()
 
 
-def _lifecycle(repo_arg: str | None) -> SessionLifecycle:
+def _lifecycle(repo_arg: str | None, prompt_cache: PromptCache) -> SessionLifecycle:
     """The conversation's sessions; the first is made now, so a missing key is one clear line up front."""
-    from app.core.agent.lifecycle import SessionLifecycle
+    from app.core.agent.lifecycle import SessionLifecycle, new_session
 
     repo = find_root(Path(repo_arg or "."))
     loaded = settings_module.load()
     if loaded.problem:
         print(f"warning: {loaded.problem}", file=sys.stderr)
-    lifecycle = SessionLifecycle(repo, loaded.settings)
+    lifecycle = SessionLifecycle(repo, loaded.settings, make_session=partial(new_session, prompt_cache=prompt_cache))
     lifecycle.session_for_turn()
     return lifecycle
 
 
+def _prepare(lifecycle: SessionLifecycle, warmer: Warmer) -> None:
+    """While the person types: the connection, and the prompt cache when it is probably cold."""
+    try:
+        session = lifecycle.prepared_session()
+    except UserFacingError:  # the key went missing: the question itself will say so
+        return
+    if session is not None:
+        warmer.start(session, None, warm=lifecycle.settings.prepare_while_speaking)
+
+
 def run(args: argparse.Namespace) -> int:
-    lifecycle = _lifecycle(args.repo)
+    from app.core.agent.prompt_cache import PromptCache
+    from app.core.agent.warmup import Warmer
+
+    prompt_cache = PromptCache(record=paths.prompt_cache_file())
+    lifecycle = _lifecycle(args.repo, prompt_cache)
     out = sys.stdout
     printer = _Printer(out)
     interactive = sys.stdin.isatty()
     print(f"Talking about {lifecycle.repo}. {HELP}", file=out, flush=True)
+    # Typed at a terminal, a question takes seconds to write: time to warm. Piped lines come at once.
+    warmer = Warmer(prompt_cache) if interactive else None
     while True:
+        if warmer is not None:
+            _prepare(lifecycle, warmer)
         try:
             line = input("you> " if interactive else "")
         except EOFError:

@@ -169,6 +169,30 @@ def check_folders() -> Check:
     return Check(True, "data folders", "writable: " + ", ".join(str(f) for f in folders.values()))
 
 
+def check_prompt_cache(settings: Settings) -> Check | None:
+    """Whether the last session's first request read the API's prompt cache (a report: never a FIX by itself).
+
+    None before any session has sent a request: there is nothing to say yet.
+    """
+    from app.core.agent.prompt_cache import load_first_request
+
+    name = "prompt cache"
+    first = load_first_request(paths.prompt_cache_file())
+    warming = "on" if settings.prepare_while_speaking else "off (Settings, General: Prepare the answer while I speak)"
+    if first is None:
+        return None
+    when = f"the last session's first request ({first.at}, {first.model})"
+    if first.read_cache:
+        how = " after a warm-up" if first.warmed else ""
+        return Check(True, name, f"{when} read {first.cache_read_input_tokens:,} tokens from the cache{how}.")
+    why = (
+        " although a warm-up had written it: the model may not cache a prompt this short"
+        if first.warmed
+        else f" (it wrote {first.cache_creation_input_tokens:,}); preparing the answer is {warming}"
+    )
+    return Check(True, name, f"{when} did not read the cache{why}.")
+
+
 def run_checks(echo: Callable[[Check], None] = lambda c: None) -> list[Check]:
     """Every check in order; `echo` sees each result as soon as it is known."""
     checks: list[Check] = []
@@ -195,6 +219,13 @@ def run_checks(echo: Callable[[Check], None] = lambda c: None) -> list[Check]:
     record("speech detector", check_speech_detector)
     record("API key", check_api_key)
     record("data folders", check_folders)
+    try:
+        cache_check = check_prompt_cache(settings)
+    except Exception as exc:
+        cache_check = _fix("prompt cache", exc)
+    if cache_check is not None:
+        checks.append(cache_check)
+        echo(cache_check)
     return checks
 
 

@@ -62,8 +62,11 @@ class Warmer:
         self._min_hold = min_hold
         self._threads: list[threading.Thread] = []
 
-    def start(self, session: Session, hold: Hold, *, warm: bool = True) -> None:
-        """Begin for this key-down; returns at once. `warm=False` only opens the connection."""
+    def start(self, session: Session, hold: Hold | None, *, warm: bool = True) -> None:
+        """Begin for this key-down (None: a typed prompt, no tap to wait out); returns at once.
+
+        `warm=False` only opens the connection.
+        """
         thread = threading.Thread(target=self._run, args=(session, hold, warm), name="warm-up", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()] + [thread]
         thread.start()
@@ -73,14 +76,21 @@ class Warmer:
         for thread in list(self._threads):
             thread.join(timeout)
 
-    def _run(self, session: Session, hold: Hold, warm: bool) -> None:
+    def _run(self, session: Session, hold: Hold | None, warm: bool) -> None:
         try:
             open_connection(session.client)
-            if not warm or not hold.held_long_enough(self._min_hold):
+            if not warm or (hold is not None and not hold.held_long_enough(self._min_hold)):
                 return
             send_warmup(session, self._cache)
         except Exception:  # warming only saves time: a failure here must never reach the person
             log.debug("warming the API failed", exc_info=True)
+
+
+def open_connection_soon(client: Any) -> threading.Thread:
+    """Open the connection on a thread of its own while the caller goes on (the typed `ask`)."""
+    thread = threading.Thread(target=open_connection, args=(client,), name="connect", daemon=True)
+    thread.start()
+    return thread
 
 
 def open_connection(client: Any) -> None:

@@ -203,3 +203,22 @@ def test_the_first_request_of_a_session_is_recorded_for_doctor(
     warmed.run_turn("And this?")  # not the first: the record stays the first request's
     first = load_first_request(tmp_path / "prompt-cache.json")
     assert first is not None and first.session == warmed.id and first.read_cache and first.warmed
+
+
+def test_doctor_says_whether_the_last_sessions_first_request_read_the_cache(
+    cached: FakeAPI, repo: Path, clock: ManualClock
+) -> None:
+    from app.commands import doctor
+    from app.core import paths
+
+    assert doctor.check_prompt_cache(Settings()) is None  # nothing asked yet: no line
+    cache = PromptCache(clock=clock, record=paths.prompt_cache_file())
+    _session(repo, cached, cache).run_turn("Morning?")
+    line = doctor.check_prompt_cache(Settings())
+    assert line is not None and line.ok and "did not read the cache" in line.text and "is on" in line.text
+    clock.advance(360)
+    warmed = _session(repo, cached, cache)
+    _press(Warmer(cache), warmed)
+    warmed.run_turn("Morning again?")
+    line = doctor.check_prompt_cache(Settings())
+    assert line is not None and "tokens from the cache after a warm-up" in line.line()
