@@ -135,6 +135,7 @@ class DesktopApp(QObject):
         c.state_changed.connect(self._on_state)
         c.level_changed.connect(self.tray.show_level)
         c.screen_shown.connect(self.panel.add_screen)
+        c.trust_asked.connect(self.panel.ask_trust)
         c.answer_ready.connect(self._on_answer)
         c.session_reset.connect(self.panel.clear)
         c.session_reset.connect(lambda: menu.set_has_answer(False))

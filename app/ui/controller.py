@@ -20,7 +20,15 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core import messages, stamps
-from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
+from app.core.agent.events import (
+    ScreenContent,
+    TextDelta,
+    ToolFinished,
+    ToolStarted,
+    TrustNeeded,
+    TurnEnded,
+    TurnFailed,
+)
 from app.core.errors import UserFacingError
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
@@ -50,6 +58,7 @@ class Controller(QObject):
     level_changed = Signal(float)  # microphone level while listening
     heard = Signal(str)  # the transcript a turn starts from
     screen_shown = Signal(object)  # ScreenContent, as soon as the model shows it
+    trust_asked = Signal(object)  # TrustNeeded: a tool would run the repository's code, which is not trusted
     answer_ready = Signal(object)  # Answer, when a turn ends
     session_reset = Signal()  # a new session began: earlier answers belong to the old one
     memory_changed = Signal(int)  # turn id: the turn is over and its memory tool ran (the journal says what changed)
@@ -271,6 +280,8 @@ class Controller(QObject):
                 self._set_state(State.THINKING, "thinking")
         elif isinstance(event, ScreenContent):
             self.screen_shown.emit(event)
+        elif isinstance(event, TrustNeeded):
+            self.trust_asked.emit(event)
 
     @Slot(int, object)
     def _on_agent_finished(self, turn_id: int, result: object) -> None:

@@ -30,12 +30,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.core.agent.events import ScreenContent
+from app.core.agent.events import ScreenContent, TrustNeeded
 from app.ui import links
 from app.ui.controller import Answer
 from app.ui.memory_notice import MemoryNotice
 from app.ui.page_document import build_page_document
 from app.ui.titles import window_title
+from app.ui.trust_box import TrustBox
 
 WIDTH = 600
 MARGIN = 16
@@ -143,6 +144,9 @@ class AnswerPanel(QFrame):
         self._memory_lines: dict[int, list[tuple[QLabel, QToolButton]]] = {}  # operation -> its rows
         self.memory_box.hide()
 
+        # Asked before the agent runs the repository's code: what would run, Trust or Not now.
+        self.trust_box = TrustBox()
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 14)
         layout.setSpacing(8)
@@ -150,6 +154,7 @@ class AnswerPanel(QFrame):
         layout.addWidget(self.caption)
         layout.addWidget(self.browser, 1)
         layout.addWidget(self.link_label)
+        layout.addWidget(self.trust_box)
         layout.addWidget(self.memory_box)
 
         for keys, slot in (
@@ -188,6 +193,11 @@ class AnswerPanel(QFrame):
         self._pages.append(Page(content.title, content.markdown))
         self._index = len(self._pages) - 1
         self._render()
+        self.pop_up()
+
+    def ask_trust(self, request: TrustNeeded) -> None:
+        """The agent would run the repository's code: show what and where, with Trust and Not now."""
+        self.trust_box.ask(request)
         self.pop_up()
 
     def show_past(self, title: str, markdown: str, question: str = "", reply: str = "") -> None:
@@ -251,6 +261,7 @@ class AnswerPanel(QFrame):
     def clear(self) -> None:
         """A new session: earlier answers belong to the old one."""
         self._clear_memory()
+        self.trust_box.hide()
         self._pages.clear()
         self._index = -1
         self._render()

@@ -45,6 +45,7 @@ from app.ui.memory_editor import MemoryEditor
 from app.ui.microphone import Microphone
 from app.ui.speech_tab import SpeechTab
 from app.ui.titles import window_title
+from app.ui.trust_list import TrustList
 from app.ui.voice_tab import VoiceTab
 
 log = logging.getLogger(__name__)
@@ -184,6 +185,8 @@ class SettingsWindow(QDialog):
         self.no_repos = QLabel("No repositories yet. Choose one from the tray menu, then set its commands here.")
         self.no_repos.setStyleSheet("color: palette(mid);")
         layout.addWidget(self.no_repos)
+        self.trusted = TrustList()
+        layout.addWidget(self.trusted)
         return page
 
     # ---- settings in and out ---------------------------------------------------------------
@@ -328,6 +331,7 @@ class SettingsWindow(QDialog):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self.trusted.fill()  # trusted from the panel or the command line since the window was made
         self._update_meter()
 
     def hideEvent(self, event: QHideEvent) -> None:

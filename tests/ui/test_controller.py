@@ -411,3 +411,17 @@ def test_the_hotkeys_release_ends_the_recording_where_the_key_came_up(rig: Rig) 
     rig.mic.hear(SPEECH)
     rig.controller.release()  # the tray's Listen item: now
     assert rig.mic.stopped_until == [12.5, 0.0]
+
+
+def test_a_trust_question_from_the_agent_reaches_the_panel(rig: Rig) -> None:
+    from app.core.agent.events import TrustNeeded
+
+    asked: list[object] = []
+    rig.controller.trust_asked.connect(asked.append)
+    rig.controller.press()
+    rig.mic.hear(SPEECH[:8000])
+    rig.controller.release()
+    rig.speech.transcribed.emit(rig.speech.last_request, "run the tests")
+    request = TrustNeeded("/work/shop", "test", "python -m pytest", "/work/shop")
+    rig.agent.turn_event.emit(rig.agent.last_turn, request)
+    assert asked == [request]
