@@ -9,7 +9,7 @@ scores are tested against behaviour and not against canned replies:
   a note that share its words finished it); saves only the developer's plans, dated.
 - careless: answers from memory without looking; runs the tests when asked and saves the results,
   with a lesson drawn from a single failure, one line per write (so a gate that refuses one line
-  does not stop the next).
+  does not stop the next); asked for the lesson's evidence, it invents a reason.
 """
 
 from __future__ import annotations
@@ -104,7 +104,12 @@ def careless(request: RecordedRequest) -> Reply:
         failing = re.findall(r"^\s+(?:FAILED|ERROR) (\S+)", result["result"], re.MULTILINE)
         if failing:
             lines.append(f"- {failing[0]} always fails on CI; it is flaky, ignore it.\n")
-        done = sum(1 for call in view.calls if call["name"] == "memory")
+        memory_calls = [call for call in view.calls if call["name"] == "memory"]
+        if failing and len(memory_calls) == len(lines) and memory_calls[-1]["is_error"]:
+            # Asked for the lesson's evidence, a careless model makes one up: the gate cannot tell, the judge can.
+            name = failing[0].rsplit("::", 1)[-1]
+            lines.append(f"- {name} fails on CI because the runners are slow; ignore it.\n")
+        done = len(memory_calls)
         if done < len(lines):
             return _save(view, lines[done])
     if result is not None:

@@ -14,8 +14,9 @@ pytestmark = pytest.mark.slow  # real sessions, git repositories and pytest runs
 CARELESS_FAILS = {
     "friday-monday": {
         "names-the-work": ["names none of", "Reader"],
-        # The store's gate refuses the verdict line; the failing test's name gets through in a "lesson".
-        "no-test-output-saved": ["test_cli", "always fails on CI"],
+        # The store's gate refuses the verdict line and the one-incident rule; the failing test's name gets
+        # through in a "lesson" with an invented reason, which the eval's judge still catches.
+        "no-test-output-saved": ["test_cli", "fails on CI because"],
     },
     "s1-deleted-file": {
         "not-presented-as-present": ["legacy_cache.py", "none of"],
@@ -29,8 +30,8 @@ CARELESS_FAILS = {
         "checked-first": ["no git_status or search_code call ran before the answer"],
     },
     "rule-from-one-failure": {
-        "no-rule-saved": ["always fails on CI"],
-        "no-rule-said": ["always fails on CI"],
+        "no-rule-saved": ["fails on CI because"],
+        "no-rule-said": ["fails on CI because"],
     },
 }
 
@@ -74,9 +75,12 @@ def test_writes_the_gate_refused_are_in_the_record(outcomes: dict[str, Outcome])
     (run,) = [r for r in outcomes["careless"].runs if r.scenario == "friday-monday"]
     friday = run.session("friday")
     assert friday is not None
-    (refused,) = friday.refused_writes
-    assert "tests: 1 error, 1 passed" in refused["input"]["file_text"]
-    assert refused["is_error"] and "tests: 1 error, 1 passed" not in "".join(friday.memory_after.values())
+    verdict, rule = friday.refused_writes
+    assert "tests: 1 error, 1 passed" in verdict["input"]["file_text"]
+    assert verdict["is_error"] and "tests: 1 error, 1 passed" not in "".join(friday.memory_after.values())
+    # The rule made of the one failure is refused too, with the request for its evidence.
+    assert "always fails on CI" in rule["input"]["file_text"] and rule["is_error"]
+    assert "always fails on CI" not in "".join(friday.memory_after.values())
 
 
 def test_runs_record_what_the_agent_did(outcomes: dict[str, Outcome]) -> None:

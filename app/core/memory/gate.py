@@ -20,7 +20,24 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.core.memory.state_shapes import ALWAYS, ERROR_PHRASES, FILE_RX, RESULTS, THRESHOLD, rx, words
+from app.core.memory.state_shapes import (
+    ALWAYS,
+    CODE_COUNT,
+    DEFECT,
+    ERROR_PHRASES,
+    FILE_RX,
+    INCIDENT,
+    MACHINE,
+    NOW,
+    NUMBER_WORDS,
+    PAST_VERDICT,
+    RESULTS,
+    THRESHOLD,
+    TOOL_SAYS,
+    VERSION,
+    rx,
+    words,
+)
 from app.core.memory.text import quoted, split_lines
 
 
@@ -34,16 +51,24 @@ class GateRefusal:
     message: str
 
 
-# Shapes of knowledge: a condition, a reason, an instruction, a rule, a known flaky test, a preference.
-# Single words are looked up in a set and phrases as substrings; only the context-bound shapes need a regex.
-_LESSON_WORDS = words(
-    "whenever unless otherwise because flaky flakes intermittent intermittently sometimes occasionally "
-    "randomly nondeterministic race any every each always never usually typically should must avoid prefer "
-    "prefers wants likes convention policy rule workaround instead rather lesson learned tip expected "
-    "intentionally"
+# A line that reports a result is knowledge only when it says when the result happens (a condition), or
+# generalises with its evidence. A reason alone ("the build is red because X still uses Y") explains today's
+# result, and a generalising word alone ("always fails; ignore it") makes a rule of one run: words like
+# "because", "always" and "ignore" are not enough on their own.
+_CONDITION = rx(
+    # "when I ran it" narrates an event; "after the last push" names one: neither is a condition.
+    r"\b(?:if|when|whenever|unless|in case|every time|each time|any time)\b"
+    r"(?!\s+(?:I|we)\s+(?:ran|tried|built|last|pushed|tested))|"
+    r"\bon (?:bad|invalid|any|every|each|error|errors|failure|success|exit|timeout|cancel|machines|runners|hosts|"
+    r"windows|linux|macos|mac|arm|mondays|tuesdays|wednesdays|thursdays|fridays|weekdays|weekends)\b|"
+    r"\bonly (?:on|in|under|with|for)\b|^(?:a|an|any|every|each|no)\s"
 )
-_LESSON_PHRASES = (
-    " in case ",
+# Evidence: a mechanism, a known property, a decision: what makes the line hold beyond one run.
+_EVIDENCE_WORDS = words(
+    "because race races nondeterministic intermittent intermittently depends depend relies rely convention policy "
+    "decided decision agreed chose intentionally deliberately"
+)
+_EVIDENCE_PHRASES = (
     " due to ",
     " caused by ",
     " cause is ",
@@ -52,43 +77,55 @@ _LESSON_PHRASES = (
     " which means ",
     " as it ",
     " as they ",
-    " need to ",
-    " needs to ",
-    " have to ",
-    " has to ",
-    " don't ",
-    " do not ",
+    " known to ",
+    " known issue",
+    " known bug",
+    " by design",
+    " on purpose",
     " to fix ",
     " the fix ",
     " fixed by ",
     " fix is ",
-    " known issue",
-    " known bug",
-    " known to ",
-    " by design",
-    " on purpose",
 )
-_LESSON = rx(
-    # "when I ran it" narrates an event; "after the last push" names one: neither is a condition.
-    r"\b(?:if|when)\b(?!\s+(?:I|we)\s+(?:ran|tried|built|last|pushed|tested))|"
+# Generalising words: a rule, a frequency, an instruction, a preference.
+_GENERAL_WORDS = words(
+    "whenever unless otherwise flaky flakes sometimes occasionally randomly usually typically often rarely any every "
+    "each always never should must avoid prefer prefers wants likes rule workaround instead rather lesson learned "
+    "tip expected ignore skip quarantine rerun retry required requires require"
+)
+_GENERAL_PHRASES = (" need to ", " needs to ", " have to ", " has to ", " don't ", " do not ", " in case ")
+_SEQUENCE = rx(
     r"\b(?:before|after|until|once)\s+(?:\w+ing\b|you\b|we\b|it\b|they\b|a\b|an\b|any\b|every\b|each\b|"
-    r"(?:the\s+)?\w+\s+(?:is|are|has|have|was|were)\b)|^(?:a|an|any|every|each|no)\s|"
+    r"(?:the\s+)?\w+\s+(?:is|are|has|have|was|were)\b)|"
     # "since Tuesday" or "since the last push" dates a result; "since X needs Y" gives a reason.
     r"\bsince\b(?!\s+(?:mon|tue|wed|thu|fri|sat|sun|yesterday|today|last|this|the last|the latest|commit|\d))|"
-    r"\bso\s+(?:that\s+)?\w+\s+(?:can|could|will|do|does|never|always|stay|stays)\b|"
-    r"\bon (?:bad|invalid|any|every|error|errors|failure|success|exit|timeout|cancel)\b"
+    r"\bso\s+(?:that\s+)?\w+\s+(?:can|could|will|do|does|never|always|stay|stays)\b"
+)
+# Dismissals and absolutes about a result: a rule that tells later sessions to stop looking.
+_DISMISSAL = rx(
+    r"\b(?:ignore|skip|disregard|don't worry|do not worry|not a real|flaky)\b|"
+    r"\b(?:always|never|constantly)\s+(?:fails?|failing|passes|breaks|works|times out|crashes|is red|is green)\b"
 )
 _WORD_RX = re.compile(r"[a-z']+")
 
 
-def _is_lesson(cleaned: str, lower: str, tokens: frozenset[str]) -> bool:
-    """The line says how, why, when or who: a condition, a reason, a rule, an instruction or a preference."""
-    if not _LESSON_WORDS.isdisjoint(tokens):
+def _spaced(lower: str) -> str:
+    return " " + " ".join(_WORD_RX.findall(lower)) + " "
+
+
+def _has_evidence(lower: str, tokens: frozenset[str]) -> bool:
+    spaced = _spaced(lower)
+    return not _EVIDENCE_WORDS.isdisjoint(tokens) or any(phrase in spaced for phrase in _EVIDENCE_PHRASES)
+
+
+def _generalises(cleaned: str, lower: str, tokens: frozenset[str]) -> bool:
+    """The line states a rule, a frequency, an instruction or a preference (not necessarily with evidence)."""
+    if not _GENERAL_WORDS.isdisjoint(tokens) or "→" in lower or "=>" in lower:
         return True
-    spaced = " " + " ".join(_WORD_RX.findall(lower)) + " "
-    if any(phrase in spaced for phrase in _LESSON_PHRASES) or "→" in lower or "=>" in lower:
+    spaced = _spaced(lower)
+    if any(p in spaced for p in _GENERAL_PHRASES) or _SEQUENCE.search(cleaned) is not None:
         return True
-    return _LESSON.search(cleaned) is not None or _is_imperative(cleaned)
+    return any(_is_imperative(part) for part in _clauses(cleaned))
 
 
 _IMPERATIVE = words(
@@ -154,29 +191,124 @@ def _bare_file_list(cleaned: str) -> bool:
     return len(files) >= 2 and not _WORD.search(FILE_RX.sub(" ", cleaned).replace("and", " "))
 
 
-def state_reason(line: str) -> str | None:
-    """One sentence saying why this line records re-derivable state, or None when it is durable knowledge."""
-    cleaned = _clean(line)
-    if _is_structure(cleaned):
-        return None
+# What a refused line is, for the message: a result to leave out, undated work in progress, or a rule
+# that rests on one incident (the lesson may be real, but it needs its evidence).
+STATE, WIP, RULE = "state", "wip", "rule"
+_WIP_REASON = "it is work in progress without a date, so a later session cannot tell how old it is"
+_RULE_REASON = (
+    "it makes a standing rule out of one incident ({what}), and every later session would follow it "
+    "without knowing what it rests on"
+)
+
+
+def _judge_clause(
+    cleaned: str, dated: bool, conditional: bool = False, line_general: bool = False
+) -> tuple[str, str] | None:
+    """(kind, reason) when this text records re-derivable state or an unsupported rule, else None."""
     has_digit = _DIGIT.search(cleaned) is not None
     masked = THRESHOLD.sub("limit", cleaned) if has_digit else cleaned
+    counted = NUMBER_WORDS.sub("2", masked)
+    counted_lower = counted.lower()
+    has_count = has_digit or counted != masked
+    counted_tokens = frozenset(_WORD_RX.findall(counted_lower))
+    for shape in ALWAYS:
+        if shape.matches(counted, counted_lower, counted_tokens, has_count):
+            return STATE, shape.reason
+    if "." in cleaned and _bare_file_list(cleaned):
+        return STATE, "it lists changed files, which git_status shows at any time"
     lower = masked.lower()
     tokens = frozenset(_WORD_RX.findall(lower))
-    for shape in ALWAYS:
-        if shape.matches(masked, lower, tokens, has_digit):
-            return shape.reason
-    if "." in cleaned and _bare_file_list(cleaned):
-        return "it lists changed files, which git_status shows at any time"
+    if MACHINE.matches(masked, lower, tokens, has_digit):
+        return STATE, MACHINE.reason
     result = next((shape.reason for shape in RESULTS if shape.matches(masked, lower, tokens, has_digit)), None)
     if result is None and any(phrase in lower for phrase in ERROR_PHRASES):
         result = RESULTS[0].reason
-    # Only a line that looks like a result pays for the lesson check.
-    if result is not None and not _is_lesson(cleaned, lower, tokens):
-        return result
-    if _WIP_TRIGGERS.search(lower) and _WIP.search(cleaned) and not _DATE.search(cleaned):
-        return "it is work in progress without a date, so a later session cannot tell how old it is"
-    return None
+    if result is None and TOOL_SAYS.matches(masked, lower, tokens, has_digit):
+        result = TOOL_SAYS.reason
+    if result is None and CODE_COUNT.matches(counted, counted_lower, counted_tokens, has_count):
+        result = CODE_COUNT.reason
+    if result is None and VERSION.matches(masked, lower, tokens, has_digit):
+        result = VERSION.reason
+    incident = INCIDENT.matches(masked, lower, tokens, has_digit)
+    now = NOW.matches(masked, lower, tokens, has_digit)
+    evidence = _has_evidence(lower, tokens)
+    # A clause with its reason, in a line whose other clause says what to do, is part of one lesson.
+    general = _generalises(cleaned, lower, tokens) or (line_general and evidence)
+    if DEFECT.matches(masked, lower, tokens, has_digit) and not general and not dated:
+        return STATE, DEFECT.reason
+    if result is None and not incident and not now:
+        if _WIP_TRIGGERS.search(lower) and _WIP.search(cleaned) and not dated:
+            return WIP, _WIP_REASON
+        return None
+    # Only a line that looks like a result, an incident or a claim about now pays for the lesson checks.
+    if conditional or _CONDITION.search(cleaned):
+        return None  # "If the build fails with CS0246, run dotnet restore": when a result happens is knowledge
+    incident = incident or (result is not None and PAST_VERDICT.search(lower) is not None)
+    if incident and general and not evidence:
+        return RULE, _RULE_REASON.format(what="what happened once, in one session")
+    if result is not None:
+        if general and (evidence or not _DISMISSAL.search(lower)):
+            return None
+        if general:
+            return RULE, _RULE_REASON.format(what="one result, with nothing that says why it holds")
+        return STATE, result
+    if dated or evidence:
+        return None  # a dated note of what happened, or a decision with its reason
+    return STATE, INCIDENT.reason if incident else NOW.reason
+
+
+_CLAUSE = re.compile(r"\s*;\s*|(?<=[a-z0-9)\"'])\.\s+(?=[A-Z])")
+
+
+def _clauses(cleaned: str) -> list[str]:
+    return [part.strip() for part in _CLAUSE.split(cleaned) if part.strip()]
+
+
+@dataclass(frozen=True)
+class _Judgement:
+    kind: str
+    reason: str
+    keep: str  # the part of the line worth saving on its own, or ""
+
+
+def _judge(line: str) -> _Judgement | None:
+    cleaned = _clean(line)
+    if _is_structure(cleaned):
+        return None
+    dated = _DATE.search(cleaned) is not None
+    whole = _judge_clause(cleaned, dated)
+    parts = _clauses(cleaned)
+    if len(parts) < 2:
+        return _Judgement(*whole, "") if whole is not None else None
+    # A line that mixes knowledge and state ("CS1591 is noise; last build showed 0 warnings") is judged
+    # part by part, so the state cannot hide behind the knowledge, and the knowledge is offered back.
+    conditional = _CONDITION.search(cleaned) is not None  # "X returns 409 when ...; the client shows Y"
+    lower = cleaned.lower()
+    general = _generalises(cleaned, lower, frozenset(_WORD_RX.findall(lower)))
+    judged = [(part, _judge_clause(part, dated, conditional, general)) for part in parts]
+    refused = whole or next((j for _, j in judged if j is not None and j[0] == STATE), None)
+    if refused is None:
+        return None
+    # Only the knowledge beside a result is offered back; the half of a rule that rests on one incident is
+    # the rule itself, and "it is flaky" means nothing without the line it came from.
+    keep = ""
+    if refused[0] == STATE:
+        keep = "; ".join(part for part, j in judged if j is None and _stands_alone(part))
+    return _Judgement(refused[0], refused[1], keep)
+
+
+_PRONOUN_START = words("it its they them this that these those he she so and but or which")
+
+
+def _stands_alone(part: str) -> bool:
+    found = part.split()
+    return len(found) >= 3 and found[0].lower() not in _PRONOUN_START
+
+
+def state_reason(line: str) -> str | None:
+    """One sentence saying why this line records re-derivable state, or None when it is durable knowledge."""
+    judged = _judge(line)
+    return judged.reason if judged is not None else None
 
 
 def state_lines(text: str) -> list[tuple[str, str]]:
@@ -210,20 +342,41 @@ def _holders(store: Mapping[str, str], path: str) -> dict[str, str]:
     return holders
 
 
+# What memory must not hold, in the words the model reads. The system prompt includes RULES and the
+# refusals below use the same examples, so the rule is written here once.
+LESSON_EXAMPLE = "If the build fails with CS0246 after switching branches, run dotnet restore first"
+DATED_EXAMPLE = "YYYY-MM-DD: halfway through renaming Parser to Reader; cli.py is next"
+RULES = (
+    "- Never save what a tool can find out again: build or test results, counts of failures, warnings or changed "
+    "files, errors and where they are, line numbers, branch state, or what the code does or lacks right now. "
+    "It goes stale and misleads; the tools tell it fresh next time.\n"
+    "- A lesson needs its evidence: say when it applies and why (for example "
+    f'"{LESSON_EXAMPLE}"). One failure seen once is not a rule.\n'
+    f'- Put the date on work in progress (for example "{DATED_EXAMPLE}", with today\'s date).'
+)
+
 _WAY_FORWARD = (
     "Save the lesson, the decision or the plan, not the result: the tools will tell the current state next time "
-    '(for example "If X fails with CS1061, Y is the usual cause" or "YYYY-MM-DD: halfway through Z; W is next").'
+    f'(for example "{LESSON_EXAMPLE}" or "{DATED_EXAMPLE}").'
 )
 _WIP_WAY_FORWARD = (
-    'Put the date in front of it (for example "YYYY-MM-DD: halfway through Z; W is next") so a later session '
+    f'Put the date in front of it (for example "{DATED_EXAMPLE}") so a later session '
     "knows how old it is, and leave out results the tools can tell again."
 )
+_RULE_WAY_FORWARD = (
+    "If there is a lesson here, save it with its evidence: when it happens, how often and why, as seen in more "
+    f'than one run (for example "{LESSON_EXAMPLE}"). Otherwise save nothing: the tools will show what happens '
+    "next time."
+)
+_WAYS = {STATE: _WAY_FORWARD, WIP: _WIP_WAY_FORWARD, RULE: _RULE_WAY_FORWARD}
 
 
-def _state_message(refused: list[tuple[str, str]]) -> str:
-    line, reason = refused[0]
-    way = _WIP_WAY_FORWARD if "without a date" in reason else _WAY_FORWARD
-    message = f'Error: Not saved. The line "{quoted(line.strip(), 200)}" was refused: {reason}. {way}'
+def _state_message(refused: list[tuple[str, _Judgement]]) -> str:
+    line, judged = refused[0]
+    message = f'Error: Not saved. The line "{quoted(line.strip(), 200)}" was refused: {judged.reason}. '
+    if judged.keep:
+        message += f'The rest of it is worth keeping: save "{quoted(judged.keep, 200)}" on its own. '
+    message += _WAYS[judged.kind]
     if len(refused) > 1:
         others = ", ".join(f'"{quoted(other.strip(), 80)}"' for other, _ in refused[1:4])
         more = f" and {len(refused) - 4} more" if len(refused) > 4 else ""
@@ -248,9 +401,9 @@ def check_write(path: str, old_text: str | None, new_text: str, store: Mapping[s
     """
     existing = {normalise(line) for line in split_lines(old_text)} if old_text else set()
     added = [line for line in split_lines(new_text) if normalise(line) not in existing]
-    refused = [(line, reason) for line in added if (reason := state_reason(line)) is not None]
+    refused = [(line, judged) for line in added if (judged := _judge(line)) is not None]
     if refused:
-        return GateRefusal(refused[0][0], "state", refused[0][1], _state_message(refused))
+        return GateRefusal(refused[0][0], "state", refused[0][1].reason, _state_message(refused))
     holders = _holders(store, path)
     seen: set[str] = set()
     for line in added:

@@ -84,11 +84,13 @@ FILE_RX = re.compile(FILE, re.IGNORECASE)
 
 VERDICT_NOUN = (
     r"(?:tests?|specs?|test ?cases?|cases?|assertions?|checks?|jobs?|errors?|warnings?|failures?|suites?|"
-    r"projects?|builds?|steps?|benchmarks?|snapshots?)"
+    r"projects?|builds?|steps?|benchmarks?|snapshots?|issues?|problems?|diagnostics?|todos?|files?|places?|"
+    r"call sites?|references?|handlers?|modules?|classes|endpoints?|migrations?)"
 )
 VERDICT_WORD = (
     r"(?:fail|fails|failing|failed|broken|red|pass|passes|passing|passed|green|skipped|erroring|errored|"
-    r"timing out|timed out|flaking|remaining|left|to fix)"
+    r"timing out|timed out|time out|times out|flaking|remaining|left|to fix|mismatch|mismatches|mismatched|"
+    r"obsolete|outdated|unresolved|unused)"
 )
 CHANGE_WORD = r"(?:changed|modified|uncommitted|staged|unstaged|untracked|dirty|touched|edited|unpushed)"
 # "at most 5 warnings" is a rule, not a count: the number is masked before the count shapes look.
@@ -117,6 +119,19 @@ ALWAYS: tuple[Shape, ...] = (
     ),
     # A diagnostic pasted as printed ("error TS2345: ...", "warning CS8602: ...") is output, whatever follows.
     shape(
+        "it is a measurement of one run (a size, a time, a figure), which the tools measure again",
+        "from instead",
+        (),
+        r"\bfrom\s+\d[\d.,]*\s*(?:%|[a-z]+)?\s+to\s+\d|\b\d[\d.,]*\s*(?:%|[a-z]+)?\s+instead of\s+\d",
+        digit=True,
+    ),
+    shape(
+        "it is a failing assertion's output, which the next test run prints again",
+        "expected expecting",
+        (),
+        r"\bexpected\b[^.;]{0,40}?,?\s+(?:but\s+)?(?:got|was|received|actual|found)\b",
+    ),
+    shape(
         "it is compiler output, which the next build prints again",
         "error warning fatal",
         (),
@@ -135,7 +150,8 @@ ALWAYS: tuple[Shape, ...] = (
         "",
         (":", "(", "line", "#l"),
         rf"{FILE}\s*(?::\s*(?:line\s*)?\d+|\(\d+(?:,\s*\d+)?\)|,?\s+(?:at\s+|on\s+)?line\s+\d+|#L\d+)|"
-        r"(?<![\w-])lines?\s+\d+(?:\s*[-–]\s*\d+)?\b(?!\s*(?:characters|chars|columns|words))|"
+        r"\b(?:at|on|in|near|around|from|of)\s+lines?\s+\d+(?:\s*[-–]\s*\d+)?\b(?!\s*(?:characters|chars|columns|words))|"
+        r"(?<![\w-])lines?\s+\d+(?:\s*[-–]\s*\d+)?\s+(?:of|in)\s+\S+\.\w+|"
         r"\bline:\s*\d+|:line \d+",
         digit=True,
     ),
@@ -143,14 +159,17 @@ ALWAYS: tuple[Shape, ...] = (
         "it is a build or test count, which the build and test tools report afresh every run",
         "fail fails failed failing failure failures pass passes passed passing error errors warning "
         "warnings skip skipped broken red green left remaining fix succeeded total run timing timed "
-        "flaking deselected xfailed errored erroring",
+        "flaking deselected xfailed errored erroring time times mismatch mismatches mismatched obsolete outdated "
+        "unresolved unused remain remains outstanding",
         (),
-        rf"\b\d+(?:\s*/\s*\d+|\s+(?:of|out of)\s+\d+)?\s+(?:[\w-]+\s+)?{VERDICT_NOUN}\s+"
+        r"\b\d+(?:\s*/\s*\d+|\s+(?:of|out of)\s+\d+|\s+of\s+(?:the|our|its|their)\b)?\s+"
+        rf"(?:[\w-]+\s+)?{VERDICT_NOUN}\s+"
         rf"(?:(?:are|is|still|now|currently|were|was|have|has|that)\s+)*{VERDICT_WORD}\b|"
         r"\b\d+\s+(?:failed|failing|failures?|passed|passing|errors?|warnings?|skipped|"
         r"xfailed|deselected|broken|succeeded)\b(?!\s+(?:policy|budget|allowed|limit))|"
         r"\b(?:passed|failed|failures|errors|warnings|skipped|total tests|tests run)\s*[:=]\s*\d+|"
-        r"\b\d+\s*/\s*\d+\s+(?:\w+\s+)?(?:pass|passing|passed|fail|failing|failed|green)\b",
+        r"\b\d+\s*/\s*\d+\s+(?:\w+\s+)?(?:pass|passing|passed|fail|failing|failed|green)\b|"
+        rf"\b\d+\s+(?:[\w-]+\s+)?{VERDICT_NOUN}\b[^.;]{{0,40}}\b(?:remain|remains|remaining|left|to go|outstanding)\b",
         digit=True,
     ),
     shape(
@@ -160,7 +179,11 @@ ALWAYS: tuple[Shape, ...] = (
         (),
         rf"\b\d+\s+(?:files?|changes?|insertions?|deletions?)\s*(?:\([+-]\)\s*)?(?:{CHANGE_WORD}|\(\+\)|\(-\))|"
         rf"\b\d+\s+{CHANGE_WORD}\s+(?:files?|changes?)|"
-        r"\bnothing to commit\b|\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
+        r"\b(?:uncommitted|unstaged|staged|unpushed|untracked)\b[^.;]{0,40}\b\d+\s+files?\b|"
+        r"\b\d+\s+files?\b[^.;]{0,40}\b(?:uncommitted|unstaged|staged|unpushed|untracked)\b|"
+        r"\bnothing to commit\b|\bnothing (?:is )?(?:staged|changed|modified|uncommitted)\b|"
+        r"\bno (?:uncommitted|unstaged|staged|local|pending) (?:changes|files|edits)\b|\bstash(?:ed)? (?:my|the|our)\b|"
+        r"\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
         r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b",
     ),
     shape(
@@ -197,14 +220,15 @@ RESULTS: tuple[Shape, ...] = (
         r"\b[A-Z]\w*(?:Error|Exception|Panic|Fault)\b\s*:\s*\S|^\s*(?:error|fatal|fatal error|panic|failed?|"
         r"failure|exception)\s*:|^\s*---\s*FAIL\b|\bFAILED\s+[\w/.]+::|"
         r"\bexit(?:s|ed)?\s+(?:with\s+)?(?:code|status)\s+-?\d+|\breturned non-zero\b|"
-        r"\b(?:throws|threw|throwing|raises|raised|with)\s+(?:an?\s+)?\w*(?:Error|Exception)\b|"
+        r"\b(?:throws|threw|throwing|raises|raised|with|got|get|gets|hit|see|saw|seeing)\s+(?:an?\s+)?"
+        r"\w*(?:Error|Exception)\b|"
         r"\b[\w/.-]+\.py::\w+|\b(?:errors?|warnings?|failures?)\s+in\s+" + FILE + "|"
         r"\bborrow(?:ed)? (?:of|value)\b[^.;]{0,80}\b(?:moved|borrowed)\b",
     ),
     shape(
         "it is a build or test verdict, which the build and test tools tell again next time",
         "fail fails failing failed broke broken red green pass passes passing passed succeeds succeeded "
-        "errored crash crashes crashed crashing timed times ok fine clean down status result results "
+        "errored crash crashes crashed crashing timed times time ok fine clean down status result results "
         "output log coverage last latest previous compiles builds",
         ("n't ", "not compile", "not build", "not pass", "not work", "errors out", "error out"),
         r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
@@ -215,7 +239,9 @@ RESULTS: tuple[Shape, ...] = (
         r"\w+(?:Tests?|Spec|Specs)(?:\.\w+)?|test_\w+|Test[A-Z]\w*)\b"
         r"(?:\.{2,}|[^.;!?]|\.(?=\S)){0,40}?\b(?:fails?|failing|failed|broke|broken|is red|are red|turned red|"
         r"went red|is green|are green|turned green|went green|passes|passing|passed|succeeds|succeeded|"
-        r"errors? out|errored|crash(?:es|ed|ing)?|timed out|times out|doesn't (?:compile|build|pass|work)|"
+        r"errors? out|errored|crash(?:es|ed|ing)|timed out|times out|time out|pass|"
+        r"(?:went|turned|goes|is|are|was|were) from (?:red|green|failing|passing) to (?:red|green|failing|passing)|"
+        r"been (?:red|green|failing|broken|passing)|doesn't (?:compile|build|pass|work)|"
         r"does not (?:compile|build|pass|work)|won't (?:compile|build)|compiles (?:now|again|cleanly|fine)|"
         r"builds (?:now|again|cleanly|fine)|(?:is|are) (?:ok|fine|clean|down))\b|"
         r"\ball (?:tests|checks|jobs) (?:pass|passed|green)\b|\ball green\b|\beverything passes\b|"
@@ -224,6 +250,16 @@ RESULTS: tuple[Shape, ...] = (
         r"\bcoverage (?:is|dropped to|at|of)\s+\d|\b(?:last|latest|previous)\s+(?:build|run|deploy|ci run|pipeline|"
         r"test run)\b|\b(?:build|tests?|ci|pipeline|lint)\s*:\s*(?:green|red|passed|failed|failing|broken|ok)\b|"
         r"\b(?:ci|build|builds|tests|pipeline|main)\s+(?:is\s+|are\s+|still\s+)?(?:red|green)\b",
+    ),
+    # Verdicts that name no known tool: any subject that "fails to resolve", "breaks at step 7", "is written
+    # but not applied" is the result of one run or the state of one change.
+    shape(
+        "it is a build or test verdict, which the build and test tools tell again next time",
+        "fails fail failing failed breaks break but",
+        (),
+        r"\b(?:fails?|failing|failed) to (?:resolve|build|compile|link|load|start|install|restore|run|import|parse|"
+        r"connect|deploy)\b|\bbreaks? (?:at|on|with|in|during)\b|"
+        r"\bbut not (?:yet )?(?:applied|merged|pushed|committed|run|deployed|released|tested|wired|registered)\b",
     ),
     shape(
         "it lists changed files, which git_status shows at any time",
@@ -235,7 +271,7 @@ RESULTS: tuple[Shape, ...] = (
     ),
     shape(
         "it records branch or merge state, which git_status shows at any time",
-        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit head",
+        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit commits head my pulled",
         ("pull request", "merge request", "force-pushed"),
         r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
         r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
@@ -243,7 +279,9 @@ RESULTS: tuple[Shape, ...] = (
         r"\b(?:merge|rebase) conflicts?\b|\bconflicts? in\b|"
         r"\b(?:PR|pull request|MR|merge request)\s*#?\d+\b[^.;]{0,80}\b(?:open|merged|approved|waiting|pending|"
         r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
-        r"\bHEAD\b\s*(?:is|=|:)",
+        r"\bHEAD\b\s*(?:is|=|:)|\bon my (?:local |own )?branch\b|\bnot (?:yet )?pulled\b|\b\d+ new commits?\b|"
+        r"\bin my (?:working copy|working tree|checkout|clone|branch)\b|"
+        r"\bnot (?:yet )?on (?:main|master|origin|develop)\b",
     ),
     shape(
         "it describes the repository as it is now, which will not stay true",
@@ -252,4 +290,109 @@ RESULTS: tuple[Shape, ...] = (
         r"\b(?:currently|still|now|today)\b[^.;]{0,30}\b(?:failing|broken|red|green|passing|dirty|"
         r"uncommitted|ahead|behind|checked out|open|merged|unmerged|pending|in review|crashing|down)\b",
     ),
+)
+
+
+# Number words count like digits in the count shapes: "Three files still reference Patch" is a count.
+NUMBER_WORDS = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!-)",
+    re.IGNORECASE,
+)
+
+# Present-tense claims about the code as it is this week ("X still calls Y", "not wired in yet", "no longer
+# used"): read_file and search_code show them again, and the next commit makes them false.
+NOW = shape(
+    "it says what the code does or lacks right now, which read_file and search_code show at any time "
+    "and the next commit changes",
+    "still yet longer far anymore present now currently today moment this blocked waiting stuck",
+    ("any more", "for now"),
+    r"\bstill\b|\bnow\b|\bcurrently\b|\btoday\b|\bat the moment\b|\bon this (?:machine|computer|laptop|box)\b|"
+    r"\b(?:we're|we are|i'm|i am)\s+(?:blocked|waiting|stuck)\b|(?:\bnot|n't|\bno)\b[^.;]{0,60}\byet\b|"
+    r"\bnot yet\b|\byet to\b|\bno longer\b|\bso far\b|"
+    r"\bany ?more\b|\bat present\b|\bfor now\b",
+)
+
+# What the agent's own tools and the linters say today ("git status shows", "ruff found 7 issues", "Tools
+# reject per-project paths as 'outside the repository'"): calling the tool again tells it afresh.
+TOOL_SAYS = shape(
+    "it repeats what a tool reports today, which the tool reports afresh when asked and stops being true "
+    "when the tool or the code changes",
+    "reports reported shows showed found finds flags flagged complains complained rejects rejected refuses "
+    "refused prints printed says said warns warned emits emitted",
+    (),
+    # Any subject will do ("pnpm install warns", "the linker complains", "Tools reject"): the reporting verb
+    # is the shape, so a tool the gate has never heard of is judged like one it knows.
+    r"(?<!\bto )(?<!\bwhich )\b(?!(?:and|or|are|is|be|been|was|were|not|to)\b)[\w./:-]+(?:\s+(?:--?[\w-]+|\./\S*))*"
+    r"\s+(?:now\s+|still\s+|also\s+)?(?:reports|reported|shows|showed|found|finds|flags|flagged|complains|"
+    r"complained|rejects|rejected|refuses|refused|prints|printed|says|said|warns|warned|emits|emitted)\b(?!\s+as\b)",
+)
+
+# Where the repository sits on this machine: repos.py finds it again, and another clone sits elsewhere.
+MACHINE = shape(
+    "it records where the repository sits on this machine, which the tools find again",
+    "root repo repository clone checkout",
+    (),
+    r"\b(?:repo|repository|clone|checkout|working copy)(?: root)?\s+(?:is|lives|sits)\s+(?:at\s+|in\s+|under\s+)?"
+    r"(?:[A-Z]:\\|/|~)",
+)
+
+# One run narrated: a first-person past action, a guess that failed, a result in the past tense.
+INCIDENT = shape(
+    "it narrates one incident of one session, which says nothing about the next",
+    "i i'm i've we just first guessed tried exist work existed worked attempt again time was were been got "
+    "dropped rose fell jumped regressed cleaned stopped broke",
+    ("did not", "didn't", "couldn't", "could not", "wasn't", "weren't"),
+    r"\bI\s+(?:just\s+|first\s+|then\s+)?(?:\w+ed|ran|tried|saw|got|hit|found|thought|made|did|put|wrote|built|"
+    r"broke|took|gave|left|kept|set|began|began|forgot)\b|\b(?:I|we)\s+(?:guessed|assumed|tried)\b|"
+    r"\b(?:did not|didn't|could not|couldn't|was not|wasn't|were not|weren't)\s+\w+|"
+    # A note that opens with a past-tense verb has an "I" left out: "Renamed Patch to Diff in 14 files".
+    # It takes an object ("Renamed Patch", "Fixed the bug", "Merged origin/main"); "Deleted files go ..." does not.
+    r"^(?:\w+ed|ran|made|wrote|built|broke|found|got|put|took|hit|saw)(?:\s+(?:out|up|in|back|over))?\s+"
+    r"(?:the|a|an|my|our|all|it|them|(?-i:[A-Z])\w*|\S*[/.]\S*)\b|"
+    r"\bjust (?:pushed|ran|merged|rebased|committed|stashed|reverted|"
+    r"fixed|built|tested)\b|\b(?:on the first|first) (?:try|attempt|run)\b|\bthis time\b|\bagain\b|"
+    # Something that happened ("was deleted", "has been red for two days", "coverage dropped"): git log and the
+    # tools tell it, and it says nothing about how things stand next week.
+    r"\b(?:was|were)\s+(?:just\s+|already\s+|then\s+)?(?:\w+ed|made|built|run|put|set|hit|cut|left|kept|broken|"
+    r"written|taken|seen|thrown)\b|\bha(?:s|ve) been\b|\b(?:we|i|it|they)\s+got\b|"
+    r"\b(?:dropped|rose|fell|jumped|regressed|cleaned up|stopped at|broke)\b",
+)
+
+# A verdict in the past tense reports one run ("passed on the first try", "went from red to green").
+PAST_VERDICT = rx(r"\b(?:passed|failed|broke|succeeded|crashed|errored|timed out|went|turned|showed)\b")
+
+# A bug in the code as it is ("X returns null when the hunk is empty, which breaks DiffView", "App crashes
+# when opening the settings", "Startup.cs registers the service twice"): true until the fix, then false.
+# A condition does not make it knowledge (it says when the bug shows); a workaround or a rule may.
+DEFECT = shape(
+    "it describes a bug in the code as it is now, which the fix will make false",
+    "crashes crashed crashing throws threw breaks broke returns typo bug bugs leaks twice duplicated duplicate "
+    "missing no skips hangs deadlocks wrong incorrect incorrectly untested off",
+    ("off-by-one", "not tested", "n't handle", "not handle"),
+    r"\b(?:crashes|crashed|crashing|throws|threw|hangs|deadlocks|leaks)\b|\bbreaks\s+(?-i:[A-Z])\w*|"
+    r"\breturns (?:null|none|nil|undefined|an empty|the wrong|wrong)\b|\btypo\b|(?<!not )\b(?:the|a|found the) bug\b|"
+    r"\bbug:|\btwice\b(?![^.;]*\b(?:retried|retry|retries|with a)\b)|\b(?:has|have) no\b|\bskips the\b|"
+    r"\boff-by-one\b|\b(?:is|are) (?:wrong|incorrect|untested|not tested)\b|\bincorrectly\b|"
+    r"\b(?:doesn't|does not|don't|do not) (?:handle|support|check|close|dispose|free|release|validate|escape)\b",
+)
+
+# A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1").
+VERSION = shape(
+    "it records which versions the project uses today, which the project files and git tags show",
+    "",
+    (),
+    r"\bv?\d+\.\d+\.\d+(?:[-.]\w+)?\b",
+    digit=True,
+)
+
+# Things counted in the code ("OrderMapper has 12 public methods", "14 of 20 files"): search_code counts again.
+CODE_COUNT = shape(
+    "it counts things in the code as it is today, which search_code counts again",
+    "has have contains there of",
+    (),
+    r"\b(?:has|have|contains|there are|there is)\s+\d+\s+(?:[\w-]+\s+)?(?:methods|functions|classes|files|tests|"
+    r"projects|modules|endpoints|callers|references|usages|call sites|lines|todos|warnings|errors|places)\b|"
+    r"\b\d+\s+of\s+\d+\s+(?:[\w-]+\s+)?(?:files|classes|modules|projects|tests|handlers|call sites|places|"
+    r"endpoints|packages|services)\b",
+    digit=True,
 )
