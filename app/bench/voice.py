@@ -12,10 +12,12 @@ prepared when listening started as the app does, and needs an output device.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import statistics
 import tempfile
 import time
+import wave
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,24 +25,34 @@ from typing import Any
 import numpy as np
 
 from app.bench.speech import UTTERANCES, espeak_wav, word_accuracy
-from app.bench.vocabulary import IDENTIFIER_SET, ORDINARY_QUESTIONS, PADS, make_sample_repo, vocabulary_effect
+from app.bench.vocabulary import (
+    EVERYDAY_SENTENCES,
+    IDENTIFIER_SET,
+    ORDINARY_QUESTIONS,
+    PADS,
+    make_sample_repo,
+    vocabulary_effect,
+)
 from app.core import paths
 from app.voice import SAMPLE_RATE
-from app.voice.streaming import StreamingTranscription
+from app.voice.resampler import resample
+from app.voice.streaming import StreamingTranscription, feed_as_held
 from app.voice.transcriber import Transcriber, read_audio
 from app.voice.vocabulary import Vocabulary
 
 RELEASE_LAG = 0.4  # seconds between the last word and letting go of the key
 FEED_SPEED = 1.0
-STREAM_RUNS = 3  # real-time feeding is slow: at most this many streaming runs per length
+STREAM_RUNS = 3  # streaming runs per length in the models bench
 BLOCK = SAMPLE_RATE // 10
+QUESTIONS_PER_LENGTH = 30
+LENGTHS = (("short", 0.0, 4.0), ("medium", 4.0, 10.0), ("long", 10.0, 28.0))  # seconds of speech
+GOAL_MEDIAN, GOAL_SLOWEST = 0.4, 0.6  # release → text, seconds
+
 
 def _stream(transcriber: Transcriber, audio: np.ndarray) -> tuple[float, str, float, bool]:
     """(release → text seconds, text, tail seconds, guessed) for one simulated hold of the key."""
     stream = StreamingTranscription(transcriber)
-    for start in range(0, audio.size, BLOCK):
-        stream.feed(audio[start : start + BLOCK])
-        time.sleep(BLOCK / SAMPLE_RATE / FEED_SPEED)
+    feed_as_held(stream, audio, block=BLOCK)
     released = time.perf_counter()
     text = stream.finish()
     return time.perf_counter() - released, text, stream.tail_seconds, stream.guessed
@@ -53,6 +65,140 @@ def _held(samples: np.ndarray) -> np.ndarray:
 
 def _median(values: list[float]) -> float:
     return round(statistics.median(values), 3) if values else float("nan")
+
+
+def _candidates() -> list[str]:
+    """Questions of one to seven everyday sentences, in a fixed order (the bench is paired, not sampled)."""
+    sentences = list(EVERYDAY_SENTENCES)
+    found = [*UTTERANCES.values()]
+    for size in (1, 2, 3, 4, 5, 6, 7):
+        found += [" ".join(sentences[i : i + size]) for i in range(0, len(sentences) - size + 1, max(1, size - 1))]
+    return found
+
+
+def _errors(reference: str, heard: str) -> int:
+    """Words wrong: the edit distance over words."""
+    return round((1.0 - word_accuracy(reference, heard)) * max(1, len(reference.split())))
+
+
+def _piper_audio(speaker: Any, text: str, folder: Path) -> np.ndarray:
+    """Piper's voice saying `text` at 16 kHz, cached: its voice varies from run to run, and the
+    bench compares two versions of the app on the same recordings."""
+    key = hashlib.sha256(f"piper|{text}".encode()).hexdigest()[:16]
+    path = folder / f"{key}.wav"
+    if not path.is_file():
+        samples, rate = speaker.synthesize(text)
+        folder.mkdir(parents=True, exist_ok=True)
+        pcm = np.clip(resample(samples, rate) * 32767.0, -32767, 32767).astype("<i2")
+        tmp = path.with_suffix(".tmp")
+        with wave.open(str(tmp), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(SAMPLE_RATE)
+            out.writeframes(pcm.tobytes())
+        tmp.replace(path)
+    return read_audio(path)
+
+
+def question_sets(
+    voices: dict[str, Callable[[str], np.ndarray]], per_length: int
+) -> dict[str, list[tuple[str, np.ndarray]]]:
+    """`per_length` questions of each length in each voice: (text, the recording), sorted by speech length."""
+    sets: dict[str, list[tuple[str, np.ndarray]]] = {}
+    for voice, say in voices.items():
+        buckets: dict[str, list[tuple[str, np.ndarray]]] = {name: [] for name, _lo, _hi in LENGTHS}
+        for text in _candidates():
+            if all(len(found) >= per_length for found in buckets.values()):
+                break
+            samples = say(text)
+            seconds = samples.size / SAMPLE_RATE
+            for name, lo, hi in LENGTHS:
+                if lo <= seconds < hi and len(buckets[name]) < per_length:
+                    buckets[name].append((text, samples))
+        for name, found in buckets.items():
+            sets[f"{voice} {name}"] = found
+    return sets
+
+
+def compare_modes(
+    transcriber: Transcriber,
+    questions: list[tuple[str, np.ndarray]],
+    stream_class: Callable[[Transcriber], Any] = StreamingTranscription,
+) -> dict[str, Any]:
+    """One pass after release against streaming, question by question, on the same recordings."""
+    lost = gained = differ = guesses = errors_pass = errors_stream = words = 0
+    waits, passes, worse = [], [], []
+    for text, samples in questions:
+        audio = _held(samples)
+        started = time.perf_counter()
+        whole = transcriber.transcribe(audio)
+        passes.append(time.perf_counter() - started)
+        stream = stream_class(transcriber)
+        feed_as_held(stream, audio, block=BLOCK)
+        released = time.perf_counter()
+        streamed = stream.finish()
+        waits.append(time.perf_counter() - released)
+        guesses += bool(stream.guessed)
+        one, two = _errors(text, whole), _errors(text, streamed)
+        errors_pass, errors_stream, words = errors_pass + one, errors_stream + two, words + len(text.split())
+        lost, gained = lost + max(0, two - one), gained + max(0, one - two)
+        differ += whole != streamed
+        if two > one:
+            worse.append({"said": text, "one_pass": whole, "streamed": streamed})
+    return {
+        "questions": len(questions),
+        "words": words,
+        "audio_seconds_median": _median([(s.size / SAMPLE_RATE) for _t, s in questions]),
+        "word_accuracy_one_pass": round(1 - errors_pass / max(1, words), 3),
+        "word_accuracy_streamed": round(1 - errors_stream / max(1, words), 3),
+        "words_lost": lost,
+        "words_gained": gained,
+        "texts_differ": differ,
+        "guess_used": guesses,
+        "release_to_text_median": _median(waits),
+        "release_to_text_slowest": round(max(waits), 3) if waits else float("nan"),
+        "one_pass_median": _median(passes),
+        "one_pass_slowest": round(max(passes), 3) if passes else float("nan"),
+        "worse": worse,
+    }
+
+
+def _load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def _modes_report(
+    transcriber: Transcriber, speaker: Any, audio_dir: Path, say: Callable[[str], None]
+) -> dict[str, Any]:
+    voices: dict[str, Callable[[str], np.ndarray]] = {
+        "espeak en-us": lambda text: read_audio(espeak_wav(text, audio_dir)),
+        "piper": lambda text: _piper_audio(speaker, text, audio_dir / "piper"),
+    }
+    started = time.perf_counter()
+    sets = question_sets(voices, QUESTIONS_PER_LENGTH)
+    say(f"streaming against one pass after release, paired, {QUESTIONS_PER_LENGTH} questions per length and voice "
+        f"(key let go {RELEASE_LAG} s after the last word; load {_load()}):")
+    rows: dict[str, Any] = {"load_before": _load()}
+    for name, questions in sets.items():
+        row = compare_modes(transcriber, questions)
+        rows[name] = row
+        met = (row["words_lost"] <= row["words_gained"] and row["release_to_text_median"] <= GOAL_MEDIAN
+               and row["release_to_text_slowest"] <= GOAL_SLOWEST)
+        row["goal_met"] = met
+        say(f"  {name:20} {row['questions']} questions (median {row['audio_seconds_median']} s): words lost "
+            f"{row['words_lost']}, gained {row['words_gained']} (accuracy one pass {row['word_accuracy_one_pass']}, "
+            f"streamed {row['word_accuracy_streamed']}); release → text median {row['release_to_text_median']} s, "
+            f"slowest {row['release_to_text_slowest']} s (one pass {row['one_pass_median']} / "
+            f"{row['one_pass_slowest']} s); guess used {row['guess_used']}; {'goal met' if met else 'GOAL MISSED'}")
+        for case in row["worse"][:3]:
+            say(f"      worse streamed: {case['streamed']!r} (one pass {case['one_pass']!r})")
+    rows["load_after"] = _load()
+    rows["seconds"] = round(time.perf_counter() - started, 1)
+    say(f"  ({rows['seconds']} s; load after {rows['load_after']})")
+    return rows
 
 
 def _first_audio_latency(runs: int) -> dict[str, Any]:
@@ -109,40 +255,10 @@ def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
     say(f"model load (first in this process / median of {len(loads_w)}): whisper {loads['whisper_first']} / "
         f"{loads['whisper']} s, piper {loads['piper_first']} / {loads['piper']} s")
 
-    say(f"release → final text (streaming fed at {FEED_SPEED}× real time vs one pass after release; "
-        f"key released {RELEASE_LAG} s after the last word):")
-    rtfs = []
-    for name, text in UTTERANCES.items():
-        audio = _held(read_audio(espeak_wav(text, audio_dir)))
-        duration = audio.size / SAMPLE_RATE
-        whole_t, stream_t, tails, acc_w, acc_s, guesses = [], [], [], [], [], 0
-        for _ in range(min(runs, STREAM_RUNS)):
-            started = time.perf_counter()
-            whole = transcriber.transcribe(audio)
-            whole_t.append(time.perf_counter() - started)
-            seconds, streamed, tail, guessed = _stream(transcriber, audio)
-            guesses += guessed
-            stream_t.append(seconds)
-            tails.append(tail)
-            acc_w.append(word_accuracy(text, whole))
-            acc_s.append(word_accuracy(text, streamed))
-        rtfs.append(statistics.median(whole_t) / duration)
-        row = {
-            "audio_seconds": round(duration, 2),
-            "whole_pass_seconds": _median(whole_t),
-            "streaming_tail_seconds": _median(stream_t),
-            "tail_audio_seconds": _median(tails),
-            "ratio": round(statistics.median(stream_t) / statistics.median(whole_t), 2),
-            "word_accuracy_whole": _median(acc_w),
-            "word_accuracy_streaming": _median(acc_s),
-            "final_text_ready_at_release": f"{guesses}/{len(stream_t)}",
-        }
-        results[f"utterance_{name}"] = row
-        say(f"  {name} ({row['audio_seconds']} s): whole {row['whole_pass_seconds']} s, streaming "
-            f"{row['streaming_tail_seconds']} s (ratio {row['ratio']}, tail audio {row['tail_audio_seconds']} s); "
-            f"word accuracy whole {row['word_accuracy_whole']}, streaming {row['word_accuracy_streaming']}; "
-            f"text guessed before release {row['final_text_ready_at_release']}")
-    results["transcription_rtf"] = _median(rtfs)
+    results["modes"] = modes = _modes_report(transcriber, speaker, audio_dir, say)
+    results["transcription_rtf"] = _median([
+        row["one_pass_median"] / row["audio_seconds_median"] for row in modes.values() if isinstance(row, dict)
+    ])
 
     synth = []
     sentence = "The build is red because two tests fail in the review orchestrator."

@@ -38,6 +38,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -151,6 +152,7 @@ class StreamingTranscription:
         self._voiced = 0  # sample offset where the latest speech heard by a quick look ends
         self._done = False
         self._cancelled = False
+        self._waiting = False  # the worker has done all it will with the audio so far
         self._cond = threading.Condition()
         self._guess: _Guess | None = None
         self.passes = 0  # chunk passes made while audio still arrived
@@ -170,13 +172,14 @@ class StreamingTranscription:
             self._blocks.append(block.copy())
             self._size += block.size
             if self._size >= self._next_look:
-                self._cond.notify()
+                self._waiting = False
+                self._cond.notify_all()
 
     def finish(self) -> str:
         """Wait for the pass in flight, transcribe the tail, return the whole text (snapped)."""
         with self._cond:
             self._done = True
-            self._cond.notify()
+            self._cond.notify_all()
         self._worker.join()
         stamps.mark("stream_joined")
         if self._cancelled:
@@ -204,7 +207,22 @@ class StreamingTranscription:
             self._cancelled = True
             self._done = True
             self._blocks.clear()
-            self._cond.notify()
+            self._cond.notify_all()
+
+    def wait_idle(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Wait until the worker waits for more audio, or `clock()` reaches `deadline`; True if idle.
+
+        Until the next look is due the worker does nothing, so a feeder may hand over the next
+        block at once instead of at its real time: what it decides depends on the audio, not on
+        the clock (see `feed_as_held`).
+        """
+        with self._cond:
+            while not self._waiting and not self._done:
+                left = deadline - clock()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+            return True
 
     @property
     def duration(self) -> float:
@@ -227,7 +245,10 @@ class StreamingTranscription:
             while True:
                 with self._cond:
                     while not self._done and self._size < self._next_look:
+                        self._waiting = True
+                        self._cond.notify_all()
                         self._cond.wait()
+                    self._waiting = False
                     if self._done:
                         return
                 audio = self._audio()
@@ -332,3 +353,29 @@ class StreamingTranscription:
         since = max(guess.start, guess.end - int(TAIL_LOOK * SAMPLE_RATE))
         end = _speech_end(audio[since:])
         return guess if end is None or since + end <= guess.end + SPECULATE_SLACK else None
+
+
+def feed_as_held(
+    stream: StreamingTranscription,
+    audio: np.ndarray,
+    *,
+    block: int = SAMPLE_RATE // 10,
+    realtime: bool = False,
+    clock: Callable[[], float] = time.perf_counter,
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """Feed `audio` in `block`s as a held key's recording arrives, returning when the last has passed.
+
+    With `realtime` False the time in which the worker only waits for its next look is skipped:
+    the worker's choices depend on how much audio it has when it looks, never on the clock, so
+    it makes the same passes on the same audio as in real time, while a pass still takes its
+    real time and the audio that arrives meanwhile is fed at its real pace. A 20 s hold then
+    costs about the worker's CPU time instead of 20 s.
+    """
+    due = clock()
+    for start in range(0, audio.size, block):
+        stream.feed(audio[start : start + block])
+        due += min(block, audio.size - start) / SAMPLE_RATE
+        if not realtime and stream.wait_idle(due, clock):
+            due = min(due, clock())  # the skipped wait is time in which nothing happens
+        sleep(max(0.0, due - clock()))

@@ -75,6 +75,16 @@ MAX_COMPRESSION_RATIO = 2.4
 # windows of 5-8 s heard no better and fell back to higher temperatures more often.
 MIN_WINDOW_FRAMES = 1000
 WINDOW_MARGIN_FRAMES = 200
+# The VAD filter ends the last stretch of speech only after MIN_SILENCE_MS of quiet; with less,
+# it runs to the end of the audio, so what Whisper heard depended on when the key went up: a
+# guess made 0.25 s after the last word and the pass after a release 0.4 s later heard different
+# tails, and decoded differently ("Why is the real red?" against "wise the real red"). Every
+# decode hears SETTLE seconds of silence after its audio, so the stretch always ends MIN_SILENCE_MS
+# after the voice does and any later release adds nothing: a pass begun once the speaker has
+# been quiet a moment gives exactly the text of the pass after release.
+MIN_SILENCE_MS = 500
+SPEECH_PAD_MS = 200
+SETTLE = 0.6
 # What tiny and base models say over silence, music and breath noise (lower-case, no punctuation).
 STOCK_HALLUCINATIONS = frozenset(
     {
@@ -135,7 +145,11 @@ def _is_stock_hallucination(pieces: list[Piece], samples: np.ndarray) -> bool:
 def _voiced_seconds(samples: np.ndarray) -> float:
     from faster_whisper.vad import VadOptions, get_speech_timestamps
 
-    spans = get_speech_timestamps(samples, VadOptions(speech_pad_ms=0), sampling_rate=SAMPLE_RATE)
+    # Closed by quiet as long as its minimum silence, so that the quiet after the voice, however
+    # long the key stayed down, never counts as voiced time.
+    options = VadOptions(speech_pad_ms=0)
+    closed = np.concatenate([samples, np.zeros(int(options.min_silence_duration_ms * SAMPLE_RATE / 1000), np.float32)])
+    spans = get_speech_timestamps(closed, options, sampling_rate=SAMPLE_RATE)
     return sum(span["end"] - span["start"] for span in spans) / SAMPLE_RATE
 
 
@@ -221,6 +235,7 @@ class Transcriber:
         if audio.size < SAMPLE_RATE // 10 or not np.isfinite(audio).all():
             return []
         prompt = prompt[-PROMPT_CHARS:].strip()
+        audio = np.concatenate([audio, np.zeros(int(SETTLE * SAMPLE_RATE), np.float32)])
         with self._run_lock:
             self._encoding.clear()
             if not hotwords and not prompt:
@@ -296,7 +311,7 @@ class Transcriber:
             initial_prompt=prompt or None,
             hotwords=hotwords or None,
             vad_filter=True,
-            vad_parameters={"min_silence_duration_ms": 500, "speech_pad_ms": 200},
+            vad_parameters={"min_silence_duration_ms": MIN_SILENCE_MS, "speech_pad_ms": SPEECH_PAD_MS},
         )
         return [Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob) for s in segments if s.text.strip()]
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -85,3 +87,25 @@ def test_say_without_a_speaker_says_so() -> None:
 def test_say_out_loud(desktop: None) -> None:
     out = app("say", "Testing the speaker.", sound=True)
     assert out.returncode == 0, out.stderr
+
+
+def test_transcribe_stream_holds_the_key_over_the_file_and_prints_the_final_text(transcriber: Transcriber) -> None:
+    # The same streaming path as a held key, in real time, let go 0.4 s after the file ends.
+    spoken = wav("Why is the build red? Check the last commit.")
+    started = time.perf_counter()
+    out = app("transcribe", "--stream", "--json", str(spoken))
+    assert out.returncode == 0, out.stderr
+    assert time.perf_counter() - started >= read_audio(spoken).size / SAMPLE_RATE + 0.4  # fed in real time
+    result = json.loads(out.stdout)
+    assert set(result) == {"text", "release_to_text_seconds", "guess_used"}
+    assert result["text"] == transcriber.transcribe(
+        np.concatenate([read_audio(spoken), np.zeros(int(0.4 * SAMPLE_RATE), np.float32)])
+    )
+    assert 0.0 <= result["release_to_text_seconds"] < 5.0 and isinstance(result["guess_used"], bool)
+    plain = app("transcribe", "--stream", str(spoken))
+    assert plain.returncode == 0 and plain.stdout.strip() == result["text"], plain.stderr
+
+
+def test_json_without_stream_is_one_clear_line() -> None:
+    out = app("transcribe", "--json", str(wav("Run the tests.")))
+    assert out.returncode == 2 and "--stream" in out.stderr and "Traceback" not in out.stderr

@@ -11,7 +11,7 @@ import pytest
 from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
 from app.voice import SAMPLE_RATE
-from app.voice.streaming import GUESS_QUIET, MIN_CHUNK, QUIET_AFTER, StreamingTranscription
+from app.voice.streaming import GUESS_QUIET, MIN_CHUNK, QUIET_AFTER, StreamingTranscription, feed_as_held
 from app.voice.transcriber import (
     MIN_WINDOW_FRAMES,
     WINDOW_MARGIN_FRAMES,
@@ -124,12 +124,10 @@ def test_a_question_near_the_window_length_keeps_its_last_words(transcriber: Tra
     assert {"error", "screen"} & heard and "session" in heard, heard
 
 
-def _hold(transcriber: Transcriber, samples: np.ndarray, speed: float) -> tuple[str, float, object]:
+def _hold(transcriber: Transcriber, samples: np.ndarray, *, realtime: bool = False) -> tuple[str, float, object]:
+    """Hold the key over `samples`: in real time, or at the worker's pace (the same passes, idle time skipped)."""
     stream = StreamingTranscription(transcriber)
-    block = SAMPLE_RATE // 10
-    for start in range(0, samples.size, block):
-        stream.feed(samples[start : start + block])
-        time.sleep(block / SAMPLE_RATE / speed)
+    feed_as_held(stream, samples, realtime=realtime)
     released = time.perf_counter()
     text = stream.finish()
     return text, time.perf_counter() - released, stream
@@ -138,8 +136,8 @@ def _hold(transcriber: Transcriber, samples: np.ndarray, speed: float) -> tuple[
 def test_streaming_leaves_only_a_tail_and_is_as_accurate_as_one_pass(transcriber: Transcriber) -> None:
     samples = speech(LONG)
     whole = transcriber.transcribe(samples)
-    # Fed at real time, as a held key delivers it: faster feeding starves the worker on a busy machine.
-    text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
+    # Fed at real time, as a held key delivers it, end to end.
+    text, _seconds, stream = _hold(transcriber, samples, realtime=True)
     duration = samples.size / SAMPLE_RATE
     # At least one phrase was committed while the key was held, so release leaves a tail only.
     # (How many passes fit depends on how busy the cores are; the bench measures the speed.)
@@ -151,7 +149,7 @@ def test_streaming_leaves_only_a_tail_and_is_as_accurate_as_one_pass(transcriber
 
 def test_a_short_hold_streams_to_the_same_text(transcriber: Transcriber) -> None:
     samples = speech("Why is the build red?")
-    text, _seconds, _stream = _hold(transcriber, samples, speed=4.0)
+    text, _seconds, _stream = _hold(transcriber, samples)
     assert text == transcriber.transcribe(samples)
 
 
@@ -163,14 +161,14 @@ def test_a_cancelled_stream_gives_nothing(transcriber: Transcriber) -> None:
 
 
 def test_a_silent_hold_gives_nothing(transcriber: Transcriber) -> None:
-    text, _seconds, _stream = _hold(transcriber, np.zeros(5 * SAMPLE_RATE, np.float32), speed=8.0)
+    text, _seconds, _stream = _hold(transcriber, np.zeros(5 * SAMPLE_RATE, np.float32))
     assert text == ""
 
 
 def test_letting_go_after_a_pause_uses_the_text_transcribed_during_the_pause(transcriber: Transcriber) -> None:
     # People let go a moment after their last word: by then the words are transcribed already.
     samples = speech("Run the tests and tell me what failed.", pad=0.8)
-    text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
+    text, _seconds, stream = _hold(transcriber, samples)
     assert stream.guessed  # type: ignore[attr-defined]
     assert stream.tail_seconds == 0.0  # type: ignore[attr-defined]
     assert words(text) == words(transcriber.transcribe(samples))
@@ -186,7 +184,7 @@ def test_letting_go_a_moment_after_the_last_word_finds_the_text_guessed(transcri
     # A person lets go about 0.3 s after the last word (and the hotkey's grace adds 0.15 s):
     # the guess must have begun in that time, or the release waits for a whole pass.
     samples = _let_go_after(speech("Run the tests and tell me what failed."), 0.3 + 0.15)
-    text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
+    text, _seconds, stream = _hold(transcriber, samples, realtime=True)
     assert stream.guessed  # type: ignore[attr-defined]
     assert words(text) == words(transcriber.transcribe(samples))
 
@@ -203,9 +201,9 @@ class _Heard:
         return self.transcriber.decode(samples, **kwargs)
 
 
-@pytest.mark.parametrize("lead", [0.0, 0.02, 0.04, 0.06, 0.08])
+@pytest.mark.parametrize("lead, realtime", [(0.0, False), (0.02, False), (0.04, True), (0.06, False), (0.08, False)])
 def test_the_guess_begins_as_soon_as_the_quiet_is_due_and_hears_the_quiet_whole(
-    transcriber: Transcriber, lead: float
+    transcriber: Transcriber, lead: float, realtime: bool
 ) -> None:
     # The final guess begins QUIET_AFTER after the last word, not at the next regular look up to
     # 0.1 s later (the leads put the last word at every phase of those looks); it still hears
@@ -215,10 +213,8 @@ def test_the_guess_begins_as_soon_as_the_quiet_is_due_and_hears_the_quiet_whole(
     samples += np.random.default_rng(1).normal(0.0, 1e-4, samples.size).astype(np.float32)  # a room's hiss
     heard = _Heard(transcriber)
     stream = StreamingTranscription(heard)  # type: ignore[arg-type]
-    block = SAMPLE_RATE // 50  # the microphone's 20 ms blocks while recording
-    for start in range(0, samples.size, block):
-        stream.feed(samples[start : start + block])
-        time.sleep(block / SAMPLE_RATE)  # in real time, as a held key delivers it
+    # The microphone's 20 ms blocks while recording, once in real time as a held key delivers them.
+    feed_as_held(stream, samples, block=SAMPLE_RATE // 50, realtime=realtime)
     text = stream.finish()
     assert stream.guessed and words(text) == words(transcriber.transcribe(samples))
     assert QUIET_AFTER <= stream.guess_quiet <= QUIET_AFTER + 0.045, stream.guess_quiet
@@ -234,7 +230,7 @@ def test_a_guess_the_speaker_talks_on_from_is_kept_as_a_phrase(transcriber: Tran
     second = _let_go_after(speech("Run the tests in the agent folder.", pad=0.0), 0.45)
     samples = np.concatenate([first, second])
     said = f"{opening} Run the tests in the agent folder."
-    text, _seconds, stream = _hold(transcriber, samples, speed=1.0)
+    text, _seconds, stream = _hold(transcriber, samples)
     # The guess made in the pause became the first chunk, so the guess at the end heard the last sentence only.
     assert stream.passes >= 1  # type: ignore[attr-defined]
     assert stream.guessed  # type: ignore[attr-defined]
@@ -245,7 +241,7 @@ def test_speaking_again_after_a_pause_discards_the_early_guess(transcriber: Tran
     first = speech("Run the tests.", pad=0.8)
     # Let go right after the last word, so no second guess replaces the one made in the pause.
     second = _let_go_after(speech("Then show me the failures on screen.", pad=0.0), 0.0)
-    text, _seconds, stream = _hold(transcriber, np.concatenate([first, second]), speed=1.0)
+    text, _seconds, stream = _hold(transcriber, np.concatenate([first, second]))
     # The guess made in the pause covers "Run the tests." only; used, it would lose the second sentence.
     assert not stream.guessed  # type: ignore[attr-defined]
     heard = words(text)
