@@ -21,10 +21,11 @@ import bisect
 import itertools
 import math
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+
+from app.core.detector import disguise
 
 _PREFIXED: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
@@ -165,15 +166,6 @@ def _is_placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.match(value)) or value.lower() in {"password", "pass", "secret", "changeme"}
 
 
-def _normalise(text: str) -> str:
-    """Fold disguises: fullwidth and other compatibility forms (NFKC), combining marks, invisible characters."""
-    if text.isascii():
-        return text
-    folded = unicodedata.normalize("NFKD", text)
-    kept = "".join(c for c in folded if unicodedata.category(c) not in {"Mn", "Me", "Cf"})
-    return unicodedata.normalize("NFKC", kept)
-
-
 @dataclass(frozen=True)
 class Span:
     """Where a credential's value sits in a text, and what kind it is."""
@@ -246,11 +238,22 @@ def find_credential(text: str) -> str | None:
     Looks harder than `spans`: through disguises (fullwidth letters, invisible characters) and spaces
     inside a key, since it only has to say yes or no.
     """
-    text = _normalise(text)
-    kind = _prefixed(text) or _prefixed(_INNER_SPACE.sub("", text), _PREFIXED_JOINED)
+    text = disguise.fold(text)
+    kind = _plain_credential(text)
     if kind:
         return kind
-    return next((span.kind for span in _unprefixed(text)), None)
+    for how, decoded in disguise.decodings(text):
+        found = _prefixed(decoded) or _prefixed(_INNER_SPACE.sub("", decoded), _PREFIXED_JOINED)
+        if how != "written backwards":  # a reversed note reads as noise to the shapes known by context
+            found = found or next((span.kind for span in _unprefixed(decoded)), None)
+        if found:
+            return f"{found} ({how})"
+    return None
+
+
+def _plain_credential(text: str) -> str | None:
+    kind = _prefixed(text) or _prefixed(_INNER_SPACE.sub("", text), _PREFIXED_JOINED)
+    return kind or next((span.kind for span in _unprefixed(text)), None)
 
 
 def spans(text: str) -> list[Span]:
