@@ -52,6 +52,7 @@ import itertools
 import json
 import secrets
 import signal
+import socket
 import sys
 import threading
 import time
@@ -173,6 +174,7 @@ class FakeAPI:
         self.cache_model = cache
         self._cache = PromptCacheState(cache) if cache is not None else None
         self.connections = 0  # connections the clients opened
+        self._sockets: dict[Any, bool] = {}  # open connections -> whether a request is being answered
         self._port = port
         self._log_path = log_path  # each request appended as a JSON line, for a fake in another process
         self._secret = secrets.token_bytes(16)
@@ -243,6 +245,19 @@ class FakeAPI:
     def reset(self) -> None:
         with self._lock:
             self._state = _State()
+
+    def pass_time(self, seconds: float) -> None:
+        """Let `seconds` pass for the prompt cache (the clock must be a ManualClock) and close idle connections,
+        as the API's servers would after such a pause."""
+        advance = getattr(self.clock, "advance", None)
+        if advance is None:
+            raise TypeError("pass_time needs FakeAPI(clock=ManualClock())")
+        advance(seconds)
+        with self._lock:
+            idle = [sock for sock, busy in self._sockets.items() if not busy]
+        for sock in idle:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
     def forget_cache(self) -> None:
         """Drop every cached prefix, as five idle minutes would."""

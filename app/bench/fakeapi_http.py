@@ -34,6 +34,7 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             with fake._lock:
                 fake.connections += 1
+                fake._sockets[self.connection] = False
             if fake.cache_model is not None and fake.cache_model.connect > 0:
                 time.sleep(fake.cache_model.connect)  # the handshake a new connection to the API costs
 
@@ -54,6 +55,29 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet: tests read fake.requests
             pass
+
+        def finish(self) -> None:
+            with fake._lock:
+                fake._sockets.pop(self.connection, None)
+            super().finish()
+
+        def handle_one_request(self) -> None:
+            # Busy from the first byte of a request to the end of its answer: pass_time closes only idle ones.
+            try:
+                waiting = self.rfile.peek(1)  # type: ignore[attr-defined]  # a buffered reader: rbufsize is -1
+            except OSError:
+                waiting = b""
+            if not waiting:
+                self.close_connection = True
+                return
+            with fake._lock:
+                fake._sockets[self.connection] = True
+            try:
+                super().handle_one_request()
+            finally:
+                with fake._lock:
+                    if self.connection in fake._sockets:
+                        fake._sockets[self.connection] = False
 
         def do_POST(self) -> None:
             length = int(self.headers.get("content-length") or 0)

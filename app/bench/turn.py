@@ -23,6 +23,9 @@ captured. From the key release, the fake's arrival stamps and the speaker's soun
 
 Then, BARGE_IN_AFTER s into the reply and in the middle of a word, the key goes down again:
 key press → reply audio stops is the end of the last loud 20 ms frame after the press.
+
+Last, app.bench.turn_first asks the first question of fresh sessions, with and without warming,
+and one after a six-minute pause, of a fake that models the prompt cache and new connections.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
 from app.bench.home import temporary_home
 from app.bench.sound import Monitor
 from app.bench.speech import UTTERANCES, espeak_wav, without_trailing_silence
+from app.bench.turn_first import run_first_questions
 from app.bench.turn_stages import describe, median_stages, turn_stages
 from app.bench.vocabulary import make_sample_repo
 from app.bench.waiting import wait_for
@@ -98,7 +102,8 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
         with temporary_home("vda-turn-") as home, FakeAPI() as fake, Monitor() as monitor, Monitor(MIC) as mic:
             fake.respond_with(reply)
             env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key, stamps.ENVIRONMENT: "1"}
-            with DesktopApp(make_sample_repo(home), env=env) as app:
+            repo = make_sample_repo(home)
+            with DesktopApp(repo, env=env) as app:
                 app.wait_ready()
                 try:
                     for name in QUESTIONS:
@@ -106,11 +111,13 @@ def run_turn_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
                             rows[name].append(_one_turn(app, fake, monitor, mic, wavs[name]))
                 except AssertionError as exc:
                     raise AssertionError(f"{exc}; the app's log ends:\n{app.log_tail()}") from exc
+            first = run_first_questions(repo, home, wavs["3s"], monitor, mic, runs=runs, lag=RELEASE_LAG, echo=echo)
     except (AssertionError, RuntimeError) as exc:
         if echo:
             print(f"turn: failed: {exc}")
         return {"failed": str(exc)}
     results = _summary(rows, runs, echo)
+    results["first_questions"] = first
     results["machine"] = machine_load()
     if echo:
         print(f"turn: measured with the machine at {results['machine']}")

@@ -78,12 +78,22 @@ class Warmer:
 
     def _run(self, session: Session, hold: Hold | None, warm: bool) -> None:
         try:
+            if warm and self._held_already(hold) and self._cache.probably_cold(session.cache_key):
+                send_warmup(session, self._cache)  # it opens the connection itself: one round trip less
+                return
             open_connection(session.client)
             if not warm or (hold is not None and not hold.held_long_enough(self._min_hold)):
                 return
             send_warmup(session, self._cache)
         except Exception:  # warming only saves time: a failure here must never reach the person
             log.debug("warming the API failed", exc_info=True)
+
+
+    def _held_already(self, hold: Hold | None) -> bool:
+        # A fresh process reaches here after importing the SDK, often past the minimum hold already.
+        if hold is None:
+            return True
+        return time.monotonic() - hold.pressed_at >= self._min_hold and hold.held_long_enough(self._min_hold)
 
 
 def open_connection_soon(client: Any) -> threading.Thread:

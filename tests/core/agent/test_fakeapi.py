@@ -167,3 +167,22 @@ def test_the_fakes_prompt_cache_writes_reads_and_forgets_after_five_minutes_as_t
     assert warm.cache_read_input_tokens == cold.cache_creation_input_tokens and not warm.cache_creation_input_tokens
     assert again.cache_creation_input_tokens and not again.cache_read_input_tokens  # expired
     assert cold_time >= 0.4 > warm_time
+
+
+def test_after_a_pause_the_fake_has_closed_idle_connections_and_the_next_request_pays_a_new_one() -> None:
+    from app.bench.fakecache import CacheModel, ManualClock
+
+    with FakeAPI(cache=CacheModel(connect=0.3), clock=ManualClock()) as fake:
+        fake.respond_with(lambda r: text("Hi."))
+        client = anthropic.Anthropic(api_key=fake.api_key, base_url=fake.base_url, max_retries=2)
+
+        def ask() -> float:
+            started = time.monotonic()
+            client.messages.create(model="m", max_tokens=5, messages=[{"role": "user", "content": "hi"}])
+            return time.monotonic() - started
+
+        first, second = ask(), ask()
+        fake.pass_time(360)
+        time.sleep(0.05)
+        third = ask()
+    assert fake.connections == 2 and first >= 0.3 > second and third >= 0.3

@@ -1,0 +1,117 @@
+"""`bench --turn`, first questions: a fresh session's first question, and one after a six-minute pause.
+
+The fake Messages API here models what makes a first answer slow (app.bench.fakecache):
+a new connection costs CONNECT, and the first token comes COLD after the request when the
+prompt (tools and system, up to the breakpoint) was not seen in the last five minutes, WARM
+when it was. For each mode (warming on, off) and run, a fresh app starts (a new process: no
+connection, a new session) against an empty cache and is asked the 3 s question out loud; then
+six minutes pass for the fake's cache and the app's clock alike (nothing waits: the fake's clock
+and VDA_CLOCK_SKEW_FILE move, and the fake closes its idle connections as a server would) and
+the question is asked again; then once more at once, the warm reference. Each figure is key
+release → first reply audio at the virtual speaker. Goal: a session's first question within
+GOAL_MS of the warm one.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from app.bench.desktop import DesktopApp
+from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
+from app.bench.fakecache import CacheModel, ManualClock
+from app.bench.sound import Monitor
+from app.bench.waiting import wait_for
+from app.core import clock
+from app.core.agent.session import WARMUP_TEXT
+from app.core.settings import Settings
+
+CONNECT, COLD, WARM = 0.15, 1.6, 1.1  # the notes' figures: handshake, first token cold and warm
+PAUSE_SECONDS = 360.0
+REPLY = "The build is red because the models module still exports the old name."
+PACE = 0.03
+GOAL_MS = 100
+KINDS = ("first", "after_pause", "warm")
+MODES = ("warming", "not_warming")
+SETTLE = 2.0  # after the ready line, before the first press: a press at once was sometimes not heard
+
+
+def _reply(_request: RecordedRequest) -> Reply:
+    return {**text(REPLY), "pace": PACE}
+
+
+def _is_warmup(request: RecordedRequest) -> bool:
+    return WARMUP_TEXT in json.dumps(request.body.get("messages", []))
+
+
+def run_first_questions(
+    repo: Path, home: Path, wav: Path, monitor: Monitor, mic: Monitor, *, runs: int, lag: float, echo: bool
+) -> dict[str, Any]:
+    """Medians per mode and kind of question, in ms; each run's figures beside them."""
+    skew_file = home / "clock-skew"
+    fake_clock = ManualClock()
+    results: dict[str, Any] = {
+        "connect_s": CONNECT, "cold_first_token_s": COLD, "warm_first_token_s": WARM, "runs": runs,
+    }
+    model = CacheModel(connect=CONNECT, cold_first_token=COLD, warm_first_token=WARM)
+    with FakeAPI(cache=model, clock=fake_clock) as fake:
+        fake.respond_with(_reply)
+        env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key, clock.SKEW_FILE: str(skew_file)}
+        rows: dict[str, dict[str, list[float]]] = {mode: {kind: [] for kind in KINDS} for mode in MODES}
+        warmups = dict.fromkeys(MODES, 0)
+        for _ in range(runs):
+            for mode in MODES:  # alternated, so the machine's load falls on both alike
+                fake.forget_cache()  # the morning: nothing cached
+                skew_file.write_text("0", encoding="utf-8")
+                settings = replace(Settings(), prepare_while_speaking=mode == "warming")
+                with DesktopApp(repo, settings=settings, env=env) as app:
+                    app.wait_ready()
+                    time.sleep(SETTLE)
+                    before = len(fake.requests)
+                    try:
+                        rows[mode]["first"].append(_question(app, fake, monitor, mic, wav, lag))
+                        fake.pass_time(PAUSE_SECONDS)
+                        skew_file.write_text(str(PAUSE_SECONDS), encoding="utf-8")
+                        time.sleep(0.2)  # the closed connections are seen as closed
+                        rows[mode]["after_pause"].append(_question(app, fake, monitor, mic, wav, lag))
+                        rows[mode]["warm"].append(_question(app, fake, monitor, mic, wav, lag))
+                    except AssertionError as exc:
+                        raise AssertionError(f"{exc}; the app's log ends:\n{app.log_tail()}") from exc
+                    warmups[mode] += sum(_is_warmup(r) for r in fake.requests[before:])
+    for mode in MODES:
+        figures: dict[str, Any] = {f"{kind}_ms": round(statistics.median(rows[mode][kind])) for kind in KINDS}
+        figures.update({f"{kind}_ms_each": [round(v) for v in rows[mode][kind]] for kind in KINDS})
+        figures["warmups_sent"] = warmups[mode]
+        figures["first_minus_warm_ms"] = figures["first_ms"] - figures["warm_ms"]
+        figures["after_pause_minus_warm_ms"] = figures["after_pause_ms"] - figures["warm_ms"]
+        results[mode] = figures
+        if echo:
+            print(
+                f"turn, first questions, {mode.replace('_', ' ')} (median of {runs}, key release → first reply "
+                f"audio): a fresh app's first {figures['first_ms']} ms, after a six-minute pause "
+                f"{figures['after_pause_ms']} ms, warm {figures['warm_ms']} ms; after pause − warm "
+                f"{figures['after_pause_minus_warm_ms']} ms (goal ≤ {GOAL_MS}), first − warm "
+                f"{figures['first_minus_warm_ms']} ms; warm-ups sent {warmups[mode]}; each: "
+                + ", ".join(f"{kind} {figures[kind + '_ms_each']}" for kind in KINDS)
+            )
+    return results
+
+
+def _question(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path, lag: float) -> float:
+    """Ask `wav` out loud; key release → first reply audio, in ms, once the reply has been heard out."""
+    before = len(fake.requests)
+    released = app.ask_out_loud(wav, mic, lag=lag)
+
+    def question() -> list[RecordedRequest]:
+        app.alive()
+        return [r for r in fake.requests[before:] if not _is_warmup(r) and r.text_sent]
+
+    request = wait_for(question, 60, "the app's question to reach the API")[0]
+    onset = monitor.wait_for_sound(max(released, request.text_sent[0][0]), 30)
+    monitor.wait_for_silence(onset, quiet=1.0, timeout=60)
+    time.sleep(0.5)
+    return (onset - released) * 1000
