@@ -323,7 +323,7 @@ TOOL_SAYS = shape(
     # Any subject will do ("pnpm install warns", "the linker complains", "Tools reject"): the reporting verb
     # is the shape, so a tool the gate has never heard of is judged like one it knows.
     r"(?<!\bto )(?<!\bwhich )\b(?!(?:and|or|are|is|be|been|was|were|not|to)\b)[\w./:-]+(?:\s+(?:--?[\w-]+|\./\S*))*"
-    r"\s+(?:now\s+|still\s+|also\s+)?(?:reports|reported|shows|showed|found|finds|flags|flagged|complains|"
+    r"\s+(?:now\s+|still\s+|also\s+)?(?:reports|reported|shows|showed|found|finds|flagged|complains|"
     r"complained|rejects|rejected|refuses|refused|prints|printed|says|said|warns|warned|emits|emitted)\b(?!\s+as\b)",
 )
 

@@ -1,0 +1,58 @@
+"""The gate's word model: what the corpus trains is what ships, it reads words the shapes do not, and it is cheap."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.core.memory import gate_model
+from app.core.memory.gate import check_write, state_reason
+
+CORPUS = Path(__file__).parent / "gate_corpus"
+
+
+def test_the_shipped_weights_are_what_the_corpus_trains() -> None:
+    # Change the corpus without retraining and this fails: run python -m app.core.memory.gate_model on it.
+    trained = gate_model.train(*gate_model.corpus(CORPUS))
+    assert gate_model.WEIGHTS.read_text(encoding="utf-8") == trained.to_json()
+    assert gate_model.shipped() == trained
+
+
+def test_a_state_line_in_words_no_shape_names_is_refused_by_the_model() -> None:
+    line = "Redis is at 80% memory on the staging box."
+    refusal = check_write("/memories/notes.md", None, line + "\n", {})
+    assert refusal is not None and refusal.kind == "state"
+    assert "it reads like a report of how things stand now" in refusal.message
+    assert "say when it applies or why, and it will be kept" in refusal.message
+    # Said as knowledge, the same subject passes: a condition, or a date on a plan.
+    assert state_reason("When Redis passes 80% memory on staging, restart the worker pool first.") is None
+    assert state_reason("2026-11-30: plan: move Redis on staging to a bigger box next week.") is None
+
+
+def test_short_texts_are_left_to_the_shapes() -> None:
+    for text in ("Line 1", "Hello, World!", "Original content", "To be deleted", "prefix-☃-suffix"):
+        assert check_write("/memories/a.txt", None, text, {}) is None
+
+
+def test_a_full_file_is_judged_in_milliseconds() -> None:
+    _state, durable = gate_model.corpus(CORPUS)
+    text = "\n".join(durable * 3)[:4_000]
+    check_write("/memories/notes.md", None, text, {})  # the weights load once per process
+    times = []
+    for _ in range(15):
+        started = time.perf_counter()
+        check_write("/memories/notes.md", None, text, {})
+        times.append(time.perf_counter() - started)
+    # About 5 ms of CPU on an idle core (10 at load 4); the bound is loose because the machine is shared.
+    assert sorted(times)[len(times) // 2] < 0.05
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_gets_a_probability(line: str) -> None:
+    model = gate_model.shipped()
+    assert model is not None
+    assert 0.0 <= model.probability(line) <= 1.0
