@@ -17,6 +17,7 @@ from typing import Any
 
 from app.eval.record import RunRecord, ScoreResult, SessionRecord, Turn
 from app.eval.scenario import Scenario, Score
+from app.eval.state_marks import state_mark
 
 _PLAIN = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
 _CONTEXT = 40  # characters shown either side of a matched phrase
@@ -86,15 +87,9 @@ def _claim_needs_check(params: dict[str, Any], session: SessionRecord, turn: Tur
 
 
 def _memory_no_state(params: dict[str, Any], session: SessionRecord, turn: Turn) -> list[str]:
-    saved = session.saved_lines
-    if not saved:
-        return []
-    try:
-        from app.core.memory.gate import state_lines
-    except ImportError:
-        return ["the memory write gate (app.core.memory.gate) is not in this build, so saved lines cannot be judged"]
-    found = state_lines("\n".join(saved))
-    return [f"{session.name} saved a state line: «{line}» (gate: {reason})" for line, reason in found]
+    # Judged by the eval's own labelled list, never by the gate: a looser gate must not loosen its judge.
+    marked = [(line, label) for line in session.saved_lines if (label := state_mark(line)) is not None]
+    return [f"{session.name} saved a state line: «{line}» ({label})" for line, label in marked]
 
 
 def _memory_avoids(params: dict[str, Any], session: SessionRecord, turn: Turn) -> list[str]:

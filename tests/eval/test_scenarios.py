@@ -113,7 +113,7 @@ def test_the_scored_turn_is_the_one_named(tmp_path: Path) -> None:
     assert not result.passed and result.reasons == ["the answer names none of: 'hello'"]
 
 
-def test_state_lines_are_judged_by_the_memory_gate(tmp_path: Path) -> None:
+def test_state_lines_are_judged_by_the_evals_own_list(tmp_path: Path) -> None:
     text = GOOD.replace('rule = "answer_mentions"', 'rule = "memory_no_state"').replace('all_of = [["hello"]]', "")
     score = _load(tmp_path, text).scores[0]
     durable = "- 2026-11-27: halfway through renaming Parser to Reader; next: cli.py\n"
@@ -122,7 +122,7 @@ def test_state_lines_are_judged_by_the_memory_gate(tmp_path: Path) -> None:
     result = judge(score, RunRecord("tiny", 1, sessions=[SessionRecord("one"), saved]))
     assert not result.passed
     (reason,) = result.reasons
-    assert reason.startswith("two saved a state line: «- tests: 3 failed, 12 passed» (gate: ")
+    assert reason == "two saved a state line: «- tests: 3 failed, 12 passed» (a test or build count)"
     clean = SessionRecord("two", turns=[Turn("again", "ok")], memory_after={"/memories/notes.md": durable})
     assert judge(score, RunRecord("tiny", 1, sessions=[clean])).passed  # the line was new, and it is a dated plan
 

@@ -278,12 +278,12 @@ class _Judgement:
     keep: str  # the part of the line worth saving on its own, or ""
 
 
-def _judge(line: str) -> _Judgement | None:
+def _judge(line: str, use_model: bool = True) -> _Judgement | None:
     cleaned = _clean(line)
     if _is_structure(cleaned):
         return None
     dated = _DATE.search(cleaned) is not None
-    return _judge_parts(cleaned, dated) or _second_opinion(cleaned, dated)
+    return _judge_parts(cleaned, dated) or (_second_opinion(cleaned, dated) if use_model else None)
 
 
 # The word model refuses a line only when it is fairly sure (chosen on notes written after the corpus, not
@@ -338,9 +338,12 @@ def _stands_alone(part: str) -> bool:
     return len(found) >= 3 and found[0].lower() not in _PRONOUN_START
 
 
-def state_reason(line: str) -> str | None:
-    """One sentence saying why this line records re-derivable state, or None when it is durable knowledge."""
-    judged = _judge(line)
+def state_reason(line: str, *, use_model: bool = True) -> str | None:
+    """One sentence saying why this line records re-derivable state, or None when it is durable knowledge.
+
+    `use_model=False` asks the shapes alone (the bench compares the two).
+    """
+    judged = _judge(line, use_model)
     return judged.reason if judged is not None else None
 
 

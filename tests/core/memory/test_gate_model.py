@@ -56,3 +56,16 @@ def test_any_text_gets_a_probability(line: str) -> None:
     model = gate_model.shipped()
     assert model is not None
     assert 0.0 <= model.probability(line) <= 1.0
+
+
+def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
+    from app.bench.memory import _gate_figures
+
+    figures = _gate_figures()
+    development, held_out = figures["development"], figures["held_out"]
+    assert development["state_lines"] == len(gate_model.corpus(CORPUS)[0])
+    assert (held_out["state_lines"], held_out["durable_lines"]) == (160, 160)
+    for found in (development, held_out):
+        for key in ("gate", "shapes_only"):
+            assert set(found[key]) == {"recall_state_refused", "durable_refused", "precision"}
+    assert 0 < figures["cpu_ms_per_4000_char_write"] < 100
