@@ -92,7 +92,7 @@ _EVIDENCE_PHRASES = (
 _GENERAL_WORDS = words(
     "whenever unless otherwise flaky flakes sometimes occasionally randomly usually typically often rarely any every "
     "each always never should must avoid prefer prefers wants likes rule workaround instead rather lesson learned "
-    "tip expected ignore skip quarantine rerun retry required requires require"
+    "tip expected ignore skip quarantine required requires require"
 )
 _GENERAL_PHRASES = (" need to ", " needs to ", " have to ", " has to ", " don't ", " do not ", " in case ")
 _SEQUENCE = rx(
@@ -134,7 +134,7 @@ _IMPERATIVE = words(
     "open remember note make write read check bump pin regenerate restore clean delete remove rebase merge push "
     "commit tag deploy release update upgrade name prefix wrap log mock stub import export register configure "
     "enable disable ignore suppress treat let try see reuse copy create generate format lint review squash sign "
-    "stop wait give send reply answer speak say mention leave follow store build test expect rerun retry "
+    "stop wait give send reply answer speak say mention leave follow store build test expect rerun retry resolve "
     "document prefix target define declare pipe route"
 )
 # Verbs of a to-do about the current state: an instruction with these does not redeem a result.

@@ -355,7 +355,8 @@ INCIDENT = shape(
     # tools tell it, and it says nothing about how things stand next week.
     r"\b(?:was|were)\s+(?:just\s+|already\s+|then\s+)?(?:\w+ed|made|built|run|put|set|hit|cut|left|kept|broken|"
     r"written|taken|seen|thrown)\b|\bha(?:s|ve) been\b|\b(?:we|i|it|they)\s+got\b|"
-    r"\b(?:dropped|rose|fell|jumped|regressed|cleaned up|stopped at|broke)\b",
+    r"\b(?:dropped|rose|fell|jumped|regressed|stopped at|broke)\b|(?<!\bare )(?<!\bis )(?<!\bbe )\bcleaned up\b|"
+    r"\b(?:has|have) not (?:run|been run|passed|built|changed)\b",
 )
 
 # A verdict in the past tense reports one run ("passed on the first try", "went from red to green").
@@ -367,13 +368,16 @@ PAST_VERDICT = rx(r"\b(?:passed|failed|broke|succeeded|crashed|errored|timed out
 DEFECT = shape(
     "it describes a bug in the code as it is now, which the fix will make false",
     "crashes crashed crashing throws threw breaks broke returns typo bug bugs leaks twice duplicated duplicate "
-    "missing no skips hangs deadlocks wrong incorrect incorrectly untested off",
+    "missing no skips hangs deadlocks wrong incorrect incorrectly untested off out outdated down offline "
+    "unreachable unavailable ignores",
     ("off-by-one", "not tested", "n't handle", "not handle"),
     r"\b(?:crashes|crashed|crashing|throws|threw|hangs|deadlocks|leaks)\b|\bbreaks\s+(?-i:[A-Z])\w*|"
     r"\breturns (?:null|none|nil|undefined|an empty|the wrong|wrong)\b|\btypo\b|(?<!not )\b(?:the|a|found the) bug\b|"
     r"\bbug:|\btwice\b(?![^.;]*\b(?:retried|retry|retries|with a)\b)|\b(?:has|have) no\b|\bskips the\b|"
     r"\boff-by-one\b|\b(?:is|are) (?:wrong|incorrect|untested|not tested)\b|\bincorrectly\b|"
-    r"\b(?:doesn't|does not|don't|do not) (?:handle|support|check|close|dispose|free|release|validate|escape)\b",
+    r"\b(?:doesn't|does not|don't|do not) (?:handle|support|check|close|dispose|free|release|validate|escape)\b|"
+    r"\b(?:is|are) (?:missing|out of date|outdated|down|offline|unreachable|unavailable)\b|"
+    r"\bignores (?:the|a|an|its|their)\b",
 )
 
 # A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1").
