@@ -7,6 +7,16 @@ from pathlib import Path
 from tests.structure import cycles, import_graph, modules
 
 
+def test_the_app_has_no_import_cycle() -> None:
+    graph = import_graph()
+    assert len(graph) > 100, "the app's modules were not found"
+    found = cycles(graph)
+    assert not found, "import cycles (put the wiring in the composition root, shared helpers in their own module): " + (
+        "; ".join(" -> ".join(ring) for ring in found)
+    )
+
+
+
 def write(root: Path, name: str, text: str) -> None:
     path = root / name
     path.parent.mkdir(parents=True, exist_ok=True)
