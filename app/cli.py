@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from collections.abc import Sequence
 
 from app import APP_DISPLAY_NAME, APP_NAME, __version__
@@ -26,10 +27,11 @@ COMMAND_MODULES = (
     "app.commands.bench",
     "app.commands.eval",
     "app.commands.models",
+    "app.commands.listen",
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=APP_NAME,
         description=f"{APP_DISPLAY_NAME}: ask about your repository out loud, hear the answer.",
@@ -38,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
     parser.add_argument("--repo", metavar="PATH", help="start with this repository active (desktop app)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -50,4 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    return build_parser().parse_args(argv)
+    args = list(sys.argv[1:] if argv is None else argv)
+    # A named command needs only its own module: `listen --toggle` bound to a key answers in a
+    # fraction of a second instead of importing every command's models and numpy first.
+    only = f"app.commands.{args[0]}" if args else ""
+    return build_parser((only,) if only in COMMAND_MODULES else COMMAND_MODULES).parse_args(args)

@@ -7,11 +7,19 @@ import sys
 from collections.abc import Sequence
 
 from app import cli
-from app.core import logs, messages
+from app.core import instance, logs, messages
 from app.core.errors import UserFacingError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    launch = _plain_launch(list(sys.argv[1:] if argv is None else argv))
+    if launch is not None:
+        # A second launch (the menu entry clicked again, autostart plus a manual start) hands its
+        # arguments to the running instance and leaves, before loading Qt, numpy or any model.
+        handed = instance.send(instance.open_request(launch[0]))
+        if handed is not None:
+            print(handed.text, file=sys.stdout if handed.ok else sys.stderr)
+            return 0 if handed.ok else 2
     args = cli.parse(argv)
     logs.setup()
     messages.install_excepthooks()
@@ -29,6 +37,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.ui.application import run_desktop_app
 
     return run_desktop_app(repo=args.repo)
+
+
+def _plain_launch(argv: list[str]) -> tuple[str | None] | None:
+    """(repo,) when `argv` starts the desktop app (nothing, or only --repo PATH); None otherwise."""
+    if not argv:
+        return (None,)
+    if len(argv) == 2 and argv[0] == "--repo":
+        return (argv[1],)
+    if len(argv) == 1 and argv[0].startswith("--repo="):
+        return (argv[0].split("=", 1)[1],)
+    return None
 
 
 def _import_pydantic_before_threads() -> None:

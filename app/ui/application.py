@@ -27,7 +27,7 @@ from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.history import History
 from app.core.settings import Effect, Settings, changed_effects
-from app.ui import icons, memory_status
+from app.ui import icons, instance_server, memory_status
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Answer, Controller, State
 from app.ui.history_window import HistoryWindow
@@ -402,7 +402,17 @@ class DesktopApp(QObject):
 
 
 def run_desktop_app(repo: str | None = None) -> int:
-    """Start the tray app; returns the process exit code."""
+    """Start the tray app, or hand `repo` to the instance already running; returns the process exit code."""
+    lock = instance_server.claim()
+    if lock is None:
+        return instance_server.hand_off(repo)
+    try:
+        return _run(repo)
+    finally:
+        lock.unlock()
+
+
+def _run(repo: str | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName(APP_NAME)
@@ -426,6 +436,7 @@ def run_desktop_app(repo: str | None = None) -> int:
             log.warning("could not save the settings", exc_info=True)
 
     desktop = DesktopApp(app, settings, active, problem=loaded.problem)
+    instance_server.serve(app, desktop.controller, desktop.set_repository, desktop.tray.popup_menu)
     desktop.start()
     wake = quit_on_signals(app)
     log.info("desktop app started (pid %d, repository %s)", os.getpid(), active)

@@ -181,6 +181,15 @@ class Controller(QObject):
         self._speech.finish(request)
         self._set_state(State.TRANSCRIBING)
 
+    @Slot()
+    def cancel_listening(self) -> None:
+        """Stop listening and throw the recording away (`listen --cancel`): nothing is transcribed or asked."""
+        if self._state is not State.LISTENING:
+            return
+        self._mic_stop_quietly()
+        self._cue("listen_stop")
+        self._set_state(State.IDLE, "cancelled")
+
     @Slot(str)
     def ask(self, text: str) -> None:
         """A typed question: the same turn without voice."""
