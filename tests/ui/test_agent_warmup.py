@@ -94,3 +94,24 @@ def test_with_the_setting_off_nothing_is_sent_ahead(
     controller.press()
     qtbot.waitUntil(lambda: _warmups(fake) == 1, timeout=30_000)
     controller.release()
+
+
+def test_the_warm_up_never_shows_in_the_history_window_or_the_conversation(
+    qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker
+) -> None:
+    from app.core.history import History
+
+    history = History.for_settings(Settings())
+    agent.set_history(history)
+    controller = _controller(agent, repo, Settings())
+    answers: list[object] = []
+    controller.answer_ready.connect(answers.append)
+    controller.press()
+    qtbot.waitUntil(lambda: _warmups(fake) == 1, timeout=30_000)
+    controller.release()
+    controller.ask("Why is the build red?")
+    qtbot.waitUntil(lambda: bool(answers), timeout=30_000)
+    turns = history.turns()
+    assert [t.question for t in turns] == ["Why is the build red?"]
+    question = fake.requests[-1].body["messages"]
+    assert len(question) == 1 and WARMUP_TEXT not in json.dumps(question)

@@ -222,3 +222,40 @@ def test_doctor_says_whether_the_last_sessions_first_request_read_the_cache(
     warmed.run_turn("Morning again?")
     line = doctor.check_prompt_cache(Settings())
     assert line is not None and "tokens from the cache after a warm-up" in line.line()
+
+
+def test_chat_at_a_terminal_warms_while_the_prompt_waits_and_ask_sends_no_warm_up(
+    cached: FakeAPI, repo: Path, clock: ManualClock
+) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    env.update(ANTHROPIC_BASE_URL=cached.base_url, ANTHROPIC_API_KEY=cached.api_key)
+    asked = [sys.executable, "-m", "app", "ask", "--repo", str(repo), "Hi?"]
+    subprocess.run(asked, env=env, cwd=root, check=True, capture_output=True, timeout=120)
+    assert _warmups(cached) == [] and len(cached.requests) == 1  # the question went out at once, alone
+    clock.advance(360)
+    leader, follower = pty.openpty()  # a terminal: the person types, which takes seconds
+    chat = subprocess.Popen(
+        [sys.executable, "-m", "app", "chat", "--repo", str(repo)],
+        stdin=follower, stdout=follower, stderr=subprocess.DEVNULL, env=env, cwd=root,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _warmups(cached) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(_warmups(cached)) == 1 and len(cached.requests) == 2  # before a word was typed
+        os.write(leader, b"Why is the build red?\n")
+        while len(cached.requests) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        question = cached.requests[2]
+        assert not _is_warmup(question) and question.cache is not None and question.cache.warm
+    finally:
+        os.write(leader, b"/quit\n")
+        chat.wait(30)
+        os.close(leader)
+        os.close(follower)
