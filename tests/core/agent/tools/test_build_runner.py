@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app.core.agent.tools import run_build as build_tool
-from app.core.agent.tools import run_tests as tests_tool
+from app.core.agent.tools import run_tests as run_tests_tool
 from app.core.agent.tools.digest import LIMIT
 from app.core.agent.tools.toolchain import choose
 from app.core.tool_result import ToolResult
@@ -29,7 +29,7 @@ def run_build(repo: Path, *args: Any, **kwargs: Any) -> ToolResult:
 
 
 def run_tests(repo: Path, *args: Any, **kwargs: Any) -> ToolResult:
-    return tests_tool(trusted(repo), *args, **kwargs)
+    return run_tests_tool(trusted(repo), *args, **kwargs)
 
 
 # --- the scenario ------------------------------------------------------------------------------
