@@ -148,3 +148,23 @@ def test_trust_revoke_and_list_on_the_command_line(tmp_path: Path) -> None:
     assert not trust.is_trusted(repo)
     bad = _cli("trust", "--repo", str(tmp_path / "nowhere"))
     assert bad.returncode != 0 and "does not exist" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_only_the_trust_gated_runner_starts_repository_code() -> None:
+    """A tripwire for 'any future tool that executes': the one way to run a command with the tools'
+    limits is process.run, and only build_runner (which asks the trust gate first) may call it."""
+    import ast
+
+    callers = []
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            imported = isinstance(node, ast.ImportFrom) and node.module == "app.core.agent.tools.process"
+            named = isinstance(node, ast.ImportFrom) and node.module == "app.core.agent.tools" and any(
+                alias.name == "process" for alias in node.names
+            )
+            if imported or named:
+                callers.append(path.relative_to(ROOT).as_posix())
+    assert callers == ["app/core/agent/tools/build_runner.py"]
+    source = (ROOT / "app/core/agent/tools/build_runner.py").read_text(encoding="utf-8")
+    assert source.index("gate.refusal(") < source.index("process.run(")
