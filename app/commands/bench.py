@@ -21,6 +21,8 @@ SUITES = (
     ("panel", "app.ui.panel_bench", "run_panel_bench", "how long the answer panel takes for the costliest pages"),
     ("idle", "app.bench.idle", "run_idle_bench", "CPU and memory of the idle tray app (needs the test desktop)"),
     ("turn", "app.bench.turn", "run_turn_bench", "the whole spoken turn and barge-in (needs the test desktop)"),
+    ("soak", "app.bench.soak", "run_soak_bench",
+     "memory, CPU and reply time over --turns spoken questions (needs the test desktop)"),
     ("memory", "app.bench.memory", "run_memory_bench", "the memory block on a 10,000-commit repo, the write gate"),
     ("masking", "app.bench.masking", "run_masking_bench", "what masking secrets adds to each tool on a large result"),
 )
@@ -37,13 +39,19 @@ def register(subparsers: Any) -> None:
         parser.add_argument(f"--{flag}", action="store_true", help=what)
     parser.add_argument("--runs", type=int, default=5, help="repetitions for medians (default 5)")
     parser.add_argument("--idle-seconds", type=float, default=30.0, help="the idle window (default 30)")
+    parser.add_argument("--turns", type=int, default=100, help="questions the soak asks (default 100)")
+    parser.add_argument("--trace-python", action="store_true",
+                        help="soak: trace Python allocations (tracemalloc; slows the app) and report their growth")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     chosen = [s for s in SUITES if getattr(args, s[0])] or list(SUITES)
-    options: dict[str, dict[str, Any]] = {"idle": {"seconds": max(1.0, args.idle_seconds)}}
+    options: dict[str, dict[str, Any]] = {
+        "idle": {"seconds": max(1.0, args.idle_seconds)},
+        "soak": {"turns": max(1, args.turns), "trace": args.trace_python},
+    }
     results: dict[str, Any] = {}
     for flag, module_name, func_name, _what in chosen:
         try:

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 MAX_HISTORY_DAYS = 3650
+MAX_PANEL_PAGES = 500
 Effort = Literal["low", "medium", "high"]
 HotkeyMode = Literal["hold", "toggle"]
 MemoryMode = Literal["on", "read-only", "off"]
@@ -81,6 +82,8 @@ class Settings:
     # tenth; costs about one cache write of the prompt per cold start (README: "Prepare the answer").
     prepare_while_speaking: bool = _setting(True, Effect.IMMEDIATE)
     idle_minutes: int = _setting(30, Effect.IMMEDIATE)
+    # The panel keeps this many of the session's pages to step back through; older ones are let go.
+    panel_pages: int = _setting(20, Effect.IMMEDIATE)
     tool_timeout_seconds: int = _setting(300, Effect.SESSION)
     start_at_login: bool = _setting(False, Effect.IMMEDIATE)  # the settings window applies it on save
     # Diagnostics only: lets the API client's debug records (whole requests: what was said, tool output,
@@ -179,6 +182,8 @@ def _coerce(name: str, value: Any) -> Any:
             raise ValueError(f"{name} must be a whole number")
         if name == "history_days" and not 1 <= value <= MAX_HISTORY_DAYS:
             raise ValueError(f"history_days must be between 1 and {MAX_HISTORY_DAYS}")
+        if name == "panel_pages" and not 1 <= value <= MAX_PANEL_PAGES:
+            raise ValueError(f"panel_pages must be between 1 and {MAX_PANEL_PAGES}")
         return value
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, int | float):

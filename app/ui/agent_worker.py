@@ -87,6 +87,11 @@ class AgentWorker(AgentPort):
         with self._lock:
             self._history = history
 
+    def current_session(self) -> Session | None:
+        """The session of the conversation now, for diagnostics (its history is read, never changed)."""
+        lifecycle = self._lifecycle
+        return lifecycle.current if lifecycle is not None else None
+
     def cancel(self) -> None:
         with self._lock:
             self._cancelled_through = self._requested_turn

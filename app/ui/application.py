@@ -22,12 +22,12 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 
 from app import APP_DISPLAY_NAME, APP_NAME
-from app.core import messages, repos
+from app.core import heap, heap_probe, messages, repos
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.history import History
 from app.core.settings import Effect, Settings, changed_effects
-from app.ui import icons, instance_server, memory_status
+from app.ui import heap_counts, icons, instance_server, memory_status
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Answer, Controller, State
 from app.ui.history_window import HistoryWindow
@@ -112,6 +112,7 @@ class DesktopApp(QObject):
         self.menu = AppMenu()
         self.tray = Tray(self.menu)
         self.panel = AnswerPanel()
+        self.panel.set_page_limit(settings.panel_pages)
         self.speech = SpeechWorker(settings)
         self.agent = AgentWorker()
         self.microphone = Microphone(settings.input_device)
@@ -163,6 +164,7 @@ class DesktopApp(QObject):
         menu.memory_mode_chosen.connect(lambda mode: self.set_memory_mode(self.controller.repo, mode))
         self.speech.ready.connect(self._on_models_loaded)
         self.app.aboutToQuit.connect(self.shutdown)
+        heap_counts.register(self.panel, self.agent)
 
     def start(self) -> None:
         messages.set_sink(self.notifier.sink)
@@ -216,6 +218,7 @@ class DesktopApp(QObject):
         self.tray.show_state(state.value, detail)
         if state is State.IDLE:
             self.hotkey.cancel()  # a toggle-mode listener must not think it is still recording
+            heap.trim_soon()  # a turn's peak (transcription, synthesis, the page) must not stay resident
 
     def _on_answer(self, answer: Answer) -> None:
         self.panel.add_answer(answer)
@@ -364,6 +367,7 @@ class DesktopApp(QObject):
         elif Effect.MICROPHONE in effects:
             self._arm_microphone(new)
         self.tray.set_context(self.controller.repo, new.hotkey, new.hotkey_mode)
+        self.panel.set_page_limit(new.panel_pages)
 
     def _update_repo_menu(self) -> None:
         recent = [Path(r) for r in self.settings.recent_repos]
@@ -413,6 +417,7 @@ def run_desktop_app(repo: str | None = None) -> int:
 
 
 def _run(repo: str | None) -> int:
+    heap_probe.install()  # the soak bench's debug hook; off unless its environment variable is set
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName(APP_NAME)

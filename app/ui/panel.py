@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.agent.events import ScreenContent, TrustNeeded
+from app.core.settings import Settings
 from app.ui import links
 from app.ui.controller import Answer
 from app.ui.memory_notice import MemoryNotice
@@ -84,6 +85,7 @@ class AnswerPanel(QFrame):
         )
         self._pages: list[Page] = []
         self._index = -1
+        self._page_limit = Settings().panel_pages
         self._was_active = False
         self._asking = False  # a question of the panel's own is open: losing activation to it is no "click outside"
         self._anchor: QRect | None = None
@@ -188,9 +190,28 @@ class AnswerPanel(QFrame):
     def index(self) -> int:
         return self._index
 
+    def set_page_limit(self, limit: int) -> None:
+        """Keep at most `limit` pages (the setting panel_pages): a day of questions must not pile up here."""
+        self._page_limit = max(1, limit)
+        if self._keep_last():
+            self._render()
+
+    def _add(self, page: Page) -> None:
+        self._pages.append(page)
+        self._keep_last()
+
+    def _keep_last(self) -> bool:
+        """Let the oldest pages go past the limit (the History window still has their turns); True if any went."""
+        extra = len(self._pages) - self._page_limit
+        if extra <= 0:
+            return False
+        del self._pages[:extra]
+        self._index = max(0, self._index - extra) if self._index >= 0 else -1
+        return True
+
     def add_screen(self, content: ScreenContent) -> None:
         """Something the model chose to show: a new page, shown at once."""
-        self._pages.append(Page(content.title, content.markdown))
+        self._add(Page(content.title, content.markdown))
         self._index = len(self._pages) - 1
         self._render()
         self.pop_up()
@@ -202,7 +223,7 @@ class AnswerPanel(QFrame):
 
     def show_past(self, title: str, markdown: str, question: str = "", reply: str = "") -> None:
         """A page from the history, shown again as it was: complete, so no running turn claims it."""
-        self._pages.append(Page(title, markdown, question, reply))
+        self._add(Page(title, markdown, question, reply))
         self._index = len(self._pages) - 1
         self._render()
         self.pop_up()
@@ -213,7 +234,7 @@ class AnswerPanel(QFrame):
         for page in waiting:
             page.reply, page.question = answer.reply, answer.question
         if not waiting:
-            self._pages.append(Page("", "", answer.question, answer.reply))
+            self._add(Page("", "", answer.question, answer.reply))
             if not self.isVisible():
                 self._index = len(self._pages) - 1
         self._render()
@@ -321,8 +342,15 @@ class AnswerPanel(QFrame):
         if shade == self.palette().color(QPalette.ColorRole.Base):
             shade = shade.darker(106)
         # Built detached, then handed over: the view lays the finished page out once.
-        # The browser owns it, so the page shown before is deleted.
+        # setDocument does not delete the document it replaces, even one the browser is the
+        # parent of: each page rendered stayed, laid out, until the session ended (about 0.5 MB
+        # for a page with a 60-row table, two renders per answer). The page text is kept; its
+        # document is made again when the page is shown again.
+        shown = self.browser.document()
+        ours = shown.parent() is self.browser  # the browser's first document is its own and goes with setDocument
         self.browser.setDocument(build_page_document(markdown, shade, self._fixed_family, self.browser))
+        if ours:
+            shown.deleteLater()
 
     # ---- links ----------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from app.core import api_key, autostart
 from app.core import settings as settings_store
-from app.core.settings import Effort, RepoCommands, Settings
+from app.core.settings import MAX_PANEL_PAGES, Effort, RepoCommands, Settings
 from app.ui.background import Background, short_error
 from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import check_chord
@@ -153,6 +153,14 @@ class SettingsWindow(QDialog):
         self.idle.setSpecialValueText("never")
         self.idle.setToolTip("After this long without a question, the next one starts a new session")
         form.addRow("New session after:", self.idle)
+        self.panel_pages = QSpinBox()
+        self.panel_pages.setRange(1, MAX_PANEL_PAGES)
+        self.panel_pages.setSuffix(" answers")
+        self.panel_pages.setToolTip(
+            "The answer panel keeps this many of the session's pages to step back through; older answers stay in "
+            "the History window while history is on"
+        )
+        form.addRow("Answers kept in the panel:", self.panel_pages)
         self.prepare = QCheckBox("Prepare the answer while I speak")
         self.prepare.setToolTip(PREPARE_HINT)
         form.addRow("", self.prepare)
@@ -204,6 +212,7 @@ class SettingsWindow(QDialog):
         self.effort.setCurrentText(settings.effort)
         self.max_tokens.setValue(settings.max_tokens)
         self.idle.setValue(settings.idle_minutes)
+        self.panel_pages.setValue(settings.panel_pages)
         self.prepare.setChecked(settings.prepare_while_speaking)
         self.autostart.setChecked(settings.start_at_login or autostart.is_enabled())
         self.voice.load(settings)
@@ -240,6 +249,7 @@ class SettingsWindow(QDialog):
             effort=cast(Effort, self.effort.currentText()),
             max_tokens=self.max_tokens.value(),
             idle_minutes=self.idle.value(),
+            panel_pages=self.panel_pages.value(),
             prepare_while_speaking=self.prepare.isChecked(),
             start_at_login=self.autostart.isChecked(),
             repo_commands=commands,

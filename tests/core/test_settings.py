@@ -103,3 +103,12 @@ def test_settings_are_values_changed_by_replacing() -> None:
     assert settings.changed_effects(first, second) == {settings.Effect.IMMEDIATE}
     remembered = first.with_repo(Path("/a")).with_repo(Path("/b")).with_repo(Path("/a"))
     assert remembered.recent_repos == ("/a", "/b") and first.recent_repos == ()
+
+
+def test_the_panel_keeps_twenty_pages_unless_told_otherwise_and_bad_counts_fall_back() -> None:
+    from app.core import settings as settings_module
+
+    assert Settings().panel_pages == 20 and settings_module.effect_of("panel_pages") is settings_module.Effect.IMMEDIATE
+    loaded, problems = settings_module.from_dict({"panel_pages": 0})
+    assert loaded.panel_pages == 20 and problems == ["panel_pages must be between 1 and 500"]
+    assert settings_module.from_dict({"panel_pages": 5})[0].panel_pages == 5

@@ -212,3 +212,27 @@ def test_a_past_page_shows_again_complete_and_is_not_taken_by_the_next_answer(qt
     assert "EURUSD" in panel.browser.toPlainText()
     panel.add_answer(Answer("a new question", "A new reply.", ()))
     assert [p.reply for p in panel.pages] == ["Rates.", "A new reply."]
+
+
+def test_a_day_of_answers_keeps_the_last_pages_and_one_rendered_document(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QTextDocument
+
+    panel = AnswerPanel()
+    qtbot.addWidget(panel)
+    panel.set_page_limit(5)
+    for number in range(1, 13):
+        panel.add_screen(ScreenContent(f"body {number}\n\n| a | b |\n|---|---|\n| 1 | 2 |", f"Page {number}"))
+        panel.add_answer(Answer(f"q{number}", f"Reply {number}.", ()))
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    # The person can step back through the last five; older pages are gone, and only the page
+    # shown is laid out (every replaced document used to stay until the session ended).
+    assert [p.title for p in panel.pages] == [f"Page {n}" for n in range(8, 13)]
+    assert panel.title.text() == "Page 12" and panel.page_label.text() == "5 / 5"
+    assert len(panel.browser.findChildren(QTextDocument)) <= 2
+    for _ in range(4):
+        panel.show_previous()
+    assert panel.title.text() == "Page 8" and "body 8" in panel.browser.toPlainText()
+    assert not panel.prev_button.isEnabled()
+    panel.set_page_limit(2)  # a smaller limit applies at once, to the page shown too
+    assert [p.title for p in panel.pages] == ["Page 11", "Page 12"] and panel.title.text() == "Page 11"
