@@ -70,6 +70,7 @@ class HotkeyBridge(QObject):
     def __init__(self) -> None:
         super().__init__()
         self._listener: HotkeyListener | None = None
+        self._told = False  # the desktop's limit was said once
 
     def start(self, settings: Settings) -> bool:
         """Listen for the chord in `settings`; False (after telling the user) when it cannot work here."""
@@ -85,9 +86,14 @@ class HotkeyBridge(QObject):
             )
             listener.start()
         except (UserFacingError, ValueError) as exc:
-            messages.error(f"{exc} You can still ask by typing from the tray menu.", speak=False)
+            if not self._told:  # said once: a settings change restarting the hotkey must not repeat it
+                messages.error(f"{exc} You can still ask by typing from the tray menu.", speak=False)
+            self._told = True
             return False
         self._listener = listener
+        if listener.wayland_note and not self._told:
+            self._told = True
+            messages.warning(listener.wayland_note)
         return True
 
     def cancel(self) -> None:

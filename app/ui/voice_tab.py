@@ -17,11 +17,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QWidget,
 )
 
+from app.core import launch
 from app.core.settings import Settings
 from app.ui.background import Background
 from app.ui.combo import select_or_add
@@ -61,6 +63,16 @@ class VoiceTab(QWidget):
         self.hotkey_problem.setWordWrap(True)
         self.hotkey_problem.setStyleSheet("color: #b3261e;")
         form.addRow("", self.hotkey_problem)
+        # What a desktop's own shortcut settings bind, on any compositor (Wayland included): read-only
+        # but selectable, so it can be copied exactly as it must be typed.
+        self.listen_command = QLineEdit(launch.listen_toggle_command())
+        self.listen_command.setReadOnly(True)
+        self.listen_command.setAccessibleName("Command to bind to a desktop shortcut")
+        self.listen_command.setToolTip(
+            "Bind this command to a key in the desktop's keyboard settings (custom shortcut): "
+            "one press starts listening, the next sends the question. It works where the hotkey cannot."
+        )
+        form.addRow("Or bind:", self.listen_command)
         self.input_device = QComboBox()  # the settings window restarts the meter when it changes
         form.addRow("Microphone:", self.input_device)
         self.keep_open = QCheckBox("Keep the microphone open for instant start")

@@ -21,16 +21,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.core import messages
+from app.core import launch, messages
 from app.core.errors import HotkeyUnavailableError
 from app.voice.chord import Chord, key_name, parse_chord
 from app.voice.trigger import Mode, Trigger
 
-__all__ = ["HotkeyListener", "HotkeySupport", "hotkey_support", "parse_chord"]
+__all__ = ["HotkeyListener", "HotkeySupport", "bind_advice", "hotkey_support", "is_wayland", "parse_chord"]
 
 log = logging.getLogger(__name__)
 
 FALLBACK_HINT = "Use the tray menu's Listen item instead, or type the question with `python -m app ask`."
+
+
+def bind_advice() -> str:
+    """What works on any desktop: its own keyboard settings run `listen --toggle` on a key."""
+    return (
+        f"To talk with a key, bind `{launch.listen_toggle_command()}` to a shortcut in the desktop's keyboard "
+        "settings: one press starts listening, the next sends the question."
+    )
+
+
+def is_wayland() -> bool:
+    return bool(os.environ.get("WAYLAND_DISPLAY")) or os.environ.get("XDG_SESSION_TYPE") == "wayland"
 _READY_TIMEOUT = 5.0
 
 
@@ -46,7 +58,7 @@ class HotkeySupport:
 
 def _x11_support() -> HotkeySupport:
     display_name = os.environ.get("DISPLAY", "")
-    wayland = bool(os.environ.get("WAYLAND_DISPLAY")) or os.environ.get("XDG_SESSION_TYPE") == "wayland"
+    wayland = is_wayland()
     if not display_name:
         if wayland:
             return HotkeySupport(
@@ -134,6 +146,7 @@ class HotkeyListener:
         self._listener: Any = None
         self._dispatcher: threading.Thread | None = None
         self._running = threading.Event()
+        self.wayland_note = ""  # after start(): the limit this desktop puts on the hotkey, with the way round it
 
     @property
     def running(self) -> bool:
@@ -145,7 +158,7 @@ class HotkeyListener:
             return
         support = hotkey_support()
         if not support.ok:
-            raise HotkeyUnavailableError(support.reason, hint=FALLBACK_HINT)
+            raise HotkeyUnavailableError(support.reason, hint=bind_advice() if is_wayland() else FALLBACK_HINT)
         try:
             keyboard: Any = importlib.import_module("pynput.keyboard")
         except Exception as exc:  # pynput reports a missing backend as ImportError with a long text
@@ -177,6 +190,8 @@ class HotkeyListener:
         self._running.set()
         self._dispatcher = threading.Thread(target=self._dispatch, name="hotkey", daemon=True)
         self._dispatcher.start()
+        if support.note and is_wayland():
+            self.wayland_note = f"{support.note} {bind_advice()}"
         log.info("hotkey %s (%s) listening", self.chord, self._trigger.mode)
 
     def stop(self) -> None:
