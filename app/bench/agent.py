@@ -21,7 +21,7 @@ from app.bench import fakeapi
 from app.bench.fakeapi import FakeAPI
 from app.bench.home import temporary_home
 from app.core.agent.session import Session
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from app.core.settings import Settings
 
 SAMPLE_MEMORY = (
@@ -83,14 +83,14 @@ def _session(client: anthropic.Anthropic, repo: Path) -> Session:
 
 
 def _first_request_sizes(fake: FakeAPI, client: anthropic.Anthropic, repo: Path) -> dict[str, int]:
-    MemoryStore.for_repository(repo).execute(
+    open_store(repo).execute(
         {"command": "create", "path": "/memories/notes.md", "file_text": SAMPLE_MEMORY}, session_id="bench"
     )
     fake.reset()
     fake.script(fakeapi.text("Okay."))
     _session(client, repo).run_turn("Why is the build red?")
     body = fake.requests[0].body
-    MemoryStore.for_repository(repo).forget()
+    open_store(repo).forget()
     return {
         "body": len(fake.requests[0].raw.decode("utf-8")),
         "system_instructions": len(body["system"][0]["text"]),

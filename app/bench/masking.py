@@ -20,7 +20,7 @@ from typing import Any
 from app.core import trust
 from app.core.agent.toolbox import Call, Toolbox
 from app.core.agent.tools import masking
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from app.core.settings import Settings
 
 BUDGET_MS_PER_100KB = 5.0
@@ -39,7 +39,7 @@ def run_masking_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="vda-bench-mask-") as tmp:
         repo = _make_repo(Path(tmp))
         trust.grant(repo)
-        box = Toolbox(repo, Settings(), MemoryStore.for_repository(repo), session_id="bench", on_screen=lambda s: None)
+        box = Toolbox(repo, Settings(), open_store(repo), session_id="bench", on_screen=lambda s: None)
         calls = {
             "test (100 KB printed)": Call("test", {}),
             "read_file (16,000 characters)": Call("read_file", {"path": "src/big.py"}),

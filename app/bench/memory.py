@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.bench.home import temporary_home
-from app.core.memory import STORE_CAP, MemoryStore, gate, gate_model
+from app.core.memory import STORE_CAP, MemoryStore, gate, gate_model, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "core" / "memory" / "gate_corpus"
@@ -41,7 +41,7 @@ def _cpu_seconds() -> float:
 
 
 def _time_block(repo: Path, session: str) -> dict[str, float]:
-    fresh = MemoryStore.for_repository(repo)  # as a new session opens it
+    fresh = open_store(repo)  # as a new session opens it
     cpu = _cpu_seconds()
     start = time.perf_counter()
     fresh.snapshot(session_id=session)
@@ -95,7 +95,7 @@ def _make_repo(home: Path) -> Path:
 
 def _fill_store(repo: Path) -> MemoryStore:
     """Notes to the store's cap: a few written at the first commit, some at commit 5,000, the rest at HEAD."""
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     line = "- src/mod{a}/file{b}.py and src/mod{c}/file{d}.py belong to ParserModule{a}; keep them in step.\n"
 
     def write(first: int, last: int) -> None:
@@ -174,7 +174,7 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
         for run in range(runs):
             store.forget_git_answers()  # a first session again
             graph.append(_time_block(repo, f"graph-{run}"))
-        snapshot = MemoryStore.for_repository(repo).snapshot()
+        snapshot = open_store(repo).snapshot()
         write_ms: list[float] = []
         for _ in range(runs):
             start = time.perf_counter()

@@ -16,7 +16,7 @@ from typing import Any
 
 from app.core import settings as settings_store
 from app.core.errors import RepositoryError, UserFacingError
-from app.core.memory import FILE_CAP, STORE_CAP, MemoryStore, list_repositories
+from app.core.memory import FILE_CAP, STORE_CAP, MemoryStore, list_repositories, open_store
 from app.core.memory.journal import Change, JournalError
 from app.core.memory.report import file_reports, history_item
 from app.core.memory.store import MODES
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     repo = _repository(args.repo)
     if action == "mode":
         return _mode(repo, args.mode)
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     try:
         if action == "show":
             return _show_json(store) if args.json else _show(store)
@@ -84,7 +84,7 @@ def _when(moment: datetime | None) -> str:
 
 def _list(repo: str | None) -> int:
     if repo is not None:
-        store = MemoryStore.for_repository(_repository(repo))
+        store = open_store(_repository(repo))
         files = store.files()
         print(f"{store.repository}: {store.total_chars():,} of {STORE_CAP:,} characters in {len(files)} file(s)")
         for f in files:
@@ -96,7 +96,7 @@ def _list(repo: str | None) -> int:
         return 0
     print(f"Limits: {FILE_CAP:,} characters a file, {STORE_CAP:,} a repository.")
     for memory in memories:
-        name = str(memory.repository) if memory.repository else f"(unknown repository) {memory.folder.name}"
+        name = str(memory.repository) if memory.repository else f"(unknown repository) {memory.key.name}"
         print(
             f"{name}: {memory.chars:,} of {STORE_CAP:,} characters in {memory.files} file(s), "
             f"largest {memory.largest:,} of {FILE_CAP:,}"
@@ -111,7 +111,7 @@ def _show(store: MemoryStore) -> int:
         return 0
     total = store.total_chars()
     print(f"Memory of {store.repository}: {total:,} of {STORE_CAP:,} characters in {len(reports)} file(s)")
-    print(f"Folder: {store.folder}")
+    print(f"Folder: {store.location}")
     for r in reports:
         print()
         print(f"== {r.path} ({len(r.text):,} of {FILE_CAP:,} characters)")
@@ -143,7 +143,8 @@ def _show_json(store: MemoryStore) -> int:
     reports = file_reports(store)
     data = {
         "repository": str(store.repository),
-        "folder": str(store.folder),
+        "folder": store.location,
+        "key": str(store.key),
         "total_chars": sum(len(r.path) + len(r.text) for r in reports),
         "store_cap": STORE_CAP,
         "file_cap": FILE_CAP,
@@ -222,7 +223,7 @@ def _mode(repo: Path, mode: str | None) -> int:
 
 def _forget(store: MemoryStore, *, assume_yes: bool) -> int:
     files = store.files()
-    if not files and not store.folder.exists():
+    if not files and not store.exists():
         print(f"No memory for {store.repository}; nothing to forget.")
         return 0
     if not assume_yes:

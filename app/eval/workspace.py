@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from app.core import paths
-from app.core.memory import MemoryStore
+from app.core.memory import MemoryStore, open_store
 from app.eval.scenario import Step
 
 AUTHOR = ("Dana Developer", "dana@example.com")
@@ -109,7 +109,7 @@ class Workspace:
     # -- memory -------------------------------------------------------------------------------------
 
     def store(self) -> MemoryStore:
-        return MemoryStore.for_repository(self.repo)
+        return open_store(self.repo)
 
     def seed_memory(self, step: Step) -> None:
         """Write a note as an earlier session of the agent would have (`by = agent`), or as a person."""

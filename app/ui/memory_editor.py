@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.memory import JournalError, MemoryStore
+from app.core.memory import JournalError, MemoryStore, open_key
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
 from app.ui import memory_merge
@@ -182,9 +182,9 @@ class MemoryEditor(QWidget):
         return self.repos.selected_repository()
 
     def _load_repository(self, file: str = "") -> None:
-        folder = self.repos.selected_folder()
+        key = self.repos.selected_key()
         self.pane.refusal.hide()
-        if folder is None:
+        if key is None:
             self._store = None
             self.repo_title.setText("")
             self.mode.setEnabled(False)
@@ -193,7 +193,7 @@ class MemoryEditor(QWidget):
             return
         repo = self.selected_repository()
         # A person's window: their reading and editing work whatever the agent's switch says.
-        self._store = MemoryStore(folder, repository=repo)
+        self._store = open_key(key, repo)
         self.repo_title.setText(f"<b>{repo.name if repo else 'Unknown repository'}</b> — {repo or ''}")
         self.mode.setEnabled(repo is not None)
         self._show_mode(self.mode_for(repo) if repo is not None else "on")
@@ -235,7 +235,7 @@ class MemoryEditor(QWidget):
         for button in (self.pane.save_button, self.pane.new_button, self.pane.rename_button,
                        self.pane.delete_button):  # fmt: skip
             button.setEnabled(not self.read_only and store is not None)
-        self.forget_button.setEnabled(store is not None and store.folder.exists())
+        self.forget_button.setEnabled(store is not None and store.exists())
         self._shown_path = ""
         self.files.set_rows(rows, select=select)
         if not rows:
@@ -401,7 +401,7 @@ class MemoryEditor(QWidget):
         store = self._store
         if store is None:
             return False
-        name = store.repository.name if store.repository else store.folder.name
+        name = store.repository.name if store.repository else store.key.name
         question = (
             f"Forget everything the agent remembers about {name}?\n\n"
             "Every memory file and the journal of where they came from are deleted. This cannot be undone."

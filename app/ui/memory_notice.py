@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.memory import Change, JournalError, MemoryStore
+from app.core.memory import Change, JournalError, open_store
 from app.core.memory.undo import UndoRefused
 from app.ui.memory_words import change_line
 
@@ -59,7 +59,7 @@ class MemoryNotices(QObject):
         if repo is None or not self._session:
             return ()
         try:
-            changes = MemoryStore.for_repository(repo).history()
+            changes = open_store(repo).history()
         except (JournalError, OSError):  # history() already turns a damaged journal into []
             log.warning("could not read the memory journal of %s", repo, exc_info=True)
             return ()
@@ -76,7 +76,7 @@ class MemoryNotices(QObject):
     def undo(self, notice: MemoryNotice) -> str:
         """Revert the operation behind `notice`; returns the sentence to show."""
         try:
-            said = MemoryStore.for_repository(notice.repo).revert(notice.op)
+            said = open_store(notice.repo).revert(notice.op)
         except (UndoRefused, JournalError) as exc:
             message = str(exc)
         else:

@@ -7,14 +7,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
-from app.core.memory import STORE_CAP, MemoryStore, RepositoryMemory, list_repositories
+from app.core.memory import STORE_CAP, MemoryKey, RepositoryMemory, list_repositories, memory_key
 
-ROLE_FOLDER = Qt.ItemDataRole.UserRole
+ROLE_KEY = Qt.ItemDataRole.UserRole
 ROLE_REPO = Qt.ItemDataRole.UserRole + 1
 
 
 class RepositoryList(QListWidget):
-    """One row per memory folder: the repository's name, how full its memory is, how many files."""
+    """One row per store, keyed by its MemoryKey: the repository's name, how full its memory is, how many files."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -23,31 +23,31 @@ class RepositoryList(QListWidget):
 
     def fill(self, active: Path | None, select: Path | None) -> None:
         """List every repository (signals blocked); select `select`'s row, else the one selected before."""
-        current = self.selected_folder()
+        current = self.selected_key()
         self.blockSignals(True)
         self.clear()
         entries = list_repositories()
-        known = {r.repository for r in entries}
-        if active is not None and active.resolve() not in known:
-            empty = MemoryStore.for_repository(active)
-            entries.insert(0, RepositoryMemory(empty.folder, empty.repository, 0, 0, 0))
+        known = {r.key for r in entries}
+        if active is not None and (active_key := memory_key(active)) not in known:
+            # Another clone of one repository shares its memory, so a row is found by key, not by path.
+            entries.insert(0, RepositoryMemory.empty(active_key, active.resolve()))
         for entry in entries:
-            name = entry.repository.name if entry.repository else entry.folder.name
+            name = entry.repository.name if entry.repository else entry.key.name
             files = f"{entry.files} file{'s' if entry.files != 1 else ''}"
             item = QListWidgetItem(f"{name}\n{entry.chars:,} / {STORE_CAP:,} characters · {files}")
-            item.setToolTip(str(entry.repository or f"(unknown repository) {entry.folder}"))
-            item.setData(ROLE_FOLDER, str(entry.folder))
+            item.setToolTip(str(entry.repository or f"(unknown repository) {entry.key}"))
+            item.setData(ROLE_KEY, str(entry.key))
             item.setData(ROLE_REPO, str(entry.repository) if entry.repository else "")
             self.addItem(item)
-        target = MemoryStore.for_repository(select).folder if select is not None else current
-        folders = [self.item(i).data(ROLE_FOLDER) for i in range(self.count())]
-        if folders:
-            self.setCurrentRow(folders.index(str(target)) if str(target) in folders else 0)
+        target = memory_key(select) if select is not None else current
+        keys = [self.item(i).data(ROLE_KEY) for i in range(self.count())]
+        if keys:
+            self.setCurrentRow(keys.index(str(target)) if str(target) in keys else 0)
         self.blockSignals(False)
 
-    def selected_folder(self) -> Path | None:
+    def selected_key(self) -> MemoryKey | None:
         item = self.currentItem()
-        return Path(item.data(ROLE_FOLDER)) if item is not None else None
+        return MemoryKey.parse(item.data(ROLE_KEY)) if item is not None else None
 
     def selected_repository(self) -> Path | None:
         item = self.currentItem()

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core import paths
 from app.core.atomic import write_text_atomic
-from app.core.memory import JournalError, MemoryStore
+from app.core.memory import JournalError, open_store
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ def summary(repo: Path, mode: str) -> str:
     if mode == "off":
         return "Memory: off for this repository"
     prefix = "Memory (read-only)" if mode == "read-only" else "Memory"
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     stale: int | None
     try:
         problem = store.journal_problem()
@@ -87,10 +87,10 @@ def first_run_note(repo: Path) -> str:
         write_text_atomic(target, json.dumps([*shown, key], indent=1) + "\n")
     except OSError:
         log.warning("could not remember that the memory note was shown", exc_info=True)
-    folder = MemoryStore.for_repository(repo).folder
+    where = open_store(repo).location
     return (
         f"Memory for {repo.name}: the agent keeps short notes about this repository so it need not ask again. "
-        f"They stay on this computer in {folder}; review, edit or delete them under Memory… in the tray menu. "
+        f"They stay on this computer in {where}; review, edit or delete them under Memory… in the tray menu. "
         "With each question, these notes and the contents of the files the agent reads are sent to the "
         "Anthropic API. To make memory read-only or turn it off: tray menu, Repository, Memory for "
         f"{repo.name}."

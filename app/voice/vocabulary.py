@@ -116,9 +116,9 @@ def spoken_forms(words: tuple[str, ...]) -> list[tuple[str, ...]]:
 def memory_words(repo: Path) -> list[str]:
     """The names written in the repository's memory files (none when there is no memory or it cannot be read)."""
     try:
-        from app.core.memory import MemoryStore
+        from app.core.memory import open_store
 
-        texts = [f.text for f in MemoryStore.for_repository(repo).files()]
+        texts = [f.text for f in open_store(repo).files()]
     except Exception:  # the memory is a bonus here; never let it stop transcription
         log.debug("memory words unavailable for %s", repo, exc_info=True)
         return []

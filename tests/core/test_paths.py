@@ -42,7 +42,7 @@ def test_every_folder_the_app_creates_is_owner_only_whatever_the_umask(
     import os
 
     from app.core import settings
-    from app.core.memory import MemoryStore
+    from app.core.memory import open_store
 
     home = tmp_path / "deep" / "home"  # neither exists yet: the app makes both
     monkeypatch.setenv("VOICE_DEV_AGENT_HOME", str(home))
@@ -50,7 +50,7 @@ def test_every_folder_the_app_creates_is_owner_only_whatever_the_umask(
     repo.mkdir()
     previous = os.umask(0)  # the worst case: nothing masked
     try:
-        store = MemoryStore.for_repository(repo)
+        store = open_store(repo)
         assert not store.execute({"command": "create", "path": "/memories/a/b/notes.md", "file_text": "x\n"}).is_error
         settings.save(settings.Settings())
         paths.ensure_private_dir(paths.log_dir())

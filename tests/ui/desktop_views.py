@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from app.core.agent.events import ScreenContent
-from app.core.memory import MemoryStore
+from app.core.memory import MemoryStore, open_store
 from app.core.messages import Level, Message
 from app.ui.controller import Answer
 from app.ui.memory_editor import MemoryEditor
@@ -62,7 +62,7 @@ def _stale_memory(repo: Path) -> MemoryStore:
     (repo / "src" / "cli.py").write_text("from src.config import load_config\n")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "-m", "start")
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     build = "# Build\n- `make build`; tests need Docker running.\n- CI uses Python 3.11.\n"
     for name, text, words in (
         ("build.md", build, "remember that the tests need docker"),

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.core.memory import MemoryStore, list_repositories
+from app.core.memory import MemoryStore, list_repositories, open_store
 from app.ui import memory_merge
 from app.ui.memory_editor import NO_MEMORY_FOR_REPO, MemoryEditor
 from app.ui.memory_notice import MemoryNotices
@@ -70,7 +70,7 @@ def _contents(store: MemoryStore) -> dict[str, str]:
 
 def _stale_store(repo: Path) -> MemoryStore:
     """notes.md names a file since deleted and one since changed; people.md names nothing."""
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", NOTES, session_id="s1", user_words="remember where the parser is")
     _write(store, "people.md", "- Ana reviews every change to the build.\n", session_id="s1")
     git(repo, "rm", "-q", "src/old_parser.py")
@@ -138,7 +138,7 @@ def test_sorting_by_path_age_and_staleness(qtbot: QtBot, repo: Path) -> None:
 
 
 def test_history_shows_every_change_with_a_readable_diff(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1", user_words="remember the build")
     store.execute(
         {"command": "str_replace", "path": "/memories/notes.md", "old_str": "make build", "new_str": "make all"},
@@ -156,7 +156,7 @@ def test_history_shows_every_change_with_a_readable_diff(qtbot: QtBot, repo: Pat
 
 
 def test_save_goes_through_the_store_as_the_person(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.pane.editor.setPlainText("- Use make -j4 build.\n")
@@ -169,8 +169,8 @@ def test_save_goes_through_the_store_as_the_person(qtbot: QtBot, repo: Path) -> 
 
 def _write_from_another_process(repo: Path, text: str) -> None:
     code = (
-        "import sys; from pathlib import Path; from app.core.memory import MemoryStore; "
-        "store = MemoryStore.for_repository(Path(sys.argv[1])); "
+        "import sys; from pathlib import Path; from app.core.memory import open_store; "
+        "store = open_store(Path(sys.argv[1])); "
         "store.execute({'command': 'view', 'path': '/memories/notes.md'}, session_id='other'); "
         "r = store.execute({'command': 'create', 'path': '/memories/notes.md', 'file_text': sys.argv[2]}, "
         "session_id='other'); sys.exit(r.text if r.is_error else 0)"
@@ -181,7 +181,7 @@ def _write_from_another_process(repo: Path, text: str) -> None:
 
 @pytest.mark.parametrize("choice", [memory_merge.RELOAD, memory_merge.OVERWRITE, memory_merge.MERGE])
 def test_a_save_after_another_process_wrote_asks_and_loses_nothing(qtbot: QtBot, repo: Path, choice: str) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.pane.editor.setPlainText("- Use make build.\n- Ana owns the parser.\n")
@@ -216,7 +216,7 @@ def test_a_save_after_another_process_wrote_asks_and_loses_nothing(qtbot: QtBot,
 
 
 def test_cancelling_a_conflict_keeps_the_edit_in_the_window(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "one\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.show()
@@ -229,7 +229,7 @@ def test_cancelling_a_conflict_keeps_the_edit_in_the_window(qtbot: QtBot, repo: 
 
 
 def test_undo_of_a_delete_from_the_history(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     _write(store, "people.md", "- Ana reviews the parser.\n", session_id="s1")
     store.execute({"command": "delete", "path": "/memories/people.md"}, session_id="s1")
@@ -254,7 +254,7 @@ def test_undo_of_a_delete_from_the_history(qtbot: QtBot, repo: Path) -> None:
 
 
 def test_ctrl_z_on_the_history_undoes_the_selected_change(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     store.execute({"command": "str_replace", "path": "/memories/notes.md", "old_str": "make", "new_str": "ninja"})
     editor = _editor(qtbot, repo)
@@ -267,7 +267,7 @@ def test_ctrl_z_on_the_history_undoes_the_selected_change(qtbot: QtBot, repo: Pa
 
 
 def test_keyboard_ctrl_s_saves_and_delete_asks_first(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     _write(store, "people.md", "- Ana reviews the parser.\n", session_id="s1")
     editor = _editor(qtbot, repo)
@@ -291,7 +291,7 @@ def test_keyboard_ctrl_s_saves_and_delete_asks_first(qtbot: QtBot, repo: Path) -
 
 
 def test_tab_moves_through_the_window_in_reading_order(qtbot: QtBot, repo: Path) -> None:
-    _write(MemoryStore.for_repository(repo), "notes.md", "- Use make build.\n", session_id="s1")
+    _write(open_store(repo), "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     _activate(qtbot, editor)
     editor.repos.setFocus()
@@ -304,7 +304,7 @@ def test_tab_moves_through_the_window_in_reading_order(qtbot: QtBot, repo: Path)
 
 
 def test_state_lines_get_a_gentle_warning_and_still_save(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.show()
@@ -333,7 +333,7 @@ def test_the_memory_switch_shows_its_explanation_and_reports_the_choice(qtbot: Q
 
 
 def test_forget_asks_once_and_the_list_updates_at_once(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.show()
@@ -350,7 +350,7 @@ def test_forget_asks_once_and_the_list_updates_at_once(qtbot: QtBot, repo: Path)
 
 
 def test_an_unsaved_edit_is_not_dropped_by_selecting_another_file(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "a.md", "alpha\n", session_id="s1")
     _write(store, "b.md", "beta\n", session_id="s1")
     editor = _editor(qtbot, repo)
@@ -361,7 +361,7 @@ def test_an_unsaved_edit_is_not_dropped_by_selecting_another_file(qtbot: QtBot, 
 
 
 def test_a_credential_and_an_oversized_text_are_refused_visibly(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.show()
@@ -377,7 +377,7 @@ def test_a_credential_and_an_oversized_text_are_refused_visibly(qtbot: QtBot, re
 
 
 def test_rename_and_new_file(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.ask_text = lambda _t, _l, _v: "building.md"
@@ -390,7 +390,7 @@ def test_rename_and_new_file(qtbot: QtBot, repo: Path) -> None:
 
 @pytest.mark.parametrize("damage", ["corrupt", "newer"])
 def test_a_damaged_or_newer_journal_shows_one_line_and_read_only_files(qtbot: QtBot, repo: Path, damage: str) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     damage_journal(store, damage)
     editor = _editor(qtbot, repo)
@@ -412,7 +412,7 @@ def test_a_damaged_or_newer_journal_shows_one_line_and_read_only_files(qtbot: Qt
 
 
 def test_the_agent_changing_a_file_while_it_is_edited_keeps_the_edit(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
     editor = _editor(qtbot, repo)
     editor.pane.editor.setPlainText("- Use make build.\n- Ana owns the parser.\n")

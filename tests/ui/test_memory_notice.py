@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from app.bench.fakeapi import FakeAPI, text, tool_use
 from app.core.agent.events import ToolFinished, TurnEnded
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker
 from app.ui.application import connect_memory_notices
@@ -55,7 +55,7 @@ class Rig:
             self.notices, controller=self.controller, agent=self.agent, panel=self.panel, tray=self.tray, menu=self.menu
         )
         self.controller.start()
-        self.store = MemoryStore.for_repository(repo)
+        self.store = open_store(repo)
 
 
 @pytest.fixture
@@ -174,7 +174,7 @@ def test_the_repository_menu_has_the_memory_switch_with_a_line_for_each_choice(q
 def test_the_tray_tooltip_says_what_memory_the_session_loads(qtbot: QtBot, repo: Path) -> None:
     from app.ui.memory_status import MemorySummary, summary
 
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     assert summary(repo, "on") == "Memory: empty"
     for name, note in (("a.md", "- src/app.py prints hello.\n"), ("b.md", "- Ana owns the parser.\n")):
         store.execute({"command": "create", "path": f"/memories/{name}", "file_text": note})
@@ -199,7 +199,7 @@ def test_the_first_run_note_is_shown_once_per_repository(repo: Path, tmp_path: P
     from app.ui.memory_status import first_run_note
 
     note = first_run_note(repo)
-    folder = MemoryStore.for_repository(repo).folder
+    folder = open_store(repo).folder
     assert str(folder) in note
     assert "sent to the Anthropic API" in note and "turn it off" in note
     assert first_run_note(repo) == ""  # once
@@ -209,7 +209,7 @@ def test_the_first_run_note_is_shown_once_per_repository(repo: Path, tmp_path: P
 
 
 def test_each_change_is_told_once_even_after_the_repository_was_forgotten(qtbot: QtBot, repo: Path) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     notices = MemoryNotices(lambda: repo)
     notices.session_started("s1")
     store.execute(

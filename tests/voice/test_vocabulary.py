@@ -119,9 +119,9 @@ def test_hostile_and_odd_repositories_do_not_break_it(tmp_path: Path, empty_repo
 
 
 def test_the_memorys_names_come_from_the_memory_store(scenario: Path) -> None:
-    from app.core.memory import MemoryStore
+    from app.core.memory import open_store
 
-    result = MemoryStore.for_repository(scenario).execute(
+    result = open_store(scenario).execute(
         {"command": "create", "path": "/memories/team.md",
          "file_text": "The team calls the CI job DeployPipeline and the nightly export ledger_snapshot.\n"}
     )

@@ -50,7 +50,7 @@ from app.core.agent.turn import (
     tool_result_block,
 )
 from app.core.errors import AgentTurnError, UserFacingError
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from app.core.settings import Settings
 from app.core.tool_result import ToolResult
 from app.core.trust import TrustRequest
@@ -100,9 +100,7 @@ class Session:
         self.started_at = datetime.now().astimezone()
         self.last_activity = time.monotonic()
         self._client = client
-        self._memory = MemoryStore.for_repository(
-            repo, mode=settings.memory_mode_for(repo), words_days=settings.memory_words_days
-        )
+        self._memory = open_store(repo, settings)
         self._system = prompt.system_blocks(self._load_memory(), mode=self._memory.mode)
         # Memory off: the model is not offered the tool at all (fixed for the session, like the prompt).
         self._tools = [t for t in TOOL_DEFINITIONS if self._memory.mode != "off" or t["name"] != "memory"]

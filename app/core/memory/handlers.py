@@ -1,7 +1,7 @@
-"""Carry out each memory command inside the folder, with the result strings the documentation gives.
+"""Carry out each memory command on a store's texts, with the result strings the documentation gives.
 
-Called with the folder's lock held. Every refusal comes back as an error ToolResult; exceptions
-from the folder layer are turned into messages here, and anything left is caught by the store.
+Called inside the backend's one-command lock or transaction. Every refusal comes back as an error ToolResult; exceptions
+from the texts (`folder` errors) are turned into messages here, and anything left is caught by the store.
 Every change is journaled with its old and new text, so it can be shown and undone.
 """
 
@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from app.core.memory import credentials, limits, text
+from app.core.memory.backend import Texts
 from app.core.memory.command import Command, Create, Delete, Insert, Rename, StrReplace, View
-from app.core.memory.folder import Folder, FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
+from app.core.memory.folder import FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
 from app.core.memory.journal import Journal, NewChange, OpContext
 from app.core.memory.vpath import ROOT, PathRefused, VirtualPath, parse
 from app.core.tool_result import ToolResult
@@ -26,7 +27,7 @@ Gate = Callable[[str, str | None, str, Mapping[str, str]], str | None]
 
 @dataclass
 class Context:
-    folder: Folder
+    texts: Texts
     journal: Journal
     op: OpContext
     gate: Gate | None = None  # None for a person's writes: a person decides
@@ -49,15 +50,15 @@ def digest(content: str) -> str:
     return hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def read_text(folder: Folder, parts: tuple[str, ...]) -> str:
+def read_text(texts: Texts, parts: tuple[str, ...]) -> str:
     """A memory file's text; bytes that are not UTF-8 (a file edited by hand) show as replacement marks."""
-    return folder.read_bytes(parts, limits.READ_LIMIT_BYTES).decode("utf-8", errors="replace")
+    return texts.read_bytes(parts, limits.READ_LIMIT_BYTES).decode("utf-8", errors="replace")
 
 
-def memory_files(folder: Folder, below: tuple[str, ...] = ()) -> list[VirtualPath]:
+def memory_files(texts: Texts, below: tuple[str, ...] = ()) -> list[VirtualPath]:
     """Every file the model could address, in a stable order (hidden and odd names left out)."""
     found: list[VirtualPath] = []
-    for parts in folder.walk_files(below):
+    for parts in texts.walk_files(below):
         try:
             found.append(parse("/".join((ROOT, *parts))))
         except PathRefused:
@@ -65,12 +66,12 @@ def memory_files(folder: Folder, below: tuple[str, ...] = ()) -> list[VirtualPat
     return found
 
 
-def count_sizes(folder: Folder) -> dict[str, int]:
-    """The cost of every file, read from disk: for a fresh running total."""
+def count_sizes(texts: Texts) -> dict[str, int]:
+    """The cost of every file, read from the store: for a fresh running total."""
     sizes: dict[str, int] = {}
-    for vp in memory_files(folder):
+    for vp in memory_files(texts):
         try:
-            sizes[vp.text] = limits.cost(vp.text, read_text(folder, vp.parts))
+            sizes[vp.text] = limits.cost(vp.text, read_text(texts, vp.parts))
         except (FolderError, OSError):
             continue
     return sizes
@@ -80,7 +81,7 @@ def running_sizes(ctx: Context) -> dict[str, int]:
     """The journal's running total, counted from disk once when there is none yet."""
     sizes = ctx.journal.sizes()
     if sizes is None:
-        sizes = count_sizes(ctx.folder)
+        sizes = count_sizes(ctx.texts)
         ctx.journal.set_sizes(sizes, replace=True)
     return sizes
 
@@ -124,7 +125,7 @@ def _store_texts(ctx: Context, sizes: dict[str, int]) -> dict[str, str]:
     texts: dict[str, str] = {}
     for path in list(sizes)[: limits.MAX_FILES + 10]:
         try:
-            texts[path] = read_text(ctx.folder, parse(path).parts)
+            texts[path] = read_text(ctx.texts, parse(path).parts)
         except (FolderError, OSError, PathRefused):
             continue
     return texts
@@ -152,7 +153,7 @@ def write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str
     refused = check_write(ctx, vp, old, new)
     if refused:
         return refused
-    ctx.folder.write_bytes(vp.parts, new.encode("utf-8"))
+    ctx.texts.write_bytes(vp.parts, new.encode("utf-8"))
     ctx.journal.set_sizes({vp.text: limits.cost(vp.text, new)})
     ctx.changes.append(NewChange(command, vp.text, old, new))
     if ctx.session_id:
@@ -180,16 +181,16 @@ def _conflict(ctx: Context, vp: VirtualPath, current: str | None) -> ToolResult 
 
 def _view(ctx: Context, cmd: View) -> ToolResult:
     vp = cmd.path
-    kind = ctx.folder.kind(vp.parts)
+    kind = ctx.texts.kind(vp.parts)
     if kind == "missing" and vp.is_root:
         return ToolResult(text.listing(vp.text, 0, []))
     if kind == "missing":
         return _error(f"The path {vp} does not exist. Please provide a valid path.")
     if kind == "dir":
         items: list[tuple[str, int]] = []
-        _collect(ctx.folder, vp, vp.parts, 1, items)
-        return ToolResult(text.listing(vp.text, ctx.folder.dir_size(vp.parts), items))
-    content = read_text(ctx.folder, vp.parts)
+        _collect(ctx.texts, vp, vp.parts, 1, items)
+        return ToolResult(text.listing(vp.text, ctx.texts.dir_size(vp.parts), items))
+    content = read_text(ctx.texts, vp.parts)
     lines = text.split_lines(content)
     if len(lines) > text.MAX_LINES:
         return _error(f"File {vp} exceeds maximum line limit of 999,999 lines.")
@@ -210,25 +211,25 @@ def _view(ctx: Context, cmd: View) -> ToolResult:
     return ToolResult(text.file_view(vp.text, lines, first, len(text.split_lines(content))))
 
 
-def _collect(folder: Folder, base: VirtualPath, parts: tuple[str, ...], depth: int, out: list[tuple[str, int]]) -> None:
-    for entry in folder.entries(parts):
+def _collect(texts: Texts, base: VirtualPath, parts: tuple[str, ...], depth: int, out: list[tuple[str, int]]) -> None:
+    for entry in texts.entries(parts):
         if entry.name.startswith(".") or entry.name in _HIDDEN_FROM_LISTING:
             continue
         child = (*parts, entry.name)
         shown = "/".join((base.text, *child[len(base.parts) :]))
         out.append((shown + "/" if entry.is_dir else shown, entry.size))
         if entry.is_dir and depth < 2:
-            _collect(folder, base, child, depth + 1, out)
+            _collect(texts, base, child, depth + 1, out)
 
 
 def _create(ctx: Context, cmd: Create) -> ToolResult:
     vp = cmd.path
     if vp.is_root:
         return _error(f"Error: {ROOT} is the memory directory itself; give a file path such as {ROOT}/notes.md")
-    kind = ctx.folder.kind(vp.parts)
+    kind = ctx.texts.kind(vp.parts)
     if kind == "dir":
         return _error(f"Error: The path {vp} is a directory; give a file path inside it.")
-    old = read_text(ctx.folder, vp.parts) if kind == "file" else None
+    old = read_text(ctx.texts, vp.parts) if kind == "file" else None
     if old == cmd.file_text:
         return ToolResult(f"File created successfully at: {vp}")  # nothing to change, nothing to lose
     refused = _conflict(ctx, vp, old) or write(ctx, vp, old, cmd.file_text, "create")
@@ -236,7 +237,7 @@ def _create(ctx: Context, cmd: Create) -> ToolResult:
 
 
 def _existing_file(ctx: Context, vp: VirtualPath) -> str | None:
-    return read_text(ctx.folder, vp.parts) if not vp.is_root and ctx.folder.kind(vp.parts) == "file" else None
+    return read_text(ctx.texts, vp.parts) if not vp.is_root and ctx.texts.kind(vp.parts) == "file" else None
 
 
 def _str_replace(ctx: Context, cmd: StrReplace) -> ToolResult:
@@ -294,13 +295,13 @@ def _delete(ctx: Context, cmd: Delete) -> ToolResult:
     vp = cmd.path
     if vp.is_root:
         return _error(f"Error: The {ROOT} directory itself cannot be deleted.")
-    kind = ctx.folder.kind(vp.parts)
+    kind = ctx.texts.kind(vp.parts)
     if kind == "missing":
         return _error(f"Error: The path {vp} does not exist")
     # Keep every deleted file's text in the journal, so the delete can be undone.
-    gone = [vp] if kind == "file" else memory_files(ctx.folder, vp.parts)
-    texts = {f.text: read_text(ctx.folder, f.parts) for f in gone}
-    ctx.folder.delete(vp.parts)
+    gone = [vp] if kind == "file" else memory_files(ctx.texts, vp.parts)
+    texts = {f.text: read_text(ctx.texts, f.parts) for f in gone}
+    ctx.texts.delete(vp.parts)
     ctx.changes.extend(NewChange("delete", path, old, None) for path, old in texts.items())
     ctx.journal.set_sizes(dict.fromkeys(texts))
     return ToolResult(f"Successfully deleted {vp}")
@@ -315,18 +316,18 @@ def _rename(ctx: Context, cmd: Rename) -> ToolResult:
     refused = _refuse_text(new.text)
     if refused:
         return refused
-    kind = ctx.folder.kind(old.parts)
+    kind = ctx.texts.kind(old.parts)
     if kind == "missing":
         return _error(f"Error: The path {old} does not exist")
     if new.is_within(old):
         return _error(f"Error: Cannot move {old} into itself ({new}).")
-    if ctx.folder.kind(new.parts) != "missing":
+    if ctx.texts.kind(new.parts) != "missing":
         return _error(f"Error: The destination {new} already exists")
-    moved = [old] if kind == "file" else memory_files(ctx.folder, old.parts)
+    moved = [old] if kind == "file" else memory_files(ctx.texts, old.parts)
     too_deep = [m for m in moved if len(m.parts) - len(old.parts) + len(new.parts) - 1 > limits.MAX_DEPTH]
     if too_deep:
         return _error(f"Error: Refused: {new} would put files more than {limits.MAX_DEPTH} folders below {ROOT}.")
-    ctx.folder.rename(old.parts, new.parts)
+    ctx.texts.rename(old.parts, new.parts)
     ctx.journal.move(old.text, new.text)
     sizes = running_sizes(ctx)
     for m in moved:

@@ -1,9 +1,10 @@
 """The journal: every change to a memory (old and new text, who, why, at which commit), its use, what each session saw.
 
-`Journal` is the one small interface the store talks to, with the records it deals in;
-`sqlite_journal.SqliteJournal` keeps it in a hidden SQLite file beside the memory files, where
-the model can neither see nor address it. A shared team store would be another implementation
-of the same protocol.
+It comes in two halves a backend provides: `ChangeLog`, which every copy of a store shares
+(changes, operations, undo, what each session was shown), and `MachineLog`, which stays on each
+machine (use counts, size accounting, the git cache). `Journal` holds one of each for the guards.
+The local backend keeps both in one hidden SQLite file beside the memory files
+(`sqlite_journal`, `sqlite_machine`), where the model can neither see nor address it.
 
 Changes are grouped in operations (one memory command, an undo, a person's save): undo reverts
 the newest operation that is neither an undo nor undone, so repeated undos walk back through
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, Protocol
@@ -94,8 +95,11 @@ class OpContext:
     at: float = field(default_factory=time.time)
 
 
-class Journal(Protocol):
-    """What the store needs from a journal, whatever keeps it."""
+class ChangeLog(Protocol):
+    """The half of the journal every copy of a store must share: changes, operations, what sessions saw.
+
+    Undo and the lost-update check read it, so a shared store keeps it beside its texts.
+    """
 
     def append(self, ctx: OpContext, changes: Sequence[NewChange]) -> int:
         """Journal one operation (its changes in order); returns its number."""
@@ -112,17 +116,34 @@ class Journal(Protocol):
     def undoable(self) -> list[Change]:
         """The changes of the newest operation that is neither an undo nor already undone."""
 
-    def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
-        """Record that a session loaded or used files (once per session and file, latest time kept)."""
-
-    def usage(self) -> dict[str, Usage]:
-        """Loaded and used counts per path."""
+    def drop_words_before(self, moment: float) -> int:
+        """Blank the user's words of changes older than `moment`; returns how many."""
 
     def seen(self, session_id: str, path: str) -> str | None:
         """The digest of the text `session_id` was last shown of `path`, or None."""
 
     def mark_seen(self, session_id: str, digests: dict[str, str | None]) -> None:
         """Remember what a session was shown; None forgets (the file is gone)."""
+
+    def move_seen(self, old: str, new: str) -> None:
+        """Carry the seen records of `old` and everything below it over to `new`."""
+
+    def batch(self, *, create: bool) -> contextlib.AbstractContextManager[None]:
+        """A block in which the calls may share one connection or transaction."""
+
+
+class MachineLog(Protocol):
+    """The half that stays on each machine: use counts, size accounting, the cache of git answers.
+
+    Git answers are about this machine's checkout, and counts are cheap to redo, so nothing here
+    is shared.
+    """
+
+    def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
+        """Record that a session loaded or used files (once per session and file, latest time kept)."""
+
+    def usage(self) -> dict[str, Usage]:
+        """Loaded and used counts per path."""
 
     def sizes(self) -> dict[str, int] | None:
         """The running size cost of each file as last written or counted; None when never counted."""
@@ -131,10 +152,7 @@ class Journal(Protocol):
         """Update the running sizes (None removes a path); `replace` starts the count afresh."""
 
     def move(self, old: str, new: str) -> None:
-        """Carry use, seen and size records of `old` and everything below it over to `new`."""
-
-    def drop_words_before(self, moment: float) -> int:
-        """Blank the user's words of changes older than `moment`; returns how many."""
+        """Carry use and size records of `old` and everything below it over to `new`."""
 
     def cached(self, name: str) -> str | None:
         """A value kept to save work next time (what git said about earlier commits), or None."""
@@ -144,3 +162,84 @@ class Journal(Protocol):
 
     def batch(self, *, create: bool) -> contextlib.AbstractContextManager[None]:
         """A block in which the calls may share one connection or transaction."""
+
+
+class Journal:
+    """The whole journal as the guards use it: the shared change log and this machine's records, held together."""
+
+    def __init__(self, changes: ChangeLog, machine: MachineLog) -> None:
+        self.changes = changes
+        self.machine = machine
+
+    @contextlib.contextmanager
+    def batch(self, *, create: bool) -> Iterator[None]:
+        # Two halves kept in one place (the local file) share one connection; nesting makes the second free.
+        with self.changes.batch(create=create), self.machine.batch(create=create):
+            yield
+
+    def append(self, ctx: OpContext, changes: Sequence[NewChange]) -> int:
+        return self.changes.append(ctx, changes)
+
+    def history(self, path: str) -> list[Change]:
+        return self.changes.history(path)
+
+    def all_changes(self) -> list[Change]:
+        return self.changes.all_changes()
+
+    def last_changes(self, paths: Iterable[str]) -> dict[str, Change]:
+        return self.changes.last_changes(paths)
+
+    def undoable(self) -> list[Change]:
+        return self.changes.undoable()
+
+    def drop_words_before(self, moment: float) -> int:
+        return self.changes.drop_words_before(moment)
+
+    def seen(self, session_id: str, path: str) -> str | None:
+        return self.changes.seen(session_id, path)
+
+    def mark_seen(self, session_id: str, digests: dict[str, str | None]) -> None:
+        self.changes.mark_seen(session_id, digests)
+
+    def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
+        self.machine.note_use(session_id, paths, kind)
+
+    def usage(self) -> dict[str, Usage]:
+        return self.machine.usage()
+
+    def sizes(self) -> dict[str, int] | None:
+        return self.machine.sizes()
+
+    def set_sizes(self, sizes: Mapping[str, int | None], *, replace: bool = False) -> None:
+        self.machine.set_sizes(sizes, replace=replace)
+
+    def move(self, old: str, new: str) -> None:
+        """Carry use, seen and size records of `old` and everything below it over to `new`."""
+        self.machine.move(old, new)
+        self.changes.move_seen(old, new)
+
+    def cached(self, name: str) -> str | None:
+        return self.machine.cached(name)
+
+    def keep(self, name: str, value: str) -> None:
+        self.machine.keep(name, value)
+
+
+class QuietJournal(Journal):
+    """The journal for a reading command: a damaged journal must not stop anyone reading the memory."""
+
+    def __init__(self, journal: Journal) -> None:
+        super().__init__(journal.changes, journal.machine)
+
+    def seen(self, session_id: str, path: str) -> str | None:
+        with contextlib.suppress(JournalError):
+            return super().seen(session_id, path)
+        return None
+
+    def mark_seen(self, session_id: str, digests: dict[str, str | None]) -> None:
+        with contextlib.suppress(JournalError):
+            super().mark_seen(session_id, digests)
+
+    def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
+        with contextlib.suppress(JournalError):
+            super().note_use(session_id, paths, kind)

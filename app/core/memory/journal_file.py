@@ -1,8 +1,8 @@
 """The journal's SQLite file: opened safely, its tables created, older formats migrated.
 
-Never opened through a link; created owner-only. One connection per `connect`: `SqliteJournal`
-asks for one per call or per batch. A file written by a newer version, or damaged, raises
-JournalError and is left as it is.
+Never opened through a link; created owner-only. One connection per `connect`: `JournalFile`
+hands the journal's two halves one per call, or one shared by every call of a batch. A file
+written by a newer version, or damaged, raises JournalError and is left as it is.
 """
 
 from __future__ import annotations
@@ -88,6 +88,36 @@ def connect(path: Path, *, create: bool) -> Iterator[sqlite3.Connection | None]:
         conn.close()
 
 
+class JournalFile:
+    """One journal file, and the connection a batch holds open for every call inside it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / JOURNAL_NAME
+        self._held: sqlite3.Connection | None = None
+
+    @contextlib.contextmanager
+    def batch(self, *, create: bool) -> Iterator[None]:
+        """Let every call inside the block share one connection (one command makes several)."""
+        if self._held is not None:
+            yield
+            return
+        with connect(self.path, create=create) as conn:
+            self._held = conn
+            try:
+                yield
+            finally:
+                self._held = None
+
+    @contextlib.contextmanager
+    def connection(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
+        """The batch's connection, or one of its own; None when there is no file and not `create`."""
+        if self._held is not None:
+            yield self._held
+            return
+        with connect(self.path, create=create) as conn:
+            yield conn
+
+
 def _damaged(path: Path) -> str:
     return (
         f"The memory journal {path} is damaged, so the memory's history cannot be read or written. "
@@ -127,8 +157,7 @@ def _migrate_events(conn: sqlite3.Connection) -> None:
             old_path = str(detail).removeprefix("from ") if command == "rename" else ""
             by = "person" if session == "editor" else "agent"
             conn.execute(
-                "INSERT INTO changes (op, at, by, session, command, path, old_path, words)"
-                " VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO changes (op, at, by, session, command, path, old_path, words) VALUES (?,?,?,?,?,?,?,?)",
                 (op, at, by, session, command, path, old_path, words),
             )
         else:

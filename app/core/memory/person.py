@@ -9,12 +9,14 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from app.core.memory import handlers, limits, staleness, undo
-from app.core.memory.access import GIT_CACHE, MemoryAccess, last_write, nothing
-from app.core.memory.folder import POSIX, FolderError
+from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
+from app.core.memory.backend import Texts
+from app.core.memory.folder import FolderError
 from app.core.memory.journal import Author, Change, JournalError, OpContext, Usage
-from app.core.memory.lock import LockTimeout, folder_lock
+from app.core.memory.lock import LockTimeout
 from app.core.memory.vpath import PathRefused, parse
 
 UNUSED_DAYS = 90
@@ -73,8 +75,21 @@ class SaveResult:
     current_text: str | None = None
 
 
-class PersonView(MemoryAccess):
+class PersonView:
     """The memory as the memory window and the command line show it, and a person's changes to it."""
+
+    def __init__(self, core: StoreCore) -> None:
+        self._core = core
+        self._journal = core.journal
+        self._locked = core.locked
+
+    @property
+    def _fs(self) -> Texts:
+        return self._core.texts
+
+    @property
+    def repository(self) -> Path | None:
+        return self._core.repository
 
     # --- reading ---------------------------------------------------------------------------------------
 
@@ -242,7 +257,7 @@ class PersonView(MemoryAccess):
             self._journal.append(op, ctx.changes)
             return described
 
-        return self._locked(revert, write=True, empty=_no_memory) if self._fs.exists() else _no_memory()
+        return self._locked(revert, write=True, empty=_no_memory) if self._core.backend.exists() else _no_memory()
 
     def revert(self, op: int) -> str:
         """Revert one chosen operation (a delete included) as a person, e.g. from the history list.
@@ -258,7 +273,7 @@ class PersonView(MemoryAccess):
             self._journal.append(person, ctx.changes)
             return described
 
-        return self._locked(put_back, write=True, empty=_no_memory) if self._fs.exists() else _no_memory()
+        return self._locked(put_back, write=True, empty=_no_memory) if self._core.backend.exists() else _no_memory()
 
     def forget_git_answers(self) -> None:
         """Drop what earlier sessions learnt from git, so the next session asks it everything again."""
@@ -266,16 +281,7 @@ class PersonView(MemoryAccess):
 
     def forget(self) -> None:
         """Remove this repository's whole memory and journal, for real: nothing of it remains on disk."""
-        if not self._fs.exists():
-            return
-        if POSIX:
-            try:
-                with folder_lock(self.folder):
-                    self._fs.remove()
-            except FileNotFoundError:
-                return  # someone else removed it first
-        else:  # an open, locked file cannot be deleted on Windows
-            self._fs.remove()
+        self._core.backend.forget()
 
 
 def _no_memory() -> str:

@@ -1,8 +1,7 @@
-"""SqliteJournal: the journal of one memory folder, kept in a hidden SQLite file beside its memory files.
+"""The shared half of a local memory's journal (changes, operations, seen texts), in its SQLite file.
 
 The model can neither see nor address the file. Opening it, its schema and migrating older
-formats are `journal_file`'s; this module reads and writes the changes, uses, seen texts,
-running sizes and the cache of git answers.
+formats are `journal_file`'s; the per-machine half in the same file is `sqlite_machine`'s.
 """
 
 from __future__ import annotations
@@ -10,23 +9,18 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
 from app.core.memory import journal_file
-from app.core.memory.journal import Change, NewChange, OpContext, Usage, UseKind
+from app.core.memory.journal import Change, NewChange, OpContext
 
 SEEN_KEEP_SECONDS = 3 * 24 * 3600  # a session older than this cannot still be writing
 
 _CHANGE_COLUMNS = "id, op, at, by, session, command, path, old_text, new_text, words, head, old_path, undoes"
 
 
-def _when(seconds: float | None) -> datetime | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
-
-
-def _below(path: str) -> tuple[str, tuple[object, ...]]:
+def below(path: str) -> tuple[str, tuple[object, ...]]:
     """SQL matching `path` itself and everything under it (by whole components, no LIKE wildcards)."""
     return "(path = ? OR substr(path, 1, ?) = ?)", (path, len(path) + 1, path + "/")
 
@@ -72,39 +66,21 @@ def _history(conn: sqlite3.Connection, path: str) -> list[Change]:
     return found
 
 
-class SqliteJournal:
-    """The journal of one memory folder in `.journal.sqlite`; each call opens and closes its connection.
+class SqliteChangeLog:
+    """The change log and seen texts of one memory folder in its `.journal.sqlite`.
 
     A journal written by a newer version, or damaged, raises JournalError and is left as it is:
     the memory files stay readable, and nothing is written until the person decides.
     """
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / journal_file.JOURNAL_NAME
-        self._held: sqlite3.Connection | None = None
+    def __init__(self, file: journal_file.JournalFile) -> None:
+        self._file = file
 
-    # --- connection --------------------------------------------------------------------------------
+    def batch(self, *, create: bool) -> contextlib.AbstractContextManager[None]:
+        return self._file.batch(create=create)
 
-    @contextlib.contextmanager
-    def batch(self, *, create: bool) -> Iterator[None]:
-        """Let every call inside the block share one connection (one command makes several)."""
-        if self._held is not None:
-            yield
-            return
-        with self._connect(create=create) as conn:
-            self._held = conn
-            try:
-                yield
-            finally:
-                self._held = None
-
-    @contextlib.contextmanager
-    def _connect(self, *, create: bool) -> Iterator[sqlite3.Connection | None]:
-        if self._held is not None:
-            yield self._held
-            return
-        with journal_file.connect(self.path, create=create) as conn:
-            yield conn
+    def _connect(self, *, create: bool) -> contextlib.AbstractContextManager[sqlite3.Connection | None]:
+        return self._file.connection(create=create)
 
     # --- changes -----------------------------------------------------------------------------------
 
@@ -171,48 +147,7 @@ class SqliteJournal:
                 return 0
             return int(conn.execute("UPDATE changes SET words = '' WHERE at < ? AND words != ''", (moment,)).rowcount)
 
-    def cached(self, name: str) -> str | None:
-        with self._connect(create=False) as conn:
-            if conn is None:
-                return None
-            row = conn.execute("SELECT value FROM cache WHERE name = ?", (name,)).fetchone()
-        return None if row is None else str(row[0])
-
-    def keep(self, name: str, value: str) -> None:
-        with self._connect(create=True) as conn:
-            assert conn is not None
-            conn.execute(
-                "INSERT INTO cache (name, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value",
-                (name, value),
-            )
-
-    # --- use, seen, sizes ----------------------------------------------------------------------------
-
-    def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
-        now = time.time()
-        rows = [(session_id, p, kind, now) for p in paths]
-        if not rows:
-            return
-        with self._connect(create=True) as conn:
-            assert conn is not None
-            conn.execute("BEGIN IMMEDIATE")  # one transaction, not one per row: a session start loads every file
-            conn.executemany(
-                "INSERT INTO uses (session, path, kind, at) VALUES (?,?,?,?)"
-                " ON CONFLICT DO UPDATE SET at = excluded.at",
-                rows,
-            )
-            conn.execute("COMMIT")
-
-    def usage(self) -> dict[str, Usage]:
-        with self._connect(create=False) as conn:
-            if conn is None:
-                return {}
-            rows = conn.execute(
-                "SELECT path, SUM(kind = 'loaded'), SUM(kind = 'used'),"
-                " MAX(CASE WHEN kind = 'loaded' THEN at END), MAX(CASE WHEN kind = 'used' THEN at END)"
-                " FROM uses GROUP BY path"
-            ).fetchall()
-        return {r[0]: Usage(int(r[1] or 0), int(r[2] or 0), _when(r[3]), _when(r[4])) for r in rows}
+    # --- what each session was shown -----------------------------------------------------------------
 
     def seen(self, session_id: str, path: str) -> str | None:
         with self._connect(create=False) as conn:
@@ -240,39 +175,20 @@ class SqliteJournal:
             conn.execute("DELETE FROM seen WHERE at < ?", (now - SEEN_KEEP_SECONDS,))
             conn.execute("COMMIT")
 
-    def sizes(self) -> dict[str, int] | None:
-        with self._connect(create=False) as conn:
-            if conn is None or conn.execute("SELECT 1 FROM counted").fetchone() is None:
-                return None
-            return {str(p): int(c) for p, c in conn.execute("SELECT path, cost FROM sizes")}
+    def move_seen(self, old: str, new: str) -> None:
+        move_rows(self._file, ("seen",), old, new)
 
-    def set_sizes(self, sizes: Mapping[str, int | None], *, replace: bool = False) -> None:
-        with self._connect(create=True) as conn:
-            assert conn is not None
-            conn.execute("BEGIN IMMEDIATE")
-            if replace:
-                conn.execute("DELETE FROM sizes")
-                conn.execute("DELETE FROM counted")
-                conn.execute("INSERT INTO counted (done) VALUES (1)")
-            for path, cost in sizes.items():
-                if cost is None:
-                    conn.execute("DELETE FROM sizes WHERE path = ?", (path,))
-                else:
-                    conn.execute(
-                        "INSERT INTO sizes (path, cost) VALUES (?, ?) ON CONFLICT DO UPDATE SET cost = excluded.cost",
-                        (path, cost),
-                    )
-            conn.execute("COMMIT")
 
-    def move(self, old: str, new: str) -> None:
-        where, args = _below(old)
-        with self._connect(create=False) as conn:
-            if conn is None:
-                return
-            conn.execute("BEGIN IMMEDIATE")
-            for table in ("uses", "seen", "sizes"):
-                conn.execute(
-                    f"UPDATE OR REPLACE {table} SET path = ? || substr(path, ?) WHERE {where}",
-                    (new, len(old) + 1, *args),
-                )
-            conn.execute("COMMIT")
+def move_rows(file: journal_file.JournalFile, tables: tuple[str, ...], old: str, new: str) -> None:
+    """Give the rows of `old` and everything below it in `tables` the path they have under `new`."""
+    where, args = below(old)
+    with file.connection(create=False) as conn:
+        if conn is None:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        for table in tables:
+            conn.execute(
+                f"UPDATE OR REPLACE {table} SET path = ? || substr(path, ?) WHERE {where}",
+                (new, len(old) + 1, *args),
+            )
+        conn.execute("COMMIT")

@@ -1,9 +1,10 @@
-"""MemoryStore: one repository's memory folder behind Claude's memory tool, and its Python API.
+"""MemoryStore: one repository's memory behind Claude's memory tool, and its Python API.
 
-Every public method holds the folder's inter-process lock while it works (`access.MemoryAccess`).
-This module is the agent's face: the tool's commands, the snapshot a session starts with, and which
-loaded files a session used. A person's face (files, marks, saves, reverts, forget) is inherited from
-`person.PersonView`. Each repository's memory is on, read-only or off.
+Every public method runs as one command of the store's backend (its lock held). This module is the
+agent's face: the tool's commands, the snapshot a session starts with, and which loaded files a
+session used. It holds a `access.StoreCore` and a person's face (`person.PersonView`) over the same
+core, and hands a person's calls (files, marks, saves, reverts, forget) to it. Each repository's
+memory is on, read-only or off. `opening.open_store` says which backend a repository uses.
 """
 
 from __future__ import annotations
@@ -11,22 +12,22 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal, get_args
 
-from app.core import paths
 from app.core.memory import command as commands
 from app.core.memory import credentials, gate, handlers, limits, snapshot, staleness
-from app.core.memory.access import GIT_CACHE, last_write, nothing
+from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
+from app.core.memory.backend import MemoryBackend
 from app.core.memory.folder import FolderError, LinkRefused
-from app.core.memory.journal import Author, JournalError, OpContext, UseKind
+from app.core.memory.journal import Author, Change, JournalError, OpContext, QuietJournal
+from app.core.memory.key import MemoryKey
+from app.core.memory.local import LocalBackend
 from app.core.memory.lock import LockTimeout
 from app.core.memory.names import Names, named_in, tokens
-from app.core.memory.person import PersonView
-from app.core.memory.sqlite_journal import SqliteJournal
-from app.core.repos import memory_folder_name
+from app.core.memory.person import FileStats, MemoryFile, PersonView, SaveResult
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -41,23 +42,6 @@ READ_ONLY_MESSAGE = (
 )
 _WRITING = (commands.Create, commands.StrReplace, commands.Insert, commands.Delete, commands.Rename)
 _WITHHELD_WORDS = "[not recorded: the words looked like a credential]"
-
-
-class _Quiet(SqliteJournal):
-    """The journal for a reading command: a damaged journal must not stop anyone reading the memory."""
-
-    def seen(self, session_id: str, path: str) -> str | None:
-        with contextlib.suppress(JournalError):
-            return super().seen(session_id, path)
-        return None
-
-    def mark_seen(self, session_id: str, digests: dict[str, str | None]) -> None:
-        with contextlib.suppress(JournalError):
-            super().mark_seen(session_id, digests)
-
-    def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
-        with contextlib.suppress(JournalError):
-            super().note_use(session_id, paths, kind)
 
 
 def _agent_gate() -> handlers.Gate:
@@ -75,24 +59,55 @@ def _state_lines() -> Callable[[str], list[tuple[str, str]]]:
     return gate.state_lines
 
 
-class MemoryStore(PersonView):
+class MemoryStore:
     """The memory of one repository (or any folder): commands, snapshot, journal, undo, forget."""
 
     def __init__(
-        self, folder: Path, *, repository: Path | None = None, mode: Mode = "on", words_days: int = WORDS_DAYS
+        self,
+        backend: MemoryBackend | Path,
+        *,
+        repository: Path | None = None,
+        mode: Mode = "on",
+        words_days: int = WORDS_DAYS,
     ) -> None:
-        super().__init__(folder, repository=repository)
+        # A bare folder is a local store of its own: what tests and tools that make a store by hand mean.
+        chosen = LocalBackend(backend, repository=repository) if isinstance(backend, Path) else backend
+        self._core = StoreCore(chosen, repository=repository)
+        self.person = PersonView(self._core)
+        self._fs = self._core.texts
+        self._journal = self._core.journal
+        self._locked = self._core.locked
         self.mode: Mode = mode if mode in MODES else "on"
         self.words_days = max(1, int(words_days))
         self._names: dict[str, dict[str, Names]] = {}  # per session: what each loaded file names
         self._cached_git: str | None = None
 
-    @classmethod
-    def for_repository(cls, repo: Path, *, mode: Mode = "on", words_days: int = WORDS_DAYS) -> MemoryStore:
-        """The store of `repo`: `<memory root>/<folder name>-<8 hex>`, outside the repository."""
-        resolved = repo.expanduser().resolve()
-        folder = paths.memory_root() / memory_folder_name(resolved)
-        return cls(folder, repository=resolved, mode=mode, words_days=words_days)
+    # --- which store -------------------------------------------------------------------------------
+
+    @property
+    def key(self) -> MemoryKey:
+        return self._core.backend.key
+
+    @property
+    def repository(self) -> Path | None:
+        return self._core.repository
+
+    @property
+    def location(self) -> str:
+        """Where the memory is kept, for a person to read (the folder of a local store)."""
+        return self._core.backend.location
+
+    @property
+    def folder(self) -> Path:
+        """The folder of a local store (what tests of the local format look at); TypeError for another backend."""
+        backend = self._core.backend
+        if not isinstance(backend, LocalBackend):
+            raise TypeError(f"the {backend.key.backend} memory of {self.key} has no folder")
+        return backend.folder
+
+    def exists(self) -> bool:
+        """Whether anything of this memory is kept yet."""
+        return self._core.backend.exists()
 
     # --- the memory tool ---------------------------------------------------------------------------
 
@@ -114,7 +129,7 @@ class MemoryStore(PersonView):
             if not isinstance(user_words, str) or (user_words and credentials.find_credential(user_words)):
                 user_words = _WITHHELD_WORDS
             op = OpContext(by, str(session_id), user_words, staleness.head(self.repository) if writing else "")
-            ctx = handlers.Context(self._fs, self._journal if writing else _Quiet(self.folder), op)
+            ctx = handlers.Context(self._fs, self._journal if writing else QuietJournal(self._journal), op)
             if by == "agent":
                 ctx.gate = _agent_gate()
 
@@ -162,7 +177,7 @@ class MemoryStore(PersonView):
             found: list[staleness.Written] = self._locked(lambda: self._load(session_id), write=False, empty=list)
         except (OSError, FolderError, LockTimeout):
             # A session must start even when its memory cannot be read right now.
-            log.warning("memory snapshot of %s failed", self.folder, exc_info=True)
+            log.warning("memory snapshot of %s failed", self.location, exc_info=True)
             return ""
         if not found:
             return ""
@@ -207,7 +222,7 @@ class MemoryStore(PersonView):
                 self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
                 self._journal.drop_words_before(time.time() - self.words_days * 86_400)
         except JournalError:
-            log.warning("memory journal of %s unusable; loading the files without their history", self.folder)
+            log.warning("memory journal of %s unusable; loading the files without their history", self.location)
             last = {}
         return [last_write(p, t, modified, last.get(p)) for p, t, modified in files]
 
@@ -226,7 +241,44 @@ class MemoryStore(PersonView):
             self._locked(lambda: self._journal.note_use(session_id, used, "used"), write=False, empty=nothing)
         return used
 
+    # --- a person's face, over the same core --------------------------------------------------------
+
+    def written(self) -> list[staleness.Written]:
+        return self.person.written()
+
+    def marks(
+        self, written: list[staleness.Written], now: datetime, *, count_limit: int | None = staleness.COUNT_LIMIT
+    ) -> dict[str, staleness.Marks]:
+        return self.person.marks(written, now, count_limit=count_limit)
+
+    def journal_problem(self) -> str:
+        return self.person.journal_problem()
+
+    def files(self) -> list[MemoryFile]:
+        return self.person.files()
+
+    def total_chars(self) -> int:
+        return self.person.total_chars()
+
+    def history(self, path: str = "") -> list[Change]:
+        return self.person.history(path)
+
+    def stats(self) -> dict[str, FileStats]:
+        return self.person.stats()
+
+    def save_as_person(self, path: str, text: str, expected_text: str | None) -> SaveResult:
+        return self.person.save_as_person(path, text, expected_text)
+
+    def undo(self) -> str:
+        return self.person.undo()
+
+    def revert(self, op: int) -> str:
+        return self.person.revert(op)
+
+    def forget_git_answers(self) -> None:
+        self.person.forget_git_answers()
+
     def forget(self) -> None:
         """Remove this repository's whole memory and journal, for real: nothing of it remains on disk."""
-        super().forget()
+        self.person.forget()
         self._names.clear()  # nothing a session loaded is left to count as used

@@ -15,8 +15,8 @@ class UndoRefused(Exception):
 def _current(ctx: handlers.Context, path: str) -> str | None:
     vp = parse(path)
     try:
-        kind = ctx.folder.kind(vp.parts)
-        return handlers.read_text(ctx.folder, vp.parts) if kind == "file" else None
+        kind = ctx.texts.kind(vp.parts)
+        return handlers.read_text(ctx.texts, vp.parts) if kind == "file" else None
     except FolderError:
         return None
 
@@ -59,7 +59,7 @@ def revert(ctx: handlers.Context, changes: list[Change]) -> str:
         raise UndoRefused(f"Cannot undo the {describe(changes)}: {exc}") from exc
     for step in plan:
         step()
-    ctx.journal.set_sizes(handlers.count_sizes(ctx.folder), replace=True)
+    ctx.journal.set_sizes(handlers.count_sizes(ctx.texts), replace=True)
     return describe(changes)
 
 
@@ -70,7 +70,7 @@ def _step(ctx: handlers.Context, change: Change) -> _Apply:
         "Edit it by hand instead."
     )
     if change.moves_only:
-        if _current(ctx, change.path) is None or ctx.folder.kind(parse(change.old_path).parts) != "missing":
+        if _current(ctx, change.path) is None or ctx.texts.kind(parse(change.old_path).parts) != "missing":
             raise changed_since
         return _Apply(ctx, change, "move")
     if _current(ctx, change.path) != change.new:
@@ -85,14 +85,14 @@ class _Apply:
     def __call__(self) -> None:
         ctx, c = self.ctx, self.change
         if self.how == "move":
-            ctx.folder.rename(parse(c.path).parts, parse(c.old_path).parts)
+            ctx.texts.rename(parse(c.path).parts, parse(c.old_path).parts)
             ctx.journal.move(c.path, c.old_path)
             ctx.changes.append(NewChange("undo", c.old_path, None, None, old_path=c.path, undoes=c.op))
             return
         vp = parse(c.path)
         if c.old is None:
-            ctx.folder.delete(vp.parts)
+            ctx.texts.delete(vp.parts)
         else:
-            ctx.folder.write_bytes(vp.parts, c.old.encode("utf-8"))
+            ctx.texts.write_bytes(vp.parts, c.old.encode("utf-8"))
         ctx.changes.append(NewChange("undo", c.path, c.new, c.old, undoes=c.op))
         ctx.journal.set_sizes({c.path: None if c.old is None else limits.cost(c.path, c.old)})

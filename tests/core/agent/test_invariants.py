@@ -12,7 +12,7 @@ from app.bench.fakeapi import FakeAPI, blocks, text, tool_use
 from app.core.agent import prompt
 from app.core.agent.events import Event, ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.agent.session import Session
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from app.core.settings import Settings
 
 
@@ -41,7 +41,7 @@ def test_system_prompt_is_built_once_and_byte_identical_across_the_session(fake:
 def test_system_prompt_holds_rules_then_memory_snapshot_with_cache_control_on_last_block(
     fake: FakeAPI, repo: Path, client: anthropic.Anthropic
 ) -> None:
-    MemoryStore.for_repository(repo).execute(
+    open_store(repo).execute(
         {"command": "create", "path": "/memories/notes.md", "file_text": "- Focus on the parser rewrite.\n"}
     )
     fake.script(text("Hi."))
@@ -80,7 +80,7 @@ def test_memory_written_in_a_session_is_in_the_next_sessions_prompt_with_the_use
     second.run_turn("Where was I?")
     assert "midway through moving Tokenizer into lexing.py" in fake.requests[2].body["system"][1]["text"]
     assert "midway through" not in json.dumps(fake.requests[0].body["system"])
-    history = MemoryStore.for_repository(repo).history("/memories/notes.md")
+    history = open_store(repo).history("/memories/notes.md")
     writes = [e for e in history if e.kind == "write"]
     assert writes and writes[0].user_words == "Remember I am moving Tokenizer into lexing.py"
     assert writes[0].session_id == first.id

@@ -17,7 +17,7 @@ import pytest
 from app.bench.fakeapi import FakeAPI, text, tool_use
 from app.core.agent import prompt
 from app.core.agent.session import Session
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from app.core.settings import Settings
 from tests.conftest import git
 
@@ -62,7 +62,7 @@ def test_s1_a_memory_naming_a_deleted_file_is_marked_no_longer_exists(
 def test_s2_a_memory_written_before_many_commits_says_how_many(
     fake: FakeAPI, repo: Path, client: anthropic.Anthropic
 ) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     store.execute({"command": "create", "path": "/memories/notes.md", "file_text": "- src/app.py returns hello.\n"})
     for i in range(25):
         (repo / "src" / "app.py").write_text(f"def main():\n    return 'hello {i}'\n")
@@ -74,7 +74,7 @@ def test_s2_a_memory_written_before_many_commits_says_how_many(
 
 
 def test_off_means_no_memory_block_and_no_memory_tool(fake: FakeAPI, repo: Path, client: anthropic.Anthropic) -> None:
-    MemoryStore.for_repository(repo).execute(
+    open_store(repo).execute(
         {"command": "create", "path": "/memories/notes.md", "file_text": "- secret plan\n"}
     )
     settings = Settings(memory_modes={str(repo.resolve()): "off"})
@@ -84,13 +84,13 @@ def test_off_means_no_memory_block_and_no_memory_tool(fake: FakeAPI, repo: Path,
     assert "memory" not in [t["name"] for t in body["tools"]]
     assert "secret plan" not in json.dumps(body["system"])
     assert body["system"][-1]["text"] == prompt.OFF_MEMORY and prompt.MEMORY_RULES not in json.dumps(body["system"])
-    assert MemoryStore.for_repository(repo).stats()["/memories/notes.md"].loaded_count == 0
+    assert open_store(repo).stats()["/memories/notes.md"].loaded_count == 0
 
 
 def test_read_only_loads_the_block_and_refuses_every_write(
     fake: FakeAPI, repo: Path, client: anthropic.Anthropic
 ) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     store.execute({"command": "create", "path": "/memories/notes.md", "file_text": "- build with make\n"})
     settings = Settings(memory_mode="read-only")  # the default for every repository without its own choice
     fake.script(
@@ -109,7 +109,7 @@ def test_read_only_loads_the_block_and_refuses_every_write(
 def test_a_memory_counts_as_used_only_when_the_session_touches_what_it_names(
     fake: FakeAPI, repo: Path, client: anthropic.Anthropic
 ) -> None:
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     for name, note in (
         ("app.md", "- src/app.py holds main; keep it tiny.\n"),
         ("orchestrator.md", "- ReviewOrchestrator owns retries.\n"),
@@ -134,7 +134,7 @@ def test_a_memory_counts_as_used_only_when_the_session_touches_what_it_names(
 def test_the_system_prompt_stays_byte_identical_in_every_mode(
     fake: FakeAPI, repo: Path, client: anthropic.Anthropic, mode: str
 ) -> None:
-    MemoryStore.for_repository(repo).execute({"command": "create", "path": "/memories/n.md", "file_text": "- n\n"})
+    open_store(repo).execute({"command": "create", "path": "/memories/n.md", "file_text": "- n\n"})
     fake.script(tool_use("git_status"), text("Clean."), text("Bye."))
     session = Session(repo, Settings(memory_mode=mode), client=client)  # type: ignore[arg-type]
     session.run_turn("status?")
@@ -157,7 +157,7 @@ def test_s3_a_branch_state_line_is_refused_from_the_agent_and_marked_when_a_pers
     refused = _tool_result(fake.requests[1])
     assert refused.get("is_error") is True
     assert "Not saved" in refused["content"] and "feature/login" in refused["content"]
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     assert store.files() == []
     # The developer writes it themselves (the gate does not judge a person), then the branch moves on.
     durable = "- The login work is for the mobile release."

@@ -19,7 +19,7 @@ from app.core.agent.toolbox import (
     definitions,
     label,
 )
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from app.core.settings import Settings
 
 
@@ -84,7 +84,7 @@ def test_long_labels_are_cut() -> None:
 
 def test_show_on_screen_returns_at_once_and_refuses_empty_or_huge(repo: Path) -> None:
     shown: list[ScreenContent] = []
-    box = Toolbox(repo, Settings(), MemoryStore.for_repository(repo), session_id="s", on_screen=shown.append)
+    box = Toolbox(repo, Settings(), open_store(repo), session_id="s", on_screen=shown.append)
     cancel = threading.Event()
     ok = box.run(check("show_on_screen", {"text": "# Hi", "title": "Greeting"}), cancel=cancel)
     assert not ok.is_error and shown == [ScreenContent("# Hi", "Greeting")]
@@ -95,7 +95,7 @@ def test_show_on_screen_returns_at_once_and_refuses_empty_or_huge(repo: Path) ->
 
 
 def test_every_tool_name_is_dispatched(repo: Path) -> None:
-    box = Toolbox(repo, Settings(), MemoryStore.for_repository(repo), session_id="s", on_screen=lambda c: None)
+    box = Toolbox(repo, Settings(), open_store(repo), session_id="s", on_screen=lambda c: None)
     inputs = {
         "git_status": {},
         "build": {},
@@ -141,7 +141,7 @@ def test_hostile_strings_are_one_line_errors_with_no_traceback(
     repo: Path, caplog: pytest.LogCaptureFixture, name: str, tool_input: dict[str, object]
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    box = Toolbox(repo, Settings(), MemoryStore.for_repository(repo), session_id="s", on_screen=lambda c: None)
+    box = Toolbox(repo, Settings(), open_store(repo), session_id="s", on_screen=lambda c: None)
     result = box.run(check(name, tool_input), cancel=threading.Event())
     assert result.is_error and "\n" not in result.text.strip()
     assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]

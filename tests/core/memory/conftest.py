@@ -1,4 +1,9 @@
-"""Fixtures for the memory store tests: a real store in a real temporary folder, with neighbours."""
+"""Fixtures for the memory store tests: a real store in a real temporary folder, with neighbours.
+
+The `store` fixture runs every test that takes it once per backend in BACKENDS, so the memory
+suite is the contract each backend passes. Tests that look at the local folder or its SQLite
+journal (`store.folder`, `damage_journal`) are about the local backend only.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.core.memory import MemoryStore
+from app.core.memory.local import LocalBackend
 from app.core.tool_result import ToolResult
 
 
@@ -23,9 +29,19 @@ def parent(tmp_path: Path) -> Path:
     return base
 
 
-@pytest.fixture
-def store(parent: Path) -> MemoryStore:
-    return MemoryStore(parent / "store")
+BACKENDS = ("local",)  # the team backend adds itself here
+
+
+def make_store(backend: str, parent: Path) -> MemoryStore:
+    """An empty store of `backend`, named "store" under `parent` (a folder, for the local backend)."""
+    if backend == "local":
+        return MemoryStore(LocalBackend(parent / "store"))
+    raise ValueError(f"no such backend in the tests: {backend}")
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, parent: Path) -> MemoryStore:
+    return make_store(str(request.param), parent)
 
 
 def ok(store: MemoryStore, command: object, **kwargs: str) -> str:

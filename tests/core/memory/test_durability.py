@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.memory import MemoryStore
+from app.core.memory import MemoryStore, open_store
 from tests.core.memory.conftest import err, ok
 
 
@@ -65,7 +65,7 @@ def test_a_folder_deleted_during_a_session_starts_empty(store: MemoryStore) -> N
 
 
 def test_a_store_for_a_repository_lives_outside_it(empty_repo: Path, app_home: Path) -> None:
-    store = MemoryStore.for_repository(empty_repo)
+    store = open_store(empty_repo)
     digest_part = store.folder.name.rsplit("-", 1)
     assert digest_part[0] == "project" and len(digest_part[1]) == 8
     assert store.folder.parent == app_home / "data" / "memory"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.memory import MemoryStore, list_repositories
+from app.core.memory import MemoryStore, list_repositories, open_store
 from tests.conftest import git
 from tests.core.memory.conftest import damage_journal, err, ok, tree
 
@@ -176,12 +176,12 @@ def test_snapshot_wraps_every_file_in_stable_order(store: MemoryStore) -> None:
 
 
 def test_forget_removes_memory_and_journal_for_real(empty_repo: Path) -> None:
-    store = MemoryStore.for_repository(empty_repo)
+    store = open_store(empty_repo)
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, session_id="s")
     folder = store.folder
     store.forget()
     assert not folder.exists()
-    again = MemoryStore.for_repository(empty_repo)
+    again = open_store(empty_repo)
     assert again.files() == [] and again.history("/memories/a.md") == [] and again.snapshot() == ""
     assert list_repositories() == []
 
@@ -193,8 +193,8 @@ def test_list_repositories_names_each_repository_and_its_size(tmp_path: Path) ->
         repo.mkdir()
         git(repo, "init", "-q")
         repos.append(repo.resolve())
-    MemoryStore.for_repository(repos[0]).execute({"command": "create", "path": "/memories/a.md", "file_text": "aaaa"})
-    beta = MemoryStore.for_repository(repos[1])
+    open_store(repos[0]).execute({"command": "create", "path": "/memories/a.md", "file_text": "aaaa"})
+    beta = open_store(repos[1])
     beta.execute({"command": "create", "path": "/memories/b.md", "file_text": "bb"})
     beta.execute({"command": "create", "path": "/memories/c/d.md", "file_text": "ddddd"})
     found = list_repositories()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.core import settings as settings_store
-from app.core.memory import MemoryStore
+from app.core.memory import MemoryStore, open_store
 from tests.conftest import git
 from tests.core.memory.conftest import ok, tree
 
@@ -39,7 +39,7 @@ def _app(*args: str, stdin: int | None = subprocess.DEVNULL, cwd: Path = ROOT) -
 
 @pytest.fixture
 def remembered(empty_repo: Path) -> MemoryStore:
-    store = MemoryStore.for_repository(empty_repo)
+    store = open_store(empty_repo)
     ok(
         store,
         {"command": "create", "path": "/memories/build.md", "file_text": "Build with make.\n"},
@@ -91,7 +91,7 @@ def test_show_json_has_every_field_a_reviewer_needs(empty_repo: Path) -> None:
     (empty_repo / "src").mkdir()
     (empty_repo / "src" / "old.py").write_text("x = 1\n")
     _commit(empty_repo, "start")
-    store = MemoryStore.for_repository(empty_repo)
+    store = open_store(empty_repo)
     note = "- Parsing lives in src/old.py.\n"
     ok(
         store,
@@ -191,7 +191,7 @@ def test_bad_input_is_one_clear_line_exit_2_and_changes_nothing(
 def test_show_and_list_with_no_memory(empty_repo: Path) -> None:
     assert "No memory for" in _app("show", "--repo", str(empty_repo)).stdout
     assert "No repository has any memory yet." in _app("list").stdout
-    assert not MemoryStore.for_repository(empty_repo).folder.exists()  # looking created nothing
+    assert not open_store(empty_repo).folder.exists()  # looking created nothing
 
 
 def test_show_of_a_missing_folder_is_a_readable_error(tmp_path: Path) -> None:

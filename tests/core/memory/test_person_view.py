@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import app.core.git
-from app.core.memory import MemoryStore
+from app.core.memory import open_store
 from tests.conftest import git
 
 
@@ -17,7 +17,7 @@ def test_marks_ask_git_only_once_for_the_same_commits(empty_repo: Path, monkeypa
     (empty_repo / "src" / "old.py").write_text("x = 1\n")
     git(empty_repo, "add", "-A")
     git(empty_repo, "commit", "-q", "-m", "start")
-    store = MemoryStore.for_repository(empty_repo)
+    store = open_store(empty_repo)
     store.execute({"command": "create", "path": "/memories/notes.md", "file_text": "- src/old.py holds the parser.\n"})
     git(empty_repo, "rm", "-q", "src/old.py")
     git(empty_repo, "commit", "-q", "-m", "gone")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.memory import MemoryStore, staleness
+from app.core.memory import open_store, staleness
 from tests.conftest import git
 from tests.core.memory.conftest import ok
 
@@ -38,7 +38,7 @@ def _status(snapshot: str, path: str) -> str:
 
 def test_the_block_names_age_commits_and_paths_gone_or_changed(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     note = "Parsing lives in src/old_parser.py; Parser.cs wraps it. README.md is fine. Use make and/or ninja.\n"
     ok(store, {"command": "create", "path": "/memories/notes.md", "file_text": note}, session_id="s1")
     ok(store, {"command": "create", "path": "/memories/other.md", "file_text": "unrelated habit\n"}, session_id="s1")
@@ -58,7 +58,7 @@ def test_the_block_names_age_commits_and_paths_gone_or_changed(tmp_path: Path) -
 
 def test_age_in_days_and_a_file_written_by_hand(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "seed\n"})
     hand = store.folder / "hand.md"
     hand.write_text("The parser is src/old_parser.py\n")
@@ -74,7 +74,7 @@ def test_age_in_days_and_a_file_written_by_hand(tmp_path: Path) -> None:
 def test_outside_git_only_the_age_is_given(tmp_path: Path) -> None:
     folder = tmp_path / "plain"
     folder.mkdir()
-    store = MemoryStore.for_repository(folder)
+    store = open_store(folder)
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "src/x.py\n"})
     assert _status(store.snapshot(), "/memories/a.md") == "written less than a minute ago"
 
@@ -94,7 +94,7 @@ def _counting_git(mp: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
 
 def test_few_git_calls_for_a_full_store_however_many_commits_it_was_written_at(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     for i in range(20):
         ok(store, {"command": "create", "path": f"/memories/n{i}.md", "file_text": f"note {i} on src/Parser.cs\n"})
         if i % 4 == 3:
@@ -120,7 +120,7 @@ def test_few_git_calls_for_a_full_store_however_many_commits_it_was_written_at(t
 
 def test_later_sessions_build_on_what_git_said_before_also_across_branches(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     ok(store, {"command": "create", "path": "/memories/n.md", "file_text": "See src/Parser.cs\n"}, session_id="s")
     for i in range(3):
         _commit(repo, f"main {i}")
@@ -144,7 +144,7 @@ def test_a_bare_file_name_is_gone_only_when_no_file_of_that_name_is_left(tmp_pat
     (repo / "src" / "helpers.py").write_text("x = 1\n")
     (repo / "lib" / "helpers.py").write_text("y = 1\n")
     _commit(repo, "helpers")
-    store = MemoryStore.for_repository(repo)
+    store = open_store(repo)
     ok(store, {"command": "create", "path": "/memories/n.md", "file_text": "Shared code goes in helpers.py\n"})
     git(repo, "rm", "-q", "src/helpers.py")
     _commit(repo, "one helpers.py less")

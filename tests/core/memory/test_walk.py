@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.memory import MemoryStore, staleness
+from app.core.memory import open_store, staleness
 from app.core.memory.report import file_reports
 from app.core.memory.staleness import Written
 from tests.core.memory.conftest import ok
@@ -135,7 +135,7 @@ def test_a_note_from_long_ago_is_over_500_commits_old_and_memory_show_still_coun
     (repo.path / "src").mkdir()
     (repo.path / "src" / "old.py").write_text("old\n")
     repo.commit("start")
-    store = MemoryStore.for_repository(repo.path)
+    store = open_store(repo.path)
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "The old code is src/old.py\n"})
     _many_commits(repo.path, 520, T0 + 3_600)
     status = store.snapshot(session_id="s1").split('status="', 1)[1].split('"', 1)[0]
