@@ -35,6 +35,9 @@ from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
 log = logging.getLogger(__name__)
 
+NOTHING_HEARD = "Didn't catch anything."
+HELD_FOR_A_QUESTION = 0.3  # a shorter press is a tap (a slip, or a press to stop the speech): no notice
+
 
 class State(enum.Enum):
     IDLE = "idle"
@@ -90,6 +93,8 @@ class Controller(QObject):
         self._streamed = ""
         self._question = ""
         self._last_answer: Answer | None = None
+        self._barged_in = False  # the press being held cut a reply short: a silence then is no question
+        self._held_long = False  # the last release followed a hold, not a tap
         self._memory_turns: set[int] = set()  # turns whose memory tool succeeded, told when they end
 
         speech.transcribed.connect(self._on_transcribed)
@@ -149,6 +154,7 @@ class Controller(QObject):
             self._set_state(State.IDLE)
             return
         self._listen_id = request
+        self._barged_in = barge_in
         self._agent.prepare()
         if not barge_in:  # a press that cuts a reply short wants silence, not a tone
             self._cue("listen_start")
@@ -172,9 +178,10 @@ class Controller(QObject):
         self._cue("listen_stop")
         if recording.problem:
             messages.warning(recording.problem, speak=False)
+        self._held_long = recording.held >= HELD_FOR_A_QUESTION and not self._barged_in
         if not recording.is_speech or recording.samples.size == 0 or request is None:
             self._drop(request)
-            self._set_state(State.IDLE, "nothing heard")
+            self._nothing_heard()
             return
         self._transcribe_id = request
         stamps.mark("finish_sent")
@@ -255,7 +262,7 @@ class Controller(QObject):
         self._transcribe_id = None
         text = text.strip()
         if not text:
-            self._set_state(State.IDLE, "nothing heard")
+            self._nothing_heard()
             return
         self.heard.emit(text)
         self._start_turn(text)
@@ -367,6 +374,13 @@ class Controller(QObject):
             self._turn_id = None
             self._speech.stop_speaking()
         return interrupted
+
+    def _nothing_heard(self) -> None:
+        """Back to idle; after a real hold (not a tap, not a barge-in) the person hears and sees why."""
+        if self._held_long:
+            self._cue("nothing_heard")
+            messages.info(NOTHING_HEARD)
+        self._set_state(State.IDLE, "nothing heard")
 
     def _drop(self, request: int | None) -> None:
         if request is not None:

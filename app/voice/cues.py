@@ -1,4 +1,4 @@
-"""Short soft tones for "listening started" and "listening stopped".
+"""Short soft tones for "listening started", "listening stopped" and "nothing was heard".
 
 The WAV files under resources/sounds/ are made by `python -m app.voice.cues`; when they
 are missing (a trimmed install) the same tones are synthesised at run time.
@@ -16,6 +16,7 @@ from app.core import paths
 CUES: dict[str, tuple[float, float]] = {  # name → (start Hz, end Hz) of a short glide
     "listen_start": (660.0, 880.0),
     "listen_stop": (880.0, 587.0),
+    "nothing_heard": (392.0, 330.0),  # lower than both, after the stop cue: the key was held, no words came
 }
 DURATION = 0.12
 LEVEL = 0.25  # soft: well below speech level
