@@ -36,6 +36,7 @@ from app.core import heap_probe, paths
 
 TURNS = 100
 EVERY = 10  # questions between memory readings
+MAX_FAILURES = 5  # questions the app may miss before the run stops
 WARM = 10  # the growth goal is counted from this question's reading on
 IDLE_SECONDS = 30.0
 FIRST_TOKEN_AFTER = 0.6
@@ -104,6 +105,7 @@ def run_soak_bench(runs: int = 1, echo: bool = True, turns: int = TURNS, idle_se
     turns = max(turns, 1)
     rows: list[dict[str, Any]] = []
     memory: list[dict[str, Any]] = []
+    failures: list[str] = []
     try:
         with temporary_home("vda-soak-") as home, FakeAPI() as fake, Monitor() as monitor, Monitor(MIC) as mic:
             fake.respond_with(reply)
@@ -119,7 +121,12 @@ def run_soak_bench(runs: int = 1, echo: bool = True, turns: int = TURNS, idle_se
                 memory.append(_reading(app, 0, probe_dir if probe else None))
                 try:
                     for number in range(1, turns + 1):
-                        rows.append(_one_question(app, fake, monitor, mic, wav))
+                        row = _one_question(app, fake, monitor, mic, wav)
+                        if "failed" in row:
+                            failures.append(f"question {number}: {row['failed']}")
+                            if len(failures) > MAX_FAILURES:
+                                raise AssertionError("; ".join(failures))
+                        rows.append(row)
                         if number % EVERY == 0 or number == turns:
                             memory.append(_reading(app, number, probe_dir if probe else None))
                             if echo:
@@ -140,7 +147,8 @@ def run_soak_bench(runs: int = 1, echo: bool = True, turns: int = TURNS, idle_se
         if echo:
             print(f"soak: failed: {exc}")
         return {"failed": str(exc), "memory": memory}
-    results = _summary(rows, memory, idle, answered, ERROR.findall(log), growth)
+    results = _summary([r for r in rows if "failed" not in r], memory, idle, answered, ERROR.findall(log), growth)
+    results["turns"], results["failed_questions"] = len(rows), failures
     results["machine"] = machine_load()
     if echo:
         _print(results)
@@ -148,8 +156,19 @@ def run_soak_bench(runs: int = 1, echo: bool = True, turns: int = TURNS, idle_se
 
 
 def _one_question(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path) -> dict[str, Any]:
+    """One question's figures, or {"failed": why} when the app did not listen or answer (the soak goes on:
+    a day of use has such moments, and the count says how many)."""
     before = len(fake.requests)
     cpu_before = _cpu_ticks(app.pid)
+    try:
+        return _answered(app, fake, monitor, mic, wav, before, cpu_before)
+    except AssertionError as exc:  # wait_for's timeouts; a crashed app raises RuntimeError and ends the run
+        time.sleep(5)  # whatever the app was doing settles before the next press
+        return {"failed": str(exc)}
+
+
+def _answered(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path, before: int,
+              cpu_before: int) -> dict[str, Any]:
     released = app.ask_out_loud(wav, mic, lag=RELEASE_LAG)
 
     def spoken_request() -> list[RecordedRequest]:
@@ -220,7 +239,9 @@ def _summary(rows: list[dict[str, Any]], memory: list[dict[str, Any]], idle: dic
 def _print(results: dict[str, Any]) -> None:
     turns = results["turns"]
     print(f"soak: {results['answered']} of {turns} questions answered aloud; {results['errors_in_log']} errors "
-          f"in the log")
+          f"in the log; {len(results['failed_questions'])} not heard or not answered in time")
+    for failure in results["failed_questions"]:
+        print(f"soak: {failure}")
     print("soak: resident memory (MB) after N questions: "
           + ", ".join(f"{n}: {mb}" for n, mb in results["rss_mb"].items()))
     print(f"soak: growth after the first {WARM} questions: {results['growth_after_first_10_mb']} MB "
