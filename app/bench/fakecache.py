@@ -5,6 +5,7 @@ and the end of the messages when the request has a top-level `cache_control`) fo
 minutes from its last use. A request whose tools and system prompt, up to the system's
 breakpoint, match a prefix seen within that time starts its reply sooner; its usage says
 how many tokens were read from the cache and how many were written to it, as the API's does.
+As with the API, what a request writes can be read once its reply has begun, not while it waits.
 
     fake = FakeAPI(cache=CacheModel(connect=0.15, cold_first_token=1.6, warm_first_token=1.1))
     clock.advance(360)      # with FakeAPI(clock=clock): six minutes pass for the cache, not for the test
@@ -65,7 +66,8 @@ class PromptCacheState:
     """The prefixes the fake has cached: digest → when last written or read (by the fake's clock)."""
 
     model: CacheModel
-    entries: dict[str, float] = field(default_factory=dict)
+    # digest -> (when it can be read: once its writer's first token is out, as the API's; when last used)
+    entries: dict[str, tuple[float, float]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def serve(self, body: dict[str, Any], now: float) -> CacheOutcome:
@@ -75,23 +77,29 @@ class PromptCacheState:
         prefix_tokens = [sum(sizes[: end + 1]) for end in breakpoints]
         digests = [_digest(body.get("model"), segments[: end + 1]) for end in breakpoints]
         read_at = -1  # index into breakpoints of the longest cached prefix
+        system_tokens = sum(sizes[: system_end + 1]) if system_end >= 0 else 0
         with self.lock:
             for index in range(len(breakpoints) - 1, -1, -1):
                 seen = self.entries.get(digests[index])
-                if seen is not None and now - seen <= self.model.ttl:
+                if seen is not None and seen[0] <= now and now - seen[1] <= self.model.ttl:
                     read_at = index
                     break
+            read = prefix_tokens[read_at] if read_at >= 0 else 0
+            warm = read > 0 and read >= system_tokens
+            # A request still waiting for its first token has not written anything a second one could read.
+            ready_at = now + (self.model.warm_first_token if warm else self.model.cold_first_token)
             written_to = read_at
             for index in range(len(breakpoints)):
                 if index <= read_at:
-                    self.entries[digests[index]] = now  # a hit refreshes the entry
+                    available, _ = self.entries[digests[index]]
+                    self.entries[digests[index]] = (available, now)  # a hit refreshes the entry
                 elif prefix_tokens[index] >= self.model.min_cacheable_tokens:
-                    self.entries[digests[index]] = now
+                    pending = self.entries.get(digests[index])
+                    live = pending is not None and now - pending[1] <= self.model.ttl
+                    available = min(pending[0], ready_at) if pending is not None and live else ready_at
+                    self.entries[digests[index]] = (available, now)
                     written_to = index
-        read = prefix_tokens[read_at] if read_at >= 0 else 0
         created = prefix_tokens[written_to] - read if written_to > read_at else 0
-        system_tokens = sum(sizes[: system_end + 1]) if system_end >= 0 else 0
-        warm = read > 0 and read >= system_tokens
         usage = {
             "input_tokens": max(1, total - read - created),
             "cache_creation_input_tokens": created,
