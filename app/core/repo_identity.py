@@ -117,7 +117,8 @@ def _git_line(repo: Path, *args: str) -> str:
     if not (repo / ".git").exists():
         return ""
     try:
-        done = git.git(repo, *args, timeout=10)
+        # `config` and `rev-list` run no filter or diff driver, so the driver look-up (one more git) is skipped.
+        done = git.git(repo, *args, timeout=10, drivers=[])
     except (OSError, subprocess.SubprocessError):
         return ""
     if done.returncode != 0:

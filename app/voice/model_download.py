@@ -33,8 +33,8 @@ import httpx2
 
 from app.core import paths
 from app.core.atomic import write_text_atomic
+from app.core.dir_lock import LockTimeout, folder_lock
 from app.core.errors import DownloadCancelled, ModelDownloadError
-from app.core.memory.lock import LockTimeout, folder_lock
 from app.voice import model_catalog, model_store
 from app.voice.model_catalog import SpeechModel, human_size
 
