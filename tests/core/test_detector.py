@@ -48,3 +48,29 @@ def test_a_disguised_key_is_still_refused(disguised: str) -> None:
 )
 def test_ordinary_notes_pass(note: str) -> None:
     assert find_credential(note) is None
+
+
+def test_a_key_split_over_two_files_is_found_either_way_round() -> None:
+    from app.core.detector.tokens import find_split_credential
+
+    first, second = KEY[:14], KEY[14:]
+    assert find_credential(f"- deploy: {first}\n") is None and find_credential(f"{second}\n") is None
+    assert find_split_credential(f"{second}\n", ["- Ana owns the parser.\n", f"- deploy: {first}\n"]) is not None
+    assert find_split_credential(f"- deploy: {first}\n", [f"{second}\n"]) is not None
+    assert find_split_credential("- The CLI lives in cli.py.\n", ["- Ana owns the parser.\n"]) is None
+
+
+def test_the_memory_refuses_the_second_half_of_a_key_split_over_two_files(empty_repo: object) -> None:
+    from pathlib import Path
+
+    from app.core.memory import MemoryStore
+
+    store = MemoryStore.for_repository(Path(str(empty_repo)))
+    first, second = KEY[:14], KEY[14:]
+    made = store.execute({"command": "create", "path": "/memories/deploy.md", "file_text": f"- Deploy key: {first}\n"})
+    assert not made.is_error, made.text
+    refused = store.execute({"command": "create", "path": "/memories/rest.md", "file_text": f"{second}\n"})
+    assert refused.is_error and "split over two memory files" in refused.text
+    assert KEY not in refused.text and second not in refused.text
+    fine = store.execute({"command": "create", "path": "/memories/team.md", "file_text": "- Ana owns the parser.\n"})
+    assert not fine.is_error, fine.text

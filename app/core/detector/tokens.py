@@ -22,7 +22,7 @@ import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from app.core.detector import disguise
@@ -440,3 +440,24 @@ def merge(found: list[Span]) -> list[Span]:
         else:
             result.append(span)
     return result
+
+
+_SEAM_CHARS = 200  # of each side of a junction between two texts: a key split over two files meets there
+
+
+def find_split_credential(new: str, others: Iterable[str]) -> str | None:
+    """The kind of key `new` completes with one of `others` (a key split over two memory files), or None.
+
+    Each other text is glued to `new` both ways, end to start, as a person or a model would put the two
+    halves back together; only the ends meet, so the check stays small however large the store is. Only
+    the prefixed shapes are looked for across the seam, and without joining over spaces: a note that ends
+    in a key's prefix and a next note that starts with words must not read as one key.
+    """
+    head, tail = disguise.fold(new[:_SEAM_CHARS]).lstrip(), disguise.fold(new[-_SEAM_CHARS:]).rstrip()
+    for other in others:
+        before, after = disguise.fold(other[-_SEAM_CHARS:]).rstrip(), disguise.fold(other[:_SEAM_CHARS]).lstrip()
+        for joined in (before + head, tail + after):
+            kind = _prefixed(joined)
+            if kind:
+                return f"{kind} (split over two memory files)"
+    return None

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.core.detector.tokens import find_credential
+from app.core.detector.tokens import find_credential, find_split_credential
 
-__all__ = ["find_credential", "refusal"]
+__all__ = ["find_credential", "find_split_credential", "refusal"]
 
 
 def refusal(kind: str) -> str:

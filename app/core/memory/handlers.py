@@ -141,8 +141,13 @@ def check_write(ctx: Context, vp: VirtualPath, old: str | None, new: str) -> Too
     refused = _refuse_text(vp.text, new)
     if refused:
         return refused
+    store = _store_texts(ctx, sizes)
+    # A key split over two files is whole again in the next session's memory block: the store joined is checked.
+    split = credentials.find_split_credential(new, [text for path, text in store.items() if path != vp.text])
+    if split:
+        return _error(credentials.refusal(split))
     if ctx.gate is not None:
-        message = ctx.gate(vp.text, old, new, _store_texts(ctx, sizes))
+        message = ctx.gate(vp.text, old, new, store)
         if message:
             return _error(message)
     return None
