@@ -119,7 +119,7 @@ def _set_figures(folder: Path) -> dict[str, Any]:
     """Recall, false refusals and precision of the gate on one labelled set, with and without its word model."""
     state, durable = gate_model.corpus(folder)
     figures: dict[str, Any] = {"state_lines": len(state), "durable_lines": len(durable)}
-    for key, use_model in (("gate", True), ("shapes_only", False)):
+    for key, use_model in (("gate", gate.MODEL_ON), ("with_model", True)):
         refused_state = sum(gate.state_reason(line, use_model=use_model) is not None for line in state)
         refused_durable = sum(gate.state_reason(line, use_model=use_model) is not None for line in durable)
         refused = refused_state + refused_durable
@@ -227,12 +227,12 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             if f is None:
                 print(f"memory: gate {label}: not in this build")
                 continue
-            both, shapes = f["gate"], f["shapes_only"]
+            both, model = f["gate"], f["with_model"]
             print(
                 f"memory: gate on the {label} ({f['state_lines']} state, {f['durable_lines']} durable lines): "
                 f"{both['recall_state_refused']:.1%} of state refused (recall), {both['durable_refused']:.1%} of "
-                f"durable refused, precision {both['precision']:.1%}; shapes alone "
-                f"{shapes['recall_state_refused']:.1%} / {shapes['durable_refused']:.1%}"
+                f"durable refused, precision {both['precision']:.1%}; with the word model (off in the gate) "
+                f"{model['recall_state_refused']:.1%} / {model['durable_refused']:.1%}"
             )
         print(
             f"memory: gate {g['ms_per_4000_char_write']} ms per 4,000-character write "

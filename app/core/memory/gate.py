@@ -278,7 +278,13 @@ class _Judgement:
     keep: str  # the part of the line worth saving on its own, or ""
 
 
-def _judge(line: str, use_model: bool = True) -> _Judgement | None:
+# Off: on durable notes outside the corpus (other tests' lines: "Parsing lives in src/old.py", "the key is in
+# the vault") the model read unfamiliar words (paths, ids) as state, 12 false refusals, with or without a bias
+# term; the shapes alone judge until it is calibrated for words it has never seen. The bench reports both.
+MODEL_ON = False
+
+
+def _judge(line: str, use_model: bool = MODEL_ON) -> _Judgement | None:
     cleaned = _clean(line)
     if _is_structure(cleaned):
         return None
@@ -286,8 +292,8 @@ def _judge(line: str, use_model: bool = True) -> _Judgement | None:
     return _judge_parts(cleaned, dated) or (_second_opinion(cleaned, dated) if use_model else None)
 
 
-# The word model refuses a line only when it is fairly sure (chosen on notes written after the corpus, not
-# on the held-out set): at 0.7 it added 34 points of recall on a fresh batch and no false refusal there.
+# When asked, the word model refuses a line only when it is fairly sure (chosen on notes written after the
+# corpus, not on the held-out set): at 0.7 it added 34 points of recall on a fresh batch, no false refusal.
 MODEL_THRESHOLD = 0.7
 _MODEL_MIN_WORDS = 4  # "Line 1", "Hello, World!": too few words to read anything into
 _MODEL_REASON = (
@@ -338,10 +344,10 @@ def _stands_alone(part: str) -> bool:
     return len(found) >= 3 and found[0].lower() not in _PRONOUN_START
 
 
-def state_reason(line: str, *, use_model: bool = True) -> str | None:
+def state_reason(line: str, *, use_model: bool = MODEL_ON) -> str | None:
     """One sentence saying why this line records re-derivable state, or None when it is durable knowledge.
 
-    `use_model=False` asks the shapes alone (the bench compares the two).
+    `use_model=True` adds the word model's reading, which the gate leaves off (the bench compares the two).
     """
     judged = _judge(line, use_model)
     return judged.reason if judged is not None else None

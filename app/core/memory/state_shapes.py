@@ -258,7 +258,8 @@ RESULTS: tuple[Shape, ...] = (
         "fails fail failing failed breaks break but",
         (),
         r"\b(?:fails?|failing|failed) to (?:resolve|build|compile|link|load|start|install|restore|run|import|parse|"
-        r"connect|deploy)\b|\bbreaks? (?:at|on|with|in|during)\b|"
+        r"connect|deploy)\b|\bbreaks? (?:at|on|with|in|during)\b|\b(?:is|are|was|were)\s+(?:still\s+)?failing\b|"
+        r"\bfailed\s*:|"
         r"\bbut not (?:yet )?(?:applied|merged|pushed|committed|run|deployed|released|tested|wired|registered)\b",
     ),
     shape(
@@ -318,13 +319,14 @@ TOOL_SAYS = shape(
     "it repeats what a tool reports today, which the tool reports afresh when asked and stops being true "
     "when the tool or the code changes",
     "reports reported shows showed found finds flags flagged complains complained rejects rejected refuses "
-    "refused prints printed says said warns warned emits emitted",
+    "refused prints printed says said warns warned emits emitted lists collected collects",
     (),
     # Any subject will do ("pnpm install warns", "the linker complains", "Tools reject"): the reporting verb
     # is the shape, so a tool the gate has never heard of is judged like one it knows.
-    r"(?<!\bto )(?<!\bwhich )\b(?!(?:and|or|are|is|be|been|was|were|not|to)\b)[\w./:-]+(?:\s+(?:--?[\w-]+|\./\S*))*"
+    r"(?<!\bto )(?<!\bwhich )(?<!\S)(?!(?:and|or|are|is|be|been|was|were|not|to)\b)\S+(?:\s+(?:--?[\w-]+|\./\S*))*"
     r"\s+(?:now\s+|still\s+|also\s+)?(?:reports|reported|shows|showed|found|finds|flagged|complains|"
-    r"complained|rejects|rejected|refuses|refused|prints|printed|says|said|warns|warned|emits|emitted)\b(?!\s+as\b)",
+    r"complained|rejects|rejected|refuses|refused|prints|printed|says|said|warns|warned|emits|emitted)\b(?!\s+as\b)|"
+    r"\b(?:lists|collected|collects|finds|found)\s+\d+",
 )
 
 # Where the repository sits on this machine: repos.py finds it again, and another clone sits elsewhere.
@@ -340,7 +342,7 @@ MACHINE = shape(
 INCIDENT = shape(
     "it narrates one incident of one session, which says nothing about the next",
     "i i'm i've we just first guessed tried exist work existed worked attempt again time was were been got "
-    "dropped rose fell jumped regressed cleaned stopped broke",
+    "dropped rose fell jumped regressed cleaned stopped broke has have rolled",
     ("did not", "didn't", "couldn't", "could not", "wasn't", "weren't"),
     r"\bI\s+(?:just\s+|first\s+|then\s+)?(?:\w+ed|ran|tried|saw|got|hit|found|thought|made|did|put|wrote|built|"
     r"broke|took|gave|left|kept|set|began|began|forgot)\b|\b(?:I|we)\s+(?:guessed|assumed|tried)\b|"
@@ -356,7 +358,7 @@ INCIDENT = shape(
     r"\b(?:was|were)\s+(?:just\s+|already\s+|then\s+)?(?:\w+ed|made|built|run|put|set|hit|cut|left|kept|broken|"
     r"written|taken|seen|thrown)\b|\bha(?:s|ve) been\b|\b(?:we|i|it|they)\s+got\b|"
     r"\b(?:dropped|rose|fell|jumped|regressed|stopped at|broke)\b|(?<!\bare )(?<!\bis )(?<!\bbe )\bcleaned up\b|"
-    r"\b(?:has|have) not (?:run|been run|passed|built|changed)\b",
+    r"\b(?:has|have) not (?:run|been run|passed|built|changed)\b|\brolled back\b",
 )
 
 # A verdict in the past tense reports one run ("passed on the first try", "went from red to green").
@@ -369,15 +371,16 @@ DEFECT = shape(
     "it describes a bug in the code as it is now, which the fix will make false",
     "crashes crashed crashing throws threw breaks broke returns typo bug bugs leaks twice duplicated duplicate "
     "missing no skips hangs deadlocks wrong incorrect incorrectly untested off out outdated down offline "
-    "unreachable unavailable ignores",
+    "unreachable unavailable ignores pending wrong unused unreadable blank stale old",
     ("off-by-one", "not tested", "n't handle", "not handle"),
     r"\b(?:crashes|crashed|crashing|throws|threw|hangs|deadlocks|leaks)\b|\bbreaks\s+(?-i:[A-Z])\w*|"
     r"\breturns (?:null|none|nil|undefined|an empty|the wrong|wrong)\b|\btypo\b|(?<!not )\b(?:the|a|found the) bug\b|"
     r"\bbug:|\btwice\b(?![^.;]*\b(?:retried|retry|retries|with a)\b)|\b(?:has|have) no\b|\bskips the\b|"
     r"\boff-by-one\b|\b(?:is|are) (?:wrong|incorrect|untested|not tested)\b|\bincorrectly\b|"
     r"\b(?:doesn't|does not|don't|do not) (?:handle|support|check|close|dispose|free|release|validate|escape)\b|"
-    r"\b(?:is|are) (?:missing|out of date|outdated|down|offline|unreachable|unavailable)\b|"
-    r"\bignores (?:the|a|an|its|their)\b",
+    r"\b(?:is|are) (?:missing|out of date|outdated|down|offline|unreachable|unavailable|pending)\b|"
+    r"\bignores (?:the|a|an|its|their)\b|\bthe wrong\b|\b(?:has|have|with) (?:an?|some|\d+) unused\b|"
+    r"\b(?:unreadable|blank|stale)\b|\b(?:an?|the) old (?:commit|version|tag|image tag|image)\b",
 )
 
 # A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1").

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.memory import gate_model
+from app.core.memory import gate, gate_model
 from app.core.memory.gate import check_write, state_reason
 
 CORPUS = Path(__file__).parent / "gate_corpus"
@@ -21,15 +21,16 @@ def test_the_shipped_weights_are_what_the_corpus_trains() -> None:
     assert gate_model.shipped() == trained
 
 
-def test_a_state_line_in_words_no_shape_names_is_refused_by_the_model() -> None:
+def test_the_gate_leaves_the_model_off_so_unfamiliar_notes_are_kept() -> None:
+    # With the model on, these durable notes from other tests were refused: it reads words it has not
+    # seen, such as paths and ids, as state. Off, the shapes alone judge, and the notes are kept.
+    for line in ("Parsing lives in src/old.py.", "the key is in the vault", "The old code is src/old.py"):
+        assert check_write("/memories/notes.md", None, line + "\n", {}) is None
+        assert state_reason(line, use_model=True) is not None
+    # Asked for its reading, the model still catches a state line no shape names.
     line = "Redis is at 80% memory on the staging box."
-    refusal = check_write("/memories/notes.md", None, line + "\n", {})
-    assert refusal is not None and refusal.kind == "state"
-    assert "it reads like a report of how things stand now" in refusal.message
-    assert "say when it applies or why, and it will be kept" in refusal.message
-    # Said as knowledge, the same subject passes: a condition, or a date on a plan.
-    assert state_reason("When Redis passes 80% memory on staging, restart the worker pool first.") is None
-    assert state_reason("2026-11-30: plan: move Redis on staging to a bigger box next week.") is None
+    assert state_reason(line) is None
+    assert state_reason(line, use_model=True) == gate._MODEL_REASON
 
 
 def test_short_texts_are_left_to_the_shapes() -> None:
@@ -66,6 +67,6 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
     assert development["state_lines"] == len(gate_model.corpus(CORPUS)[0])
     assert (held_out["state_lines"], held_out["durable_lines"]) == (160, 160)
     for found in (development, held_out):
-        for key in ("gate", "shapes_only"):
+        for key in ("gate", "with_model"):
             assert set(found[key]) == {"recall_state_refused", "durable_refused", "precision"}
     assert 0 < figures["cpu_ms_per_4000_char_write"] < 100
