@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, QThread
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 
@@ -31,6 +31,7 @@ from app.ui import heap_counts, icons, instance_server, memory_status
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Answer, Controller, State
 from app.ui.history_window import HistoryWindow
+from app.ui.hotkey_bridge import HotkeyBridge
 from app.ui.memory_notice import MemoryNotice, MemoryNotices
 from app.ui.memory_status import MemorySummary
 from app.ui.microphone import Microphone
@@ -45,7 +46,6 @@ from app.ui.tray import AppMenu, Tray
 
 if TYPE_CHECKING:
     from app.ui.ports import AgentPort
-    from app.voice.hotkey import HotkeyListener
 
 log = logging.getLogger(__name__)
 
@@ -59,52 +59,6 @@ def resolve_repository(requested: str | None, settings: Settings) -> Path | None
         if found is not None:
             return found
     return repos.find_root_or_none(Path.cwd())
-
-
-class HotkeyBridge(QObject):
-    """The hotkey listener's callbacks run on its thread: they only emit these signals."""
-
-    pressed = Signal()
-    released = Signal(float)  # the monotonic time the user let go
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._listener: HotkeyListener | None = None
-        self._told = False  # the desktop's limit was said once
-
-    def start(self, settings: Settings) -> bool:
-        """Listen for the chord in `settings`; False (after telling the user) when it cannot work here."""
-        self.stop()
-        from app.voice.hotkey import HotkeyListener
-
-        try:
-            listener = HotkeyListener(
-                settings.hotkey,
-                settings.hotkey_mode,
-                on_start=lambda: self.pressed.emit(),
-                on_stop=lambda at: self.released.emit(at),
-            )
-            listener.start()
-        except (UserFacingError, ValueError) as exc:
-            if not self._told:  # said once: a settings change restarting the hotkey must not repeat it
-                messages.error(f"{exc} You can still ask by typing from the tray menu.", speak=False)
-            self._told = True
-            return False
-        self._listener = listener
-        if listener.wayland_note and not self._told:
-            self._told = True
-            messages.warning(listener.wayland_note)
-        return True
-
-    def cancel(self) -> None:
-        listener = self._listener
-        if listener is not None:
-            listener.cancel()
-
-    def stop(self) -> None:
-        listener, self._listener = self._listener, None
-        if listener is not None:
-            listener.stop()
 
 
 class DesktopApp(QObject):
@@ -148,6 +102,7 @@ class DesktopApp(QObject):
         c.session_reset.connect(lambda: menu.set_has_answer(False))
         self.hotkey.pressed.connect(c.press)
         self.hotkey.released.connect(c.release)
+        self.hotkey.bound.connect(lambda keys: messages.info(f"Hold-to-talk is bound to {keys or 'a shortcut'}."))
         menu.repository_chosen.connect(self.set_repository)
         menu.choose_folder.connect(self.choose_folder)
         menu.listen.connect(self.toggle_listening)
@@ -313,6 +268,7 @@ class DesktopApp(QObject):
         else:
             self.settings_window.load(self.settings)
         window = self.settings_window
+        window.voice.show_portal_binding(self.hotkey.binding if self.hotkey.backend == "portal" else None)
         if memory:
             window.tabs.setCurrentWidget(window.memory)
         window.show()

@@ -73,6 +73,10 @@ class VoiceTab(QWidget):
             "one press starts listening, the next sends the question. It works where the hotkey cannot."
         )
         form.addRow("Or bind:", self.listen_command)
+        self.portal_binding = QLabel()  # under Wayland: the keys the desktop's own dialog bound
+        self.portal_binding.setWordWrap(True)
+        self.portal_binding.hide()
+        form.addRow("", self.portal_binding)
         self.input_device = QComboBox()  # the settings window restarts the meter when it changes
         form.addRow("Microphone:", self.input_device)
         self.keep_open = QCheckBox("Keep the microphone open for instant start")
@@ -126,6 +130,17 @@ class VoiceTab(QWidget):
         return combo
 
     # ---- settings in and out ---------------------------------------------------------------
+
+    def show_portal_binding(self, description: str | None) -> None:
+        """None: the hotkey is not the portal's; "" : bound, the desktop did not say to which keys yet."""
+        if description is None:
+            self.portal_binding.hide()
+            return
+        keys = description or "the keys you choose in the desktop's dialog"
+        self.portal_binding.setText(
+            f"Hold-to-talk is the desktop's global shortcut: {keys}. Change it in the desktop's keyboard settings."
+        )
+        self.portal_binding.show()
 
     def load(self, settings: Settings) -> None:
         self.hotkey.setText(settings.hotkey)

@@ -1,0 +1,94 @@
+"""The hotkey on the main thread: the listener that can work on this desktop, seen as two signals.
+
+On X11, Windows and macOS that is `app.voice.hotkey.HotkeyListener`. Under Wayland it is the
+desktop portal's global shortcut (`app.voice.portal_shortcut`) where the desktop offers one,
+since XWayland only sees keys while an X11 window has the focus; without the portal the
+X11 listener is the fallback, and without either the person is told once, through the one
+message path, which command to bind in the desktop's own keyboard settings.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core import messages
+from app.core.errors import UserFacingError
+from app.core.settings import Settings
+from app.voice.hotkey import HotkeyListener, is_wayland
+from app.voice.portal_shortcut import PortalShortcut
+
+log = logging.getLogger(__name__)
+
+
+class HotkeyBridge(QObject):
+    """The hotkey listener's callbacks run on its thread: they only emit these signals."""
+
+    pressed = Signal()
+    released = Signal(float)  # the monotonic time the user let go
+    bound = Signal(str)  # the portal's description of the keys the desktop bound (Wayland)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._listener: HotkeyListener | PortalShortcut | None = None
+        self._told = False  # the desktop's limit was said once
+        self.backend = ""  # "portal" or "keyboard" while listening
+        self.binding = ""  # what the desktop says the portal's keys are
+        self.bound.connect(self._on_bound)
+
+    def start(self, settings: Settings) -> bool:
+        """Listen for the chord in `settings`; False (after telling the user) when it cannot work here."""
+        self.stop()
+        if is_wayland() and self._start_portal(settings):
+            return True
+        try:
+            listener = HotkeyListener(
+                settings.hotkey,
+                settings.hotkey_mode,
+                on_start=lambda: self.pressed.emit(),
+                on_stop=lambda at: self.released.emit(at),
+            )
+            listener.start()
+        except (UserFacingError, ValueError) as exc:
+            if not self._told:  # said once: a settings change restarting the hotkey must not repeat it
+                messages.error(f"{exc} You can still ask by typing from the tray menu.", speak=False)
+            self._told = True
+            return False
+        self._listener = listener
+        self.backend = "keyboard"
+        if listener.wayland_note and not self._told:
+            self._told = True
+            messages.warning(listener.wayland_note)
+        return True
+
+    def _start_portal(self, settings: Settings) -> bool:
+        try:
+            portal = PortalShortcut(
+                settings.hotkey,
+                settings.hotkey_mode,
+                on_start=lambda: self.pressed.emit(),
+                on_stop=lambda at: self.released.emit(at),
+                on_bound=lambda description: self.bound.emit(description),
+            )
+            portal.start()
+        except (UserFacingError, ValueError) as exc:
+            log.info("no portal shortcut: %s", exc)
+            return False
+        self._listener = portal
+        self.backend = "portal"
+        return True
+
+    def _on_bound(self, description: str) -> None:
+        self.binding = description
+
+    def cancel(self) -> None:
+        listener = self._listener
+        if listener is not None:
+            listener.cancel()
+
+    def stop(self) -> None:
+        listener, self._listener = self._listener, None
+        self.backend = ""
+        if listener is not None:
+            listener.stop()
