@@ -63,9 +63,9 @@ def test_a_key_split_over_two_files_is_found_either_way_round() -> None:
 def test_the_memory_refuses_the_second_half_of_a_key_split_over_two_files(empty_repo: object) -> None:
     from pathlib import Path
 
-    from app.core.memory import MemoryStore
+    from app.core.memory.opening import open_store
 
-    store = MemoryStore.for_repository(Path(str(empty_repo)))
+    store = open_store(Path(str(empty_repo)))
     first, second = KEY[:14], KEY[14:]
     made = store.execute({"command": "create", "path": "/memories/deploy.md", "file_text": f"- Deploy key: {first}\n"})
     assert not made.is_error, made.text
