@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import shutil
 import threading
 import time
 from pathlib import Path
@@ -183,3 +185,31 @@ def test_a_broken_event_listener_does_not_break_the_turn(fake: FakeAPI, session:
     fake.script(tool_use("git_status"), text("Still fine."))
     result = session.run_turn("Status?", explode)
     assert isinstance(result, TurnEnded) and result.reply == "Still fine."
+
+
+def test_a_repository_folder_that_disappears_mid_turn_is_said_plainly(
+    fake: FakeAPI, session: Session, repo: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Deleted (or its drive unmounted) once the turn has begun: not 'git is not installed', no traceback."""
+    calls = [
+        {"type": "tool_use", "name": "git_status", "input": {}},
+        {"type": "tool_use", "name": "search_code", "input": {"pattern": "main"}},
+        {"type": "tool_use", "name": "read_file", "input": {"path": "src/app.py"}},
+    ]
+    fake.script(blocks(*calls), text("The folder is gone."))
+
+    def remove_on_first_tool(event: Event) -> None:
+        if isinstance(event, ToolStarted) and repo.exists():
+            shutil.rmtree(repo)
+
+    with caplog.at_level(logging.WARNING):
+        assert isinstance(session.run_turn("What changed?", remove_on_first_tool), TurnEnded)
+    assert not fake.problems
+    answers = fake.requests[-1].body["messages"][-1]["content"]
+    results = [a for a in answers if a["type"] == "tool_result"]
+    assert len(results) == 3
+    for answer in results:
+        assert answer["is_error"] is True
+        assert "repository folder is not available" in str(answer["content"]), answer
+        assert "not installed" not in str(answer["content"])
+    assert not [r for r in caplog.records if r.exc_info], "a missing folder is not a bug to log"

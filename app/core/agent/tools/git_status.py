@@ -7,7 +7,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.core.git import git, text
+from app.core.git import REPOSITORY_GONE, foreign_work_tree, git, text
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -52,19 +52,28 @@ def git_status(repo: Path) -> ToolResult:
     try:
         return _git_status(repo)
     except FileNotFoundError:
+        if not repo.is_dir():  # deleted, moved or unmounted during the turn: not git's fault
+            return ToolResult.error(f"{REPOSITORY_GONE}.")
         return ToolResult.error("git is not installed on this machine, so the repository cannot be inspected.")
     except subprocess.TimeoutExpired:
         return ToolResult.error("git did not answer within 30 seconds; the repository may be very large or locked.")
     except Exception:
+        if not repo.is_dir():  # not a bug either: no traceback in the log
+            return ToolResult.error(f"{REPOSITORY_GONE}.")
         log.exception("git_status failed")
         return ToolResult.error("git status failed because of an unexpected problem.")
 
 
 def _git_status(repo: Path) -> ToolResult:
     if not repo.is_dir():
-        return ToolResult.error(f"The repository folder {repo} does not exist any more.")
+        return ToolResult.error(f"{REPOSITORY_GONE}.")
+    foreign = foreign_work_tree(repo)
+    if foreign:
+        return ToolResult.error(foreign)
     out = git(repo, "status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal")
     if out.returncode != 0:
+        if not repo.is_dir():
+            return ToolResult.error(f"{REPOSITORY_GONE}.")
         reason = text(out.stderr).strip().splitlines()
         return ToolResult.error(f"git status failed: {reason[-1] if reason else 'unknown error'}.")
     status = _parse(text(out.stdout))

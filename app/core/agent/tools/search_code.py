@@ -25,8 +25,8 @@ from pathlib import Path
 
 from app.core.agent.tools import disclosure
 from app.core.agent.tools.path_guard import PathRefused, resolve
-from app.core.git import argv as git_argv
-from app.core.git import driver_keys, environment, git, text
+from app.core.git import REPOSITORY_GONE, driver_keys, foreign_work_tree, git, text
+from app.core.git import command as git_command
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -54,8 +54,12 @@ def search_code(repo: Path, pattern: object, path: object = None) -> ToolResult:
     except _Failed as exc:
         return ToolResult.error(str(exc))
     except FileNotFoundError:
+        if not repo.is_dir():  # deleted, moved or unmounted during the turn
+            return ToolResult.error(f"{REPOSITORY_GONE}.")
         return ToolResult.error("git is not installed on this machine, so the code cannot be searched.")
     except Exception:  # a bug, not bad input (that is refused above): keep its traceback for the log
+        if not repo.is_dir():
+            return ToolResult.error(f"{REPOSITORY_GONE}.")
         log.exception("search_code failed")
         return ToolResult.error("The search failed because of an unexpected problem.")
 
@@ -77,6 +81,9 @@ def _check_pattern(pattern: object) -> str:
 def _search(repo: Path, pattern: object, path: object) -> ToolResult:
     wanted = _check_pattern(pattern)
     root = repo.resolve(strict=True)
+    foreign = foreign_work_tree(root)
+    if foreign:
+        raise _Failed(foreign)
     where = resolve(root, path if path is not None else "", allow_dir=True, allow_root=True)
     drivers = driver_keys(root)  # looked up once for both git commands of this search
     allowed, skipped, withheld = _searchable(root, where.relative, drivers)
@@ -173,7 +180,7 @@ def _grep(
     deadline = time.monotonic() + TIMEOUT_SECONDS
     pathspecs = _pathspecs(scope, skipped) or [[f":(literal){name}" for name in batch] for batch in _batches(allowed)]
     for batch in pathspecs:
-        if _grep_batch(git_argv(root, *options, *batch, drivers=drivers), root, allowed, matches, deadline):
+        if _grep_batch(git_command(root, *options, *batch, drivers=drivers), root, allowed, matches, deadline):
             return matches, True
     return matches, False
 
@@ -190,8 +197,10 @@ def _batches(files: set[str]) -> list[list[str]]:
     return batches
 
 
-def _grep_batch(argv: list[str], root: Path, allowed: set[str], matches: list[str], deadline: float) -> bool:
-    env = environment()
+def _grep_batch(
+    argv_env: tuple[list[str], dict[str, str]], root: Path, allowed: set[str], matches: list[str], deadline: float
+) -> bool:
+    argv, env = argv_env
     with tempfile.TemporaryFile() as stderr:
         proc = subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, env=env, cwd=str(root)
