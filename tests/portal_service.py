@@ -63,6 +63,8 @@ def main() -> int:
                     emitter = DBusAddress(PORTAL, interface=SHORTCUTS)
                     conn.send(new_signal(emitter, name, "osta{sv}", (session, shortcut_id, 0, {})))
             conn.send(new_method_return(msg))
+        elif iface == "org.freedesktop.DBus.Properties" and member == "Get" and msg.body == (SHORTCUTS, "version"):
+            conn.send(new_method_return(msg, "v", (("u", 1),)))
         elif iface == TEST and member == "Calls":
             conn.send(new_method_return(msg, "s", (json.dumps(calls),)))
         else:

@@ -91,12 +91,16 @@ def check_speaker(settings: Settings) -> Check:
 def check_hotkey(settings: Settings) -> Check:
     from app.voice.chord import parse_chord
     from app.voice.hotkey import FALLBACK_HINT, bind_advice, hotkey_support, is_wayland
+    from app.voice.portal_shortcut import portal_version
 
     try:
         chord = parse_chord(settings.hotkey)
     except ValueError as exc:
         return Check(False, "global hotkey", f"{exc} Fix it under Settings, Hotkey.")
     support = hotkey_support()
+    if is_wayland() and (version := portal_version()):
+        return Check(True, "global hotkey", f"{chord} ({settings.hotkey_mode}) through the desktop portal's "
+                     f"global shortcuts (version {version}); the desktop's dialog may ask which keys to use")
     if is_wayland() and (not support.ok or support.note):
         # The app still works: the desktop's own shortcut can run `listen --toggle`.
         return Check(True, "global hotkey", f"{support.reason or support.note} {bind_advice()}", warn=True)

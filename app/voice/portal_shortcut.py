@@ -46,6 +46,22 @@ def preferred_trigger(chord: str) -> str:
     return "+".join([*[("LOGO" if m == "CMD" else m) for m in mods], parsed.key])
 
 
+def portal_version(timeout: float = 2.0) -> int:
+    """The GlobalShortcuts version the desktop's portal offers, 0 when none (asked without a session)."""
+    try:
+        from jeepney import DBusAddress, Properties
+        from jeepney.io.blocking import open_dbus_connection
+        from jeepney.wrappers import unwrap_msg
+
+        portal = DBusAddress(OBJECT_PATH, bus_name=BUS_NAME, interface=INTERFACE)
+        with open_dbus_connection(bus="SESSION") as conn:
+            reply = conn.send_and_get_reply(Properties(portal).get("version"), timeout=timeout)
+            ((_signature, version),) = unwrap_msg(reply)
+        return int(version)
+    except Exception:  # no bus, no portal, or a portal without this interface: all mean "not offered"
+        return 0
+
+
 class PortalShortcut:
     """One shortcut bound through the portal; raises HotkeyUnavailableError from start() where none is offered."""
 

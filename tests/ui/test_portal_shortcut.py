@@ -118,3 +118,12 @@ def test_without_the_portal_the_hotkey_says_what_to_bind(qtbot: QtBot, session_b
     finally:
         messages.set_sink(messages.stderr_sink)
         bridge.stop()
+
+
+def test_doctor_says_ok_where_the_portal_offers_shortcuts(portal: None, app_home: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "doctor"], cwd=ROOT, capture_output=True, text=True, timeout=180,
+        env={**os.environ, "VOICE_DEV_AGENT_HOME": str(app_home)},
+    )
+    (line,) = [line for line in result.stdout.splitlines() if "global hotkey" in line]
+    assert line.startswith("OK  global hotkey:") and "desktop portal" in line and "version 1" in line, line
