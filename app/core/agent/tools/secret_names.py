@@ -16,7 +16,8 @@ import re
 _SECRET_DIRS = frozenset(
     {
         ".git", ".hg", ".svn", ".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".env", ".env.d",
-        "secrets", ".secrets", ".password-store", ".terraform", ".gcloud", ".oci", ".vault",
+        "secrets", ".secrets", ".password-store", ".terraform", ".gcloud", ".oci", ".vault", ".huggingface",
+        ".ngrok2", ".terraform.d", ".databricks",
     }
 )  # fmt: skip
 _SECRET_NAMES = frozenset(
@@ -28,13 +29,28 @@ _SECRET_NAMES = frozenset(
         "secrets.toml", "secrets.ini", "known_hosts", "authorized_keys", "keystore", ".vault-token", "token.json",
         ".envrc", "kubeconfig", "kube.config", "auth.json", "settings-security.xml", "service-account.json",
         "serviceaccount.json", "client_secrets.json", "master.key", "credentials.yml.enc",
+        # Package managers and build tools that keep registry tokens or signing passwords in a file.
+        "pip.conf", "pip.ini", "nuget.config", "gradle.properties", "keystore.properties", "settings.xml",
+        ".yarnrc", ".credentials", "credentials.tfrc.json", ".databrickscfg", "kaggle.json",
+        ".clasprc.json", "ngrok.yml", "application_default_credentials.json", ".mylogin.cnf", "wp-config.php",
+        # Cloud functions' local secrets (Cloudflare Workers, Azure Functions).
+        ".dev.vars", "local.settings.json",
+        # File transfer and sync tools that store host passwords.
+        "sftp-config.json", "sftp.json", ".ftpconfig", ".ftppass", "rclone.conf", "filezilla.xml",
+        "recentservers.xml", "sitemanager.xml", "winscp.ini", ".passwd-s3fs", "passwd-s3fs", ".smbcredentials",
+        ".fetchmailrc", ".msmtprc", ".esmtprc", ".p4tickets", "credentials-config.json", ".pgpass.conf",
+        # Shell and REPL histories: commands typed with a token or password in them.
+        ".bash_history", ".zsh_history", ".zhistory", ".sh_history", ".history", ".python_history",
+        ".psql_history", ".mysql_history", ".sqlite_history", ".rediscli_history", ".node_repl_history",
+        ".irb_history", ".pry_history", "fish_history",
     }
 )  # fmt: skip
 _KEY_SUFFIXES = frozenset(
     {
         ".pem", ".key", ".p12", ".pfx", ".crt", ".cer", ".der", ".p7b", ".p8", ".pkcs8", ".pkcs12", ".jks",
         ".keystore", ".ppk", ".gpg", ".pgp", ".asc", ".kdbx", ".ovpn", ".tfstate", ".tfvars", ".keytab",
-        ".kubeconfig", ".htpasswd", ".netrc", ".pgpass", ".npmrc", ".pypirc", ".age",
+        ".kubeconfig", ".htpasswd", ".netrc", ".pgpass", ".npmrc", ".pypirc", ".age", ".publishsettings",
+        ".keychain", ".keychain-db", ".psafe3", ".agilekeychain", ".kwallet",
     }
 )  # fmt: skip
 _KEY_NAME = re.compile(
@@ -93,12 +109,12 @@ def _spellings(name: str) -> list[str]:
 def _name_reason(name: str, shown: str) -> str:
     if name == ".git":
         return "'.git' holds repository internals and is never read; use git_status instead"
-    if name == ".env" or name.startswith(".env.") or name.endswith(".env"):
+    if name in (".env", ".envrc") or name.startswith((".env.", ".envrc.", ".dev.vars.")) or name.endswith(".env"):
         return f"'{shown}' is an environment file that may hold secrets, and is never read"
     if name in _SECRET_DIRS:
         return f"'{shown}' holds secrets and is never read"
     if name in _SECRET_NAMES or name.startswith(("terraform.tfstate", ".terraform.tfstate")):
         return f"'{shown}' is a credentials file and is never read"
-    if os.path.splitext(name)[1] in _KEY_SUFFIXES or _KEY_NAME.search(name):
+    if os.path.splitext(name)[1] in _KEY_SUFFIXES or name.endswith(".tfvars.json") or _KEY_NAME.search(name):
         return f"'{shown}' is a key or certificate file and is never read"
     return ""

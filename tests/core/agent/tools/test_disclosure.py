@@ -36,9 +36,31 @@ def test_secret_names_and_their_backups_are_refused(name: str) -> None:
 @pytest.mark.parametrize(
     "name",
     [
+        ".dev.vars", ".dev.vars.production", "api/local.settings.json", "pip.conf", "pip/pip.ini",
+        "NuGet.Config", ".nuget/NuGet/NuGet.Config", "gradle.properties", "android/keystore.properties",
+        "sftp-config.json", ".vscode/sftp.json", ".ftpconfig", ".bash_history", ".zsh_history", ".sh_history",
+        ".python_history", ".psql_history", ".mysql_history", ".node_repl_history", "fish_history",
+        "rclone.conf", ".config/rclone/rclone.conf", ".pgpass.conf", ".m2/settings.xml", "settings.xml",
+        ".envrc.local", ".envrc.bak", ".yarnrc", ".mylogin.cnf", ".git-credentials.bak", ".databrickscfg",
+        "credentials.tfrc.json", "prod.tfvars.json", "kaggle.json", ".clasprc.json", "ngrok.yml",
+        "application_default_credentials.json", "filezilla.xml", "recentservers.xml", "sitemanager.xml",
+        "WinSCP.ini", ".s3cfg.bak", ".passwd-s3fs", ".smbcredentials", ".fetchmailrc", ".msmtprc",
+        "wp-config.php", ".p4tickets", "credentials-config.json", "app.publishsettings", "Login.keychain-db",
+        "vault.psafe3", ".ivy2/.credentials", ".huggingface/token",
+    ],
+)  # fmt: skip
+def test_credential_files_of_more_tools_are_refused(name: str) -> None:
+    """Found in gitleaks', shhgit's and gitrob's file rules and in the tools' own documentation."""
+    assert secret_reason(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
         "src/app.py", "README.md", "src/rsa.py", "tests/test_keys.py", "docs/secrets-handling.md",
         "src/secrets_manager.py", "vault_password.py", "app.py.bak", "notes.1", "env.py", "src/keyboard.c",
-        "Makefile.old", "id.py", "deploy/key_rotation.md", "CHANGELOG.orig.md",
+        "Makefile.old", "id.py", "deploy/key_rotation.md", "CHANGELOG.orig.md", "settings.py", "src/history.py",
+        "gradle/wrapper/gradle-wrapper.properties", "settings.gradle", "pip_requirements.txt", "docs/history.md",
     ],
 )  # fmt: skip
 def test_ordinary_names_pass(name: str) -> None:
