@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 import numpy as np
 
-from app.core.errors import UserFacingError
+from app.core import messages
+from app.core.errors import AudioDeviceError, UserFacingError
 from app.ui.ports import AudioSink, MicrophonePort
 from app.voice.audio import Recorder, Recording
+from app.voice.devices import find_device
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +32,7 @@ class Microphone(MicrophonePort):
     def __init__(self, device: str = "") -> None:
         super().__init__()
         self._device = device
+        self._using = device  # what is open: the chosen device, or "" (the default) while it is missing
         self._recorder: Recorder | None = None
         self._want_armed = False
         self._watching_level = False
@@ -60,6 +64,7 @@ class Microphone(MicrophonePort):
         if device == self._device:
             return
         self._device = device
+        self._using = device
         recorder, self._recorder = self._recorder, None
         if recorder is not None:
             recorder.close()
@@ -74,7 +79,7 @@ class Microphone(MicrophonePort):
         """
         self._want_armed = True
         try:
-            self._get().arm()
+            self._open(lambda recorder: recorder.arm())
         except UserFacingError as exc:
             log.info("the microphone stays closed until a press: %s", exc)
             return False
@@ -94,11 +99,15 @@ class Microphone(MicrophonePort):
         if self._recorder is not None:
             self._recorder.close()
 
+    @property
+    def using(self) -> str:
+        """The device open now: the chosen one, or "" (the system default) while the chosen one is missing."""
+        return self._using
+
     def start(self, on_audio: AudioSink) -> None:
-        recorder = self._get()
         self._sink = on_audio  # set first: the sink must see the recording from its first block
         try:
-            recorder.start()
+            recorder = self._open(lambda r: r.start())
         except BaseException:
             self._sink = None
             raise
@@ -118,9 +127,42 @@ class Microphone(MicrophonePort):
         finally:
             self._sink = None
 
+    def _open(self, action: Callable[[Recorder], None]) -> Recorder:
+        """`action` on the recorder; a chosen device that is missing falls back to the default, with a notice.
+
+        While fallen back, each call first tries the chosen device again, so it is used once it returns.
+        """
+        if self._using != self._device and not self._recording_now() and _present(self._device):
+            self._switch(self._device)
+            try:
+                action(self._get())
+            except AudioDeviceError:
+                self._switch("")  # still missing: stay on the default, quietly
+            else:
+                messages.info(f"The microphone {self._device!r} is back and in use again.")
+                return self._get()
+        try:
+            action(self._get())
+        except AudioDeviceError as exc:
+            if not self._device or self._using != self._device:
+                raise
+            self._switch("")
+            action(self._get())  # the default failing too is the error the caller reports
+            messages.warning(f"{exc.message} Using the system default microphone until it returns.")
+        return self._get()
+
+    def _recording_now(self) -> bool:
+        return self._recorder is not None and self._recorder.recording
+
+    def _switch(self, device: str) -> None:
+        recorder, self._recorder = self._recorder, None
+        if recorder is not None:
+            recorder.close()
+        self._using = device
+
     def _get(self) -> Recorder:
         if self._recorder is None:
-            self._recorder = Recorder(device=self._device, on_level=self._on_level, on_audio=self._on_audio)
+            self._recorder = Recorder(device=self._using, on_level=self._on_level, on_audio=self._on_audio)
             self._recorder.watch_level(self._watching_level)
         return self._recorder
 
@@ -136,3 +178,12 @@ class Microphone(MicrophonePort):
         if now - self._last_level_at >= _LEVEL_INTERVAL:
             self._last_level_at = now
             self.level.emit(float(level))
+
+
+def _present(device: str) -> bool:
+    """Whether the sound system lists `device` now (asked without opening it, so the default's pre-roll stays)."""
+    try:
+        find_device(device, "input")
+    except AudioDeviceError:
+        return False
+    return True
