@@ -42,3 +42,15 @@ def test_help_and_headless_commands_start_without_heavy_imports() -> None:
     heavy = ("anthropic", "faster_whisper", "ctranslate2", "piper", "onnxruntime", "PySide6")
     loaded = {line.split("|")[-1].strip().split(".")[0] for line in out.stderr.splitlines() if "|" in line}
     assert not loaded & set(heavy), loaded & set(heavy)
+
+
+def test_a_settings_file_saved_as_utf16_does_not_stop_a_command() -> None:
+    from app.core import paths
+
+    target = paths.settings_file()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes('{"model": "claude-x"}\n'.encode("utf-16"))
+    out = _run("memory", "list")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    assert list(target.parent.glob("settings.json.corrupt-*")), "the person's file is kept aside"

@@ -222,22 +222,23 @@ def load(path: Path | None = None) -> LoadResult:
     """Read the settings file; never raises for a missing, unreadable or corrupt file."""
     path = path or paths.settings_file()
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return LoadResult(Settings())
     except OSError as exc:
         return LoadResult(Settings(), f"Could not read the settings file ({exc.strerror}); using defaults.")
     try:
-        data = json.loads(raw)
+        # Not UTF-8 (a UTF-16 save, Latin-1 bytes) is a ValueError; nesting past the recursion limit is not.
+        data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-    except ValueError:
+        settings, problems = from_dict(data)
+    except (ValueError, TypeError, RecursionError):
         kept = _keep_bad_file(path)
         return LoadResult(
             Settings(),
             f"The settings file was damaged and has been reset to defaults; the old one is {kept}.",
         )
-    settings, problems = from_dict(data)
     problem = ""
     if problems:
         problem = "Some settings were invalid and were reset: " + "; ".join(problems) + "."

@@ -48,6 +48,29 @@ def test_corrupt_file_is_kept_and_defaults_used() -> None:
     assert len(kept) == 1 and kept[0].read_text() == "{ not json"
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        '{"model": "claude-x"}\n'.encode("utf-16"),  # Windows Notepad's "Unicode", with its byte-order mark
+        b'{"model": "caf\xe9"}\n',  # Latin-1, not UTF-8
+        b"[" * 100_000 + b"]" * 100_000,  # nested past Python's recursion limit
+        b'{"a": ' * 100_000 + b"1" + b"}" * 100_000,
+    ],
+    ids=["utf-16", "latin-1", "deep-list", "deep-object"],
+)
+def test_an_unreadable_settings_file_is_moved_aside_and_the_app_starts_on_defaults(data: bytes) -> None:
+    target = paths.settings_file()
+    target.parent.mkdir(parents=True)
+    target.write_bytes(data)
+    result = settings.load()
+    assert result.settings == Settings()
+    assert "damaged" in result.problem and "defaults" in result.problem
+    kept = list(target.parent.glob("settings.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == data, "the person's file is kept, byte for byte"
+    assert not target.exists()
+    assert settings.load().problem == "", "said once: the next start finds no damaged file"
+
+
 def test_bad_values_fall_back_per_key_and_unknown_keys_are_dropped() -> None:
     target = paths.settings_file()
     target.parent.mkdir(parents=True)
