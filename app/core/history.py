@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core import paths
+from app.core import messages, paths
 from app.core.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -111,6 +111,7 @@ class History:
         self.path = path or paths.history_file()
         self.keep_days = max(1, keep_days)
         self.enabled = enabled
+        self._reported: set[str] = set()  # kinds of temporary trouble already told to the person
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -240,7 +241,10 @@ class History:
             os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
         try:
             db = self._connect_checked()
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as exc:
+            if not _damaged(self.path, exc):
+                _report_once(exc, self._reported)
+                raise  # busy or full is temporary: the caller loses this turn, the history stays
             kept = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
             log.warning("the history file was damaged; moved it to %s and started a new one", kept)
             self.path.replace(kept)
@@ -259,6 +263,42 @@ class History:
             db.close()
             raise
         return db
+
+
+# What "damaged" means: SQLite says so, and its own integrity check agrees. Busy (another process holds
+# the file past the 5 s wait), full, read-only or I/O errors are about the moment, not the file.
+_DAMAGE_CODES = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB"})
+
+
+def _damaged(path: Path, exc: sqlite3.DatabaseError) -> bool:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name and not name.startswith(tuple(_DAMAGE_CODES)):
+        return False
+    try:
+        db = sqlite3.connect(path, timeout=5.0)
+        try:
+            return str(db.execute("PRAGMA quick_check").fetchone()[0]) != "ok"
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as again:
+        again_name = getattr(again, "sqlite_errorname", "") or ""
+        return again_name.startswith(tuple(_DAMAGE_CODES))
+
+
+def _report_once(exc: sqlite3.DatabaseError, _reported: set[str]) -> None:
+    """One message per kind of trouble: a locked history would otherwise say so every turn."""
+    name = getattr(exc, "sqlite_errorname", "") or type(exc).__name__
+    if name in _reported:
+        log.debug("history still unavailable (%s)", name)
+        return
+    _reported.add(name)
+    if name.startswith("SQLITE_BUSY") or "locked" in str(exc):
+        why = "another program has the history file locked"
+    elif name.startswith("SQLITE_FULL"):
+        why = "the disk is full"
+    else:
+        why = f"the history file cannot be written now ({exc})"
+    messages.warning(f"Turns are not being saved to the history: {why}. The history is kept; it resumes by itself.")
 
 
 def _turn(row: sqlite3.Row) -> Turn:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
 import stat
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from app.core import paths
+import pytest
+
+from app.core import messages, paths
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.history import History, Page, ToolRun
 from app.core.turn_record import TurnRecorder
@@ -128,3 +135,75 @@ def test_a_history_that_cannot_be_written_never_costs_the_reply(tmp_path: Path) 
     recorder = TurnRecorder(History(blocked / "history.sqlite3"), REPO_A, "hello", forward=passed.append)
     recorder(TurnEnded("Hi."))
     assert passed == [TurnEnded("Hi.")] and recorder.turn_id is None
+
+
+_LOCKER = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+def _kept_aside(path: Path) -> list[Path]:
+    return list(path.parent.glob(f"{path.name}.corrupt-*"))
+
+
+def test_a_history_another_process_holds_locked_is_kept_not_moved_aside() -> None:
+    history = History()
+    assert history.add(REPO_A, "before the lock", "Kept.") is not None
+    locker = subprocess.Popen(
+        [sys.executable, "-c", _LOCKER, str(history.path), "7"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+        with pytest.raises(sqlite3.OperationalError):
+            history.add(REPO_A, "while locked", "Not saved.")  # waited 5 s: busy is a temporary error
+        assert _kept_aside(history.path) == []
+    finally:
+        locker.wait(timeout=30)
+    assert [t.heard for t in history.turns()] == ["before the lock"]
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 256 KB tmpfs: a real full disk (root only; elsewhere this test is skipped and says why)."""
+    mount = tmp_path / "tiny"
+    mount.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], capture_output=True)
+    if made.returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (not root), so no real full disk to test on")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_a_history_on_a_full_disk_is_kept_not_moved_aside(tiny_disk: Path) -> None:
+    history = History(tiny_disk / "history.sqlite3", keep_days=30)
+    assert history.add(REPO_A, "before the disk filled", "Kept.") is not None
+    # Past the kept days by the next open: that open's clean-up must write, and cannot.
+    assert history.add(REPO_A, "old", "x" * 20_000, at=time.time() - 30 * 86_400 + 1.0) is not None
+    filler = tiny_disk / "filler"
+    fd = os.open(filler, os.O_CREAT | os.O_WRONLY, 0o600)
+    with contextlib.suppress(OSError):
+        while True:
+            os.write(fd, b"x" * 1024)
+    os.close(fd)
+    time.sleep(1.2)  # the old turn is now past the kept days
+    with pytest.raises(sqlite3.Error):
+        history.add(REPO_A, "on a full disk", "y" * 200_000)
+    heard: list[messages.Message] = []
+    messages.set_sink(heard.append)
+    with contextlib.suppress(sqlite3.Error):  # its start-up clean-up cannot write either
+        history.turns()
+    with contextlib.suppress(sqlite3.Error):
+        history.add(REPO_A, "still full", "z" * 200_000)
+    messages.set_sink(None)
+    assert _kept_aside(history.path) == []
+    filler.unlink()
+    said = [m.text for m in heard if "disk is full" in m.text]
+    assert len(said) == 1 and "history is kept" in said[0], said
+    assert "before the disk filled" in [t.heard for t in history.turns()]
+    assert history.add(REPO_A, "space again", "Saved.") is not None
