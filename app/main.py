@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from app import cli
-from app.core import instance, logs, messages
+from app.core import heap, instance, logs, messages
 from app.core.errors import UserFacingError
 
 
@@ -20,6 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handed is not None:
             print(handed.text, file=sys.stdout if handed.ok else sys.stderr)
             return 0 if handed.ok else 2
+    heap.configure()  # before any thread: the speech runtimes' peaks must not stay resident
     args = cli.parse(argv)
     logs.setup()
     messages.install_excepthooks()

@@ -20,13 +20,42 @@ PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 @functools.cache
-def _malloc_trim() -> object | None:
+def _libc() -> ctypes.CDLL | None:
     name = ctypes.util.find_library("c")
     try:
-        libc = ctypes.CDLL(name) if name else None
+        return ctypes.CDLL(name) if name else None
     except OSError:
         return None
+
+
+def _malloc_trim() -> object | None:
+    libc = _libc()
     return getattr(libc, "malloc_trim", None)  # glibc only: musl, macOS and Windows return memory themselves
+
+
+ARENAS = 2  # glibc's arenas: its default of eight per core kept each speech thread's peak apart
+MMAP_THRESHOLD = 256 * 1024  # bytes: blocks this large (audio, tensors) get their own mapping, unmapped on free
+_M_MMAP_THRESHOLD = -3  # mallopt's parameter numbers, from glibc's malloc.h
+_M_ARENA_MAX = -8
+
+
+def configure() -> None:
+    """Set glibc's arena count and a fixed mmap threshold; call first thing, before any thread starts.
+
+    Measured on the soak bench (30 questions, load ~11 on 2 cores): resident memory after 10 and 20
+    questions 409 / 411 MB with these against 502 / 521 MB without. glibc's default raises the mmap
+    threshold after each large free, so a reply's audio and the runtimes' tensors came to live in
+    the arenas, where fragments of them kept pages resident that malloc_trim cannot return. A
+    variable the person set (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_) wins.
+    """
+    libc = _libc()
+    mallopt = getattr(libc, "mallopt", None) if libc is not None else None
+    if mallopt is None:
+        return
+    if "MALLOC_ARENA_MAX" not in os.environ:
+        mallopt(_M_ARENA_MAX, ARENAS)
+    if "MALLOC_MMAP_THRESHOLD_" not in os.environ:
+        mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
 def trim() -> float:
