@@ -137,7 +137,7 @@ def run_soak_bench(runs: int = 1, echo: bool = True, turns: int = TURNS, idle_se
                                          f"{app.log_tail()}") from exc
                 time.sleep(5)
                 idle = measure(app.pid, idle_seconds)
-                if probe:  # what of the idle figure is free heap glibc keeps rather than memory in use
+                if probe and probe_dir.is_dir():  # what of the idle figure is free heap glibc keeps, not in use
                     (probe_dir / "trim").touch()
                     idle["after_malloc_trim"] = _reading(app, turns + 1, probe_dir)["probe"]
                 log = app.log_text() + app.stderr_file.read_text(errors="replace")
