@@ -17,6 +17,7 @@ Three tiers of evidence:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -429,8 +430,11 @@ def _state_message(refused: list[tuple[str, _Judgement]]) -> str:
     return message
 
 
-def _duplicate_message(line: str, holder: str, path: str) -> str:
-    where = "earlier in this same write" if holder == path else f"already in {holder}"
+def _duplicate_message(line: str, holder: str, path: str, *, in_file: bool = False) -> str:
+    if in_file:
+        where = f"already in {path} (the same line, up to case, spacing or list marker)"
+    else:
+        where = "earlier in this same write" if holder == path else f"already in {holder}"
     return (
         f'Error: Not saved. The line "{quoted(line.strip(), 200)}" is {where}. The memory is loaded into every '
         "session, so one copy is enough: leave this line out, or edit the existing line if it needs to change."
@@ -450,6 +454,7 @@ def check_write(path: str, old_text: str | None, new_text: str, store: Mapping[s
     if refused:
         return GateRefusal(refused[0][0], "state", refused[0][1].reason, _state_message(refused))
     holders = _holders(store, path)
+    reason = "it repeats a line the memory already holds"
     seen: set[str] = set()
     for line in added:
         key = normalise(line)
@@ -458,7 +463,23 @@ def check_write(path: str, old_text: str | None, new_text: str, store: Mapping[s
             continue
         holder = holders.get(key) or (path if key in seen else None)
         if holder is not None:
-            reason = "it repeats a line the memory already holds"
             return GateRefusal(line, "duplicate", reason, _duplicate_message(line, holder, path))
         seen.add(key)
+    return _repeat_in_file(path, old_text, new_text, reason)
+
+
+def _repeat_in_file(path: str, old_text: str | None, new_text: str, reason: str) -> GateRefusal | None:
+    """A line of the file written again in it ("- Use pytest" beside "- use PYTEST"): one copy is enough.
+
+    Counted per normalised line, so copies a person already had stay; only a write that adds a copy is refused.
+    """
+    before = Counter(normalise(line) for line in split_lines(old_text)) if old_text else Counter()
+    now: Counter[str] = Counter()
+    for line in split_lines(new_text):
+        key = normalise(line)
+        if not key or " " not in key or _clean(line).endswith(":"):
+            continue
+        now[key] += 1
+        if now[key] > 1 and now[key] > before[key]:
+            return GateRefusal(line, "duplicate", reason, _duplicate_message(line, path, path, in_file=True))
     return None

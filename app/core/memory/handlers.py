@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from app.core.memory import credentials, limits, text
+from app.core.memory import credentials, gate, limits, text
 from app.core.memory.backend import Texts
 from app.core.memory.command import Command, Create, Delete, Insert, Rename, StrReplace, View
 from app.core.memory.folder import FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
@@ -168,20 +168,67 @@ def write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str
     return None
 
 
-def _conflict(ctx: Context, vp: VirtualPath, current: str | None) -> ToolResult | None:
-    """Refuse a create or insert on a file that changed since this session last saw it (a lost update)."""
+def _shown_key(path: str) -> str:
+    """Where the seen table keeps the text a conflict refusal showed; no memory path starts like this."""
+    return "shown:" + path
+
+
+def _base_text(ctx: Context, vp: VirtualPath, seen: str | None) -> str:
+    """The text this session last saw of `vp`, found in the change log by its digest; "" when unknown.
+
+    Unknown (never seen, or a text edited by hand outside the journal) counts every current line as
+    another's, which refuses more, never less.
+    """
+    if seen is None:
+        return ""
+    for change in reversed(ctx.journal.history(vp.text)):
+        for seen_text in (change.new, change.old):
+            if seen_text is not None and digest(seen_text) == seen:
+                return seen_text
+    return ""
+
+
+def _line_key(line: str) -> str:
+    return gate.normalise(line) or line.strip()
+
+
+def _lost_update(ctx: Context, vp: VirtualPath, current: str | None, new: str | None) -> ToolResult | None:
+    """Refuse a create, insert or delete (`new` None) that would lose a change made since this session saw `vp`.
+
+    The lines others added since this session last saw the file must survive the write. Being shown the
+    current text in a refusal does not count as seeing it: an identical retry would still drop those lines.
+    A write that keeps them goes ahead once the session has been shown the current text.
+    """
     if not ctx.by_agent or not ctx.session_id or current is None:
         return None
-    if ctx.journal.seen(ctx.session_id, vp.text) == digest(current):
+    now = digest(current)
+    seen = ctx.journal.seen(ctx.session_id, vp.text)
+    if seen == now or (new is None and seen is None):  # a file this session never saw is not a lost update
         return None
-    ctx.journal.mark_seen(ctx.session_id, {vp.text: digest(current)})  # it has seen it now, in this error
+    ours = {_line_key(line) for line in text.split_lines(_base_text(ctx, vp, seen))}
+    kept = {_line_key(line) for line in text.split_lines(new)} if new is not None else set()
+    lost = [line for line in text.split_lines(current) if line.strip() and _line_key(line) not in ours | kept]
+    if not lost and ctx.journal.seen(ctx.session_id, _shown_key(vp.text)) == now:
+        return None
+    ctx.journal.mark_seen(ctx.session_id, {_shown_key(vp.text): now})
     body = current if len(current) <= limits.FILE_CAP + 500 else current[: limits.FILE_CAP] + "\n[cut]"
-    return _error(
+    message = (
         f"Error: Not written: {vp} changed since this session last saw it (another session or the developer "
-        "edited it), and writing now would lose that change. Its current text is below. Apply your change to "
-        "this text and write again, or use str_replace to change only the lines you mean.\n"
-        f"--- current text of {vp} ---\n{body}\n--- end ---"
+        "edited it), and writing now would lose that change."
     )
+    if lost:
+        named = ", ".join(f'"{text.quoted(line.strip(), 120)}"' for line in lost[:5])
+        more = f" and {len(lost) - 5} more" if len(lost) > 5 else ""
+        verb = "deleting the file" if new is None else "this write"
+        message += f" These lines were added since, and {verb} would drop them: {named}{more}."
+    if new is None:
+        message += f" View {vp} and delete it again only if it should still go, with those lines."
+    else:
+        message += (
+            " Apply your change to the current text below and keep those lines, or use str_replace to change "
+            "only the lines you mean."
+        )
+    return _error(f"{message}\n--- current text of {vp} ---\n{body}\n--- end ---")
 
 
 def _view(ctx: Context, cmd: View) -> ToolResult:
@@ -237,7 +284,7 @@ def _create(ctx: Context, cmd: Create) -> ToolResult:
     old = read_text(ctx.texts, vp.parts) if kind == "file" else None
     if old == cmd.file_text:
         return ToolResult(f"File created successfully at: {vp}")  # nothing to change, nothing to lose
-    refused = _conflict(ctx, vp, old) or write(ctx, vp, old, cmd.file_text, "create")
+    refused = _lost_update(ctx, vp, old, cmd.file_text) or write(ctx, vp, old, cmd.file_text, "create")
     return refused or ToolResult(f"File created successfully at: {vp}")
 
 
@@ -287,12 +334,10 @@ def _insert(ctx: Context, cmd: Insert) -> ToolResult:
             f"Error: Invalid `insert_line` parameter: {cmd.insert_line}. It should be within the range of "
             f"lines of the file: [0, {len(lines)}]"
         )
-    refused = _conflict(ctx, vp, content)
-    if refused:
-        return refused
     inserted = cmd.insert_text[:-1] if cmd.insert_text.endswith("\n") else cmd.insert_text
     lines[cmd.insert_line : cmd.insert_line] = inserted.split("\n")
-    refused = write(ctx, vp, content, "\n".join(lines) + "\n", "insert")
+    new_content = "\n".join(lines) + "\n"
+    refused = _lost_update(ctx, vp, content, new_content) or write(ctx, vp, content, new_content, "insert")
     return refused or ToolResult(f"The file {vp} has been edited.")
 
 
@@ -306,6 +351,10 @@ def _delete(ctx: Context, cmd: Delete) -> ToolResult:
     # Keep every deleted file's text in the journal, so the delete can be undone.
     gone = [vp] if kind == "file" else memory_files(ctx.texts, vp.parts)
     texts = {f.text: read_text(ctx.texts, f.parts) for f in gone}
+    for f in gone:
+        refused = _lost_update(ctx, f, texts[f.text], None)
+        if refused:
+            return refused
     ctx.texts.delete(vp.parts)
     ctx.changes.extend(NewChange("delete", path, old, None) for path, old in texts.items())
     ctx.journal.set_sizes(dict.fromkeys(texts))

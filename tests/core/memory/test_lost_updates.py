@@ -131,3 +131,77 @@ def test_the_gate_judges_the_agent_and_not_a_person(store: MemoryStore) -> None:
     # A line the store already holds is refused, naming the file that has it.
     again = err(store, {"command": "create", "path": "/memories/more.md", "file_text": durable}, session_id="s")
     assert "/memories/tips.md" in again
+
+
+def test_an_identical_retry_after_a_conflict_refusal_is_refused_naming_the_lines_it_would_drop(
+    store: MemoryStore,
+) -> None:
+    ok(store, {"command": "create", "path": NOTES, "file_text": "- build with make\n"})
+    store.snapshot(session_id="friday")
+    store.snapshot(session_id="monday")
+    ok(
+        store,
+        {"command": "insert", "path": NOTES, "insert_line": 1, "insert_text": "- tests need docker"},
+        session_id="monday",
+    )
+    mine = {"command": "create", "path": NOTES, "file_text": "- build with ninja\n"}
+    first = err(store, mine, session_id="friday")
+    again = err(store, mine, session_id="friday")  # the model retries without merging
+    for refusal in (first, again):
+        assert 'would drop them: "- tests need docker"' in refusal
+    assert (store.folder / "notes.md").read_text() == "- build with make\n- tests need docker\n"
+    # An insert after the refusal loses nothing and goes ahead; so does a create that keeps the other's line.
+    ok(
+        store,
+        {"command": "insert", "path": NOTES, "insert_line": 0, "insert_text": "- cmake 3.28"},
+        session_id="friday",
+    )
+    ok(
+        store,
+        {"command": "create", "path": NOTES, "file_text": "- build with ninja\n- Tests need Docker.\n"},
+        session_id="friday",
+    )
+    assert (store.folder / "notes.md").read_text() == "- build with ninja\n- Tests need Docker.\n"
+
+
+def test_a_hand_edit_is_not_overwritten_by_a_retry_either(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": NOTES, "file_text": "one\n"}, session_id="a")
+    (store.folder / "notes.md").write_text("one\nmine, by hand\n")
+    assert "mine, by hand" in err(store, {"command": "create", "path": NOTES, "file_text": "uno\n"}, session_id="a")
+    assert '"mine, by hand"' in err(store, {"command": "create", "path": NOTES, "file_text": "uno\n"}, session_id="a")
+    assert (store.folder / "notes.md").read_text() == "one\nmine, by hand\n"
+
+
+def test_deleting_a_file_another_session_changed_is_refused_until_it_is_seen_again(store: MemoryStore) -> None:
+    ok(store, {"command": "create", "path": "/memories/d/notes.md", "file_text": "- old note\n"})
+    store.snapshot(session_id="stale")
+    store.snapshot(session_id="b")
+    path = "/memories/d/notes.md"
+    ok(store, {"command": "insert", "path": path, "insert_line": 1, "insert_text": "- fresh note"}, session_id="b")
+    refused = err(store, {"command": "delete", "path": path}, session_id="stale")
+    assert '"- fresh note"' in refused
+    assert '"- fresh note"' in err(store, {"command": "delete", "path": "/memories/d"}, session_id="stale")
+    assert (store.folder / "d" / "notes.md").read_text() == "- old note\n- fresh note\n"
+    ok(store, {"command": "view", "path": path}, session_id="stale")  # seen whole: now it is a choice
+    ok(store, {"command": "delete", "path": "/memories/d"}, session_id="stale")
+    assert not (store.folder / "d" / "notes.md").exists()
+
+
+def test_a_line_repeating_one_of_the_same_file_is_refused_as_a_duplicate(store: MemoryStore) -> None:
+    tips = "/memories/tips.md"
+    first = "- Run pytest with -x to stop at the first failure.\n"
+    ok(store, {"command": "create", "path": tips, "file_text": first}, session_id="s")
+    again = "  * run PYTEST with -x   to stop at the first failure\n"
+    text = err(store, {"command": "insert", "path": tips, "insert_line": 1, "insert_text": again}, session_id="s")
+    assert "already in /memories/tips.md" in text
+    text = err(store, {"command": "create", "path": tips, "file_text": first + again}, session_id="s")
+    assert "already in /memories/tips.md" in text
+    assert (store.folder / "tips.md").read_text() == first
+    # Copies a person made stay, and an agent's unrelated edit of that file still goes ahead.
+    ok(store, {"command": "create", "path": tips, "file_text": first + first}, by="person")
+    store.snapshot(session_id="s2")
+    ok(
+        store,
+        {"command": "insert", "path": tips, "insert_line": 2, "insert_text": "- Use tmp_path for files."},
+        session_id="s2",
+    )
