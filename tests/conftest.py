@@ -19,6 +19,9 @@ def app_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_BASE_URL", raising=False)
+    from app.core import api_key
+
+    monkeypatch.setattr(api_key, "_session_key", "")  # a key "used until the app quits" ends with its test
     return home
 
 

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from app.core import api_key, autostart
 from app.core import settings as settings_store
 from app.core.settings import MAX_PANEL_PAGES, Effort, RepoCommands, Settings
-from app.ui.background import Background, short_error
+from app.ui.background import Background
 from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import check_chord
 from app.ui.memory_editor import MemoryEditor
@@ -128,11 +128,17 @@ class SettingsWindow(QDialog):
         self.key_test.clicked.connect(self.test_key)
         self.key_status = QLabel()
         self.key_status.setWordWrap(True)
+        # Offered only when the keyring refused the key, so the running app can still answer.
+        self.key_session = QPushButton("Use this key until the app quits")
+        self.key_session.setToolTip("Kept in memory only: not in the keyring, the settings or the logs")
+        self.key_session.clicked.connect(self.use_key_for_session)
+        self.key_session.hide()
         key_row = QHBoxLayout()
         key_row.addWidget(self.key_edit, 1)
         key_row.addWidget(self.key_test)
         form.addRow("API key:", key_row)
         form.addRow("", self.key_status)
+        form.addRow("", self.key_session)
         self.model = QComboBox()
         self.model.setEditable(True)
         self.model.addItems(MODELS)
@@ -204,7 +210,10 @@ class SettingsWindow(QDialog):
         key, where = api_key.find_api_key()
         self.key_edit.clear()
         if key:
-            source = "the environment (ANTHROPIC_API_KEY)" if where == "environment" else "the system keyring"
+            source = {
+                "environment": "the environment (ANTHROPIC_API_KEY)",
+                "session": "memory, until the app quits",
+            }.get(where, "the system keyring")
             self.key_edit.setPlaceholderText(f"{api_key.mask(key)} — from {source}")
         else:
             self.key_edit.setPlaceholderText("Paste your Anthropic API key (sk-ant-…)")
@@ -293,8 +302,11 @@ class SettingsWindow(QDialog):
                 api_key.store_api_key(key)
                 self.key_edit.clear()
                 self.key_edit.setPlaceholderText(f"{api_key.mask(key)} — from the system keyring")
-            except Exception as exc:
-                messages_out.append(f"The API key could not be stored in the system keyring ({short_error(exc)}).")
+            except Exception as exc:  # keyring's errors (no backend, locked, refused) share no base class we can name
+                log.info("API key not stored: %s", type(exc).__name__)
+                self._show_key_problem(api_key.NO_KEYRING)
+                self.key_session.show()
+                messages_out.append("The API key was not saved: see the General page.")
         try:
             autostart.set_enabled(new.start_at_login)
         except OSError as exc:
@@ -307,6 +319,23 @@ class SettingsWindow(QDialog):
             self._show_status("Saved. Changes apply to the next question.")
         self.saved.emit(new)
         return True
+
+    def use_key_for_session(self) -> None:
+        key = self.key_edit.text().strip()
+        if not key:
+            self._show_key_problem("Enter a key first.")
+            return
+        api_key.use_for_session(key)
+        self.key_edit.clear()
+        self.key_edit.setPlaceholderText(f"{api_key.mask(key)} — from memory, until the app quits")
+        self.key_session.hide()
+        self.key_status.setText("Using this key until the app quits; it is not saved anywhere.")
+        self.key_status.setStyleSheet("color: #1e6b34;")
+        self._show_status("")
+
+    def _show_key_problem(self, text: str) -> None:
+        self.key_status.setText(text)
+        self.key_status.setStyleSheet("color: #b3261e;")
 
     def _show_status(self, text: str, *, error: bool = False) -> None:
         self.status.setText(text)
@@ -342,6 +371,11 @@ class SettingsWindow(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.trusted.fill()  # trusted from the panel or the command line since the window was made
+        # Messages belong to the visit that caused them: a window opened again starts clean.
+        if not event.spontaneous():
+            self._show_status("")
+            self.key_status.clear()
+            self.key_session.hide()
         self._update_meter()
 
     def hideEvent(self, event: QHideEvent) -> None:
