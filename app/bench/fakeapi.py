@@ -27,6 +27,9 @@ A reply is a JSON-able dict, so a script can also live in a file:
 when tools and system were not cached. `fake.connections` counts the connections opened;
 GET /v1/models answers one model, as the API's list does.
 
+A request with max_tokens 1 (the app's prompt-cache warm-up) is answered "OK", stopped at
+the limit, and takes nothing from the script.
+
 with blocks {"type": "text", "text": ...}, {"type": "thinking", "thinking": ...} (signed by the fake)
 and {"type": "tool_use", "name": ..., "input": {...}} (an id is added). `fake.respond_with(fn)` scripts
 with a function of the request instead. As a separate process, for the app under test:
@@ -274,6 +277,11 @@ class FakeAPI:
 
     # internals
     def _next_reply(self, request: RecordedRequest) -> Reply:
+        if request.body.get("max_tokens") == 1:
+            # One output token cannot hold a scripted reply: the API stops at the limit. So a
+            # request that asks for one (the app's prompt-cache warm-up) takes nothing from the
+            # script, whose replies stay in order for the questions, however the timing falls.
+            return {"content": [{"type": "text", "text": "OK"}], "stop_reason": "max_tokens"}
         with self._lock:
             if self._state.queue:
                 return self._state.queue.pop(0)

@@ -63,8 +63,8 @@ def launch(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
 def running(desktop: None, tmp_path: Path) -> Iterator[tuple[Rig, dict[str, str]]]:
     repo = make_scenario_repo(tmp_path)
     home = tmp_path / "home"
-    # Two replies: the warm-up sent at the start of listening (one output token) may take the first.
-    fake, base_url, requests_log = _spawn_fake(tmp_path, [text(REPLY), text(REPLY)])
+    # One reply: the warm-up sent at the start of listening (one output token) takes none.
+    fake, base_url, requests_log = _spawn_fake(tmp_path, [text(REPLY)])
     env = app_env(home, base_url)
     stderr = tmp_path / "app-stderr.txt"
     with stderr.open("wb") as err:

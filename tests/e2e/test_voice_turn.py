@@ -93,12 +93,14 @@ class Rig:
             return ""
 
     def requests(self) -> list[dict[str, Any]]:
-        """The bodies of the requests the fake API received, in order (complete lines only)."""
+        """The bodies of the questions' requests the fake API received, in order (complete lines only)."""
         try:
             lines = self.requests_log.read_text(encoding="utf-8").split("\n")[:-1]
         except FileNotFoundError:
             return []
-        return [json.loads(line)["body"] for line in lines if line.strip()]
+        bodies = [json.loads(line)["body"] for line in lines if line.strip()]
+        # The prompt-cache warm-up the app sends at key-down (one output token) asks nothing.
+        return [body for body in bodies if body.get("max_tokens") != 1]
 
     def alive(self) -> None:
         if self.app.poll() is not None:

@@ -66,7 +66,7 @@ def _stale_memory(repo: Path) -> MemoryStore:
     build = "# Build\n- `make build`; tests need Docker running.\n- CI uses Python 3.11.\n"
     for name, text, words in (
         ("build.md", build, "remember that the tests need docker"),
-        ("rename.md", "- Renaming load_config in src/config.py; src/cli.py still calls it.\n", "what was I doing"),
+        ("rename.md", "- 2026-11-27: renaming load_config in src/config.py; src/cli.py is next.\n", "what was I doing"),
     ):
         store.execute(
             {"command": "create", "path": f"/memories/{name}", "file_text": text}, session_id="s1", user_words=words
@@ -77,7 +77,7 @@ def _stale_memory(repo: Path) -> MemoryStore:
         user_words="CI moved to 3.12",
     )
     store.execute(
-        {"command": "str_replace", "path": "/memories/rename.md", "old_str": "Renaming", "new_str": "Renaming"
+        {"command": "str_replace", "path": "/memories/rename.md", "old_str": "renaming", "new_str": "renaming"
          " (to read_config)"},
         session_id="s2",
     )  # fmt: skip

@@ -176,7 +176,7 @@ def test_the_tray_tooltip_says_what_memory_the_session_loads(qtbot: QtBot, repo:
 
     store = open_store(repo)
     assert summary(repo, "on") == "Memory: empty"
-    for name, note in (("a.md", "- src/app.py prints hello.\n"), ("b.md", "- Ana owns the parser.\n")):
+    for name, note in (("a.md", "- Ana owns src/app.py; ask her first.\n"), ("b.md", "- Ana owns the parser.\n")):
         store.execute({"command": "create", "path": f"/memories/{name}", "file_text": note})
     (repo / "src" / "app.py").write_text("print('bye')\n")
     git(repo, "commit", "-q", "-am", "bye")
