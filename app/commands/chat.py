@@ -80,8 +80,12 @@ class _Printer:
 
 
 def _turn(session: Session, text: str, printer: _Printer) -> None:
-    """Run one turn on a worker thread so Ctrl-C can cancel it cleanly."""
-    worker = threading.Thread(target=session.run_turn, args=(text, printer), name="agent-turn", daemon=True)
+    """Run one turn on a worker thread so Ctrl-C can cancel it cleanly; recorded in the history like `ask`."""
+    from app.core.history import History
+    from app.core.turn_record import TurnRecorder
+
+    recorder = TurnRecorder(History.for_settings(session.settings), session.repo, text, source="typed", forward=printer)
+    worker = threading.Thread(target=session.run_turn, args=(text, recorder), name="agent-turn", daemon=True)
     worker.start()
     while worker.is_alive():
         try:

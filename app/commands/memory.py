@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sqlite3
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -65,6 +66,33 @@ def run(args: argparse.Namespace) -> int:
     except JournalError as exc:
         raise UserFacingError(str(exc)) from exc
     return _forget(store, assume_yes=args.yes)
+
+
+def _forget_elsewhere(repo: Path) -> str:
+    """The repository's turns in the history and its learned aliases go with its memory: a turn may quote it.
+
+    What was removed, for the person to read ("" when there was nothing).
+    """
+    from app.core import paths
+    from app.core.history import History
+
+    key = str(repo)
+    turns = 0
+    loaded = settings_store.load()
+    if paths.history_file().exists():  # opened even when the history is switched off now: old turns remain
+        history = History(keep_days=loaded.settings.history_days)
+        try:
+            turns = len(history.turns(key, limit=1_000_000))
+            history.delete_repo(key)
+        except (sqlite3.Error, OSError) as exc:
+            print(f"warning: the history could not be cleared of this repository's turns ({exc})", file=sys.stderr)
+    aliases = len(loaded.settings.repo_aliases.get(key, {}))
+    if aliases and not loaded.problem:
+        kept = {r: dict(t) for r, t in loaded.settings.repo_aliases.items() if r != key}
+        settings_store.save(dataclasses.replace(loaded.settings, repo_aliases=kept))
+    if not turns and not aliases:
+        return ""
+    return f"Removed its {turns} turn(s) from the history and its {aliases} learned vocabulary alias(es)."
 
 
 def _repository(text: str) -> Path:
@@ -225,12 +253,16 @@ def _forget(store: MemoryStore, *, assume_yes: bool) -> int:
     files = store.files()
     if not files and not store.exists():
         print(f"No memory for {store.repository}; nothing to forget.")
+        # Without a memory there is nothing to confirm, so the history is only cleared when --yes said so.
+        if assume_yes and store.repository is not None and (elsewhere := _forget_elsewhere(store.repository)):
+            print(elsewhere)
         return 0
     if not assume_yes:
         if not sys.stdin.isatty():
             raise UserFacingError("Not forgetting without confirmation.", hint="Run it in a terminal, or add --yes.")
         print(
-            f"Forget all {len(files)} memory file(s) of {store.repository} and their journal? "
+            f"Forget all {len(files)} memory file(s) of {store.repository}, their journal, and the repository's "
+            "turns in the history and learned vocabulary aliases? "
             "This cannot be undone. [y/N] ",
             end="",
             file=sys.stderr,
@@ -242,4 +274,6 @@ def _forget(store: MemoryStore, *, assume_yes: bool) -> int:
             return 1
     store.forget()
     print(f"Forgot the memory of {store.repository}.")
+    if store.repository is not None and (elsewhere := _forget_elsewhere(store.repository)):
+        print(elsewhere)
     return 0

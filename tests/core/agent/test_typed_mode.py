@@ -154,3 +154,17 @@ def test_chat_converses_shows_screen_content_and_starts_new_sessions(fake: FakeA
     fresh = requests[3].body["messages"]
     assert len(fresh) == 1 and fresh[0]["content"][0]["text"].startswith("[Session started")
     assert fresh[0]["content"][-1]["text"] == "Hello"
+
+
+def test_chat_turns_are_in_the_history_like_ask_turns(fake: FakeAPI, scenario: Path) -> None:
+    from app.core.history import History
+
+    fake.script(text("Asked once."), text("Chatted once."))
+    assert _app("ask", "--repo", str(scenario), "What is this repository?", fake=fake).returncode == 0
+    out = _app("chat", "--repo", str(scenario), fake=fake, stdin="And the build?\n/quit\n")
+    assert out.returncode == 0, out.stderr
+    turns = History().turns(str(scenario.resolve()))
+    assert [(t.heard, t.reply, t.source) for t in turns] == [
+        ("And the build?", "Chatted once.", "typed"),
+        ("What is this repository?", "Asked once.", "typed"),
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -237,3 +238,24 @@ def test_forget_on_a_terminal_asks_first(remembered: MemoryStore, empty_repo: Pa
     assert "cannot be undone" in errors
     assert remembered.folder.exists() == kept
     assert (proc.returncode == 0) != kept, out + errors
+
+
+def test_forget_also_removes_the_repositorys_turns_and_learned_aliases(
+    remembered: MemoryStore, empty_repo: Path, tmp_path: Path
+) -> None:
+    from app.core.history import History
+
+    key = str(empty_repo.resolve())
+    history = History()
+    history.add(key, "what does the memory say", "It says: Build with make.")
+    history.add(str(tmp_path), "another repository", "kept")
+    history.record_learned(key, "build dot em kay", "build.mk", None)
+    loaded = settings_store.load().settings
+    aliases = {key: {"build dot em kay": "build.mk"}, str(tmp_path): {"other": "Other"}}
+    settings_store.save(dataclasses.replace(loaded, repo_aliases=aliases))
+    out = _app("forget", "--repo", str(empty_repo), "--yes")
+    assert out.returncode == 0, out.stderr
+    assert "Removed its 1 turn(s) from the history and its 1 learned vocabulary alias(es)." in out.stdout
+    assert history.turns(key) == [] and history.learned(key) == []
+    assert [t.reply for t in history.turns(str(tmp_path))] == ["kept"]
+    assert settings_store.load().settings.repo_aliases == {str(tmp_path): {"other": "Other"}}
