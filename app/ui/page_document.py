@@ -27,7 +27,13 @@ from app.ui.page_markdown import bound_markdown, separate_tables_from_code
 
 # GitHub's dialect (tables, strike-through, task lists, autolinks) without raw HTML:
 # HTML blocks and spans are shown as the text they are, never as markup.
-MARKDOWN_FEATURES = QTextDocument.MarkdownFeature.MarkdownDialectGitHub | QTextDocument.MarkdownFeature.MarkdownNoHTML
+# Qt's GitHub dialect also turns on md4c's underline extension (MD_FLAG_UNDERLINE), which draws `_text_` and
+# `__text__` underlined like a link; GitHub itself, and the model writing them, mean italic and bold.
+MD_FLAG_UNDERLINE = 0x4000
+MARKDOWN_FEATURES = QTextDocument.MarkdownFeature(
+    (QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value & ~MD_FLAG_UNDERLINE)
+    | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
+)
 DOCUMENT_MARGIN = 6
 # Qt indents each quote level by 40 px and each list level by one indent step. A page
 # nested hundreds of levels deep left one character per line and took seconds to lay
