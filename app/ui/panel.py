@@ -176,7 +176,10 @@ class AnswerPanel(QFrame):
         button.setText(text)
         button.setToolTip(tip)
         button.setAutoRaise(True)
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Tab reaches every button in reading order once the panel has focus; a screen reader says
+        # what it does, not its glyph ("◀", "✕"), and without the key in brackets.
+        button.setAccessibleName(tip.split(" (")[0])
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         button.clicked.connect(slot)
         return button
 
