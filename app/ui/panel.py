@@ -144,6 +144,9 @@ class AnswerPanel(QFrame):
         self._memory_rows.setContentsMargins(8, 4, 8, 4)
         self._memory_rows.setSpacing(2)
         self._memory_lines: dict[int, list[tuple[QLabel, QToolButton]]] = {}  # operation -> its rows
+        # A turn's notices arrive before its answer; lines not shown during the turn now ending are an
+        # earlier turn's and go when this one ends or shows its first page.
+        self._memory_this_turn = False
         self.memory_box.hide()
 
         # Asked before the agent runs the repository's code: what would run, Trust or Not now.
@@ -214,6 +217,8 @@ class AnswerPanel(QFrame):
 
     def add_screen(self, content: ScreenContent) -> None:
         """Something the model chose to show: a new page, shown at once."""
+        if not self._memory_this_turn and all(p.reply is not None for p in self._pages):
+            self._clear_memory()  # the first page of a new turn: the last turn's Remembered lines were its own
         self._add(Page(content.title, content.markdown))
         self._index = len(self._pages) - 1
         self._render()
@@ -233,6 +238,9 @@ class AnswerPanel(QFrame):
 
     def add_answer(self, answer: Answer) -> None:
         """A turn ended: its reply becomes the caption of its pages (or a page of its own)."""
+        if not self._memory_this_turn:
+            self._clear_memory()
+        self._memory_this_turn = False
         waiting = [p for p in self._pages if p.reply is None]
         for page in waiting:
             page.reply, page.question = answer.reply, answer.question
@@ -257,6 +265,7 @@ class AnswerPanel(QFrame):
             self._memory_rows.addLayout(row)
             self._memory_lines.setdefault(notice.op, []).append((label, undo))
         self.memory_box.setVisible(bool(notices))
+        self._memory_this_turn = bool(notices)
 
     def memory_undone(self, op: int, message: str) -> None:
         """An Undo finished (here or from the tray): its lines say so and lose their button."""

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from app.core.agent.events import ScreenContent
+from app.ui.controller import Answer
+from app.ui.memory_notice import MemoryNotice
 from app.ui.panel import AnswerPanel
 
 
@@ -28,3 +33,20 @@ def test_the_panel_buttons_take_focus_in_order_and_have_names(qtbot: QtBot) -> N
         if widget in buttons and widget not in reached:
             reached.append(widget)
     assert reached[: len(buttons) - 1] == buttons[1:]  # from Earlier: Later, Copy, Close
+
+
+def test_the_remembered_line_belongs_to_its_turn_and_is_gone_on_the_next(qtbot: QtBot, tmp_path: Path) -> None:
+    panel = AnswerPanel()
+    qtbot.addWidget(panel)
+    panel.add_screen(ScreenContent("first page", "Plan"))
+    panel.show_memory_notices((MemoryNotice("Remembered: “tabs” in notes.md", 1, 1, tmp_path),))
+    panel.add_answer(Answer("what do we use", "Tabs.", ()))
+    assert panel.memory_lines() == ["Remembered: “tabs” in notes.md"] and not panel.memory_box.isHidden()
+
+    panel.add_answer(Answer("and the tests", "Pytest.", ()))  # a turn that remembered nothing
+    assert panel.memory_lines() == [] and panel.memory_box.isHidden()
+
+    panel.show_memory_notices((MemoryNotice("Remembered: “ruff” in notes.md", 2, 2, tmp_path),))
+    panel.add_answer(Answer("lint", "Ruff.", ()))
+    panel.add_screen(ScreenContent("a page of the next turn", "Next"))
+    assert panel.memory_lines() == [] and panel.memory_box.isHidden()
