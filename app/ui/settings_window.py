@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import cast
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QHideEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QCloseEvent, QHideEvent, QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -381,6 +382,29 @@ class SettingsWindow(QDialog):
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self._update_meter()
+
+    def has_unsaved_changes(self) -> bool:
+        return bool(self.key_edit.text().strip()) or self.current() != self._settings
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc with unsaved changes asks first: a reflex key must not throw an edit away."""
+        if event.key() == Qt.Key.Key_Escape and self.has_unsaved_changes():
+            event.accept()
+            button = QMessageBox.StandardButton
+            answer = QMessageBox.question(
+                self,
+                window_title("Settings"),
+                "Save your changes before closing?",
+                button.Save | button.Discard | button.Cancel,
+                button.Save,
+            )
+            if answer == button.Cancel or (answer == button.Save and not self.save()):
+                return
+            if answer == button.Discard:
+                self.load(self._settings)
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         super().closeEvent(event)
