@@ -52,6 +52,14 @@ def open_session(repo_arg: str | None) -> Session:
     return Session(repo, loaded.settings, client=client, prompt_cache=PromptCache(record=paths.prompt_cache_file()))
 
 
+def _note_memory(session: Session) -> None:
+    from app.commands.memory import first_use_line
+
+    note = first_use_line(session.repo, session.settings)
+    if note:
+        print(note, file=sys.stderr)  # stderr: `ask --json` keeps its output one JSON object
+
+
 def run(args: argparse.Namespace) -> int:
     session = open_session(args.repo)
     tools: list[dict[str, Any]] = []
@@ -74,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(result, TurnFailed):
         print(f"error: {result.message}", file=sys.stderr)
         return 1
+    _note_memory(session)  # after a reply: a failure stays one line
     if args.json:
         screens = [{"title": s.title, "markdown": s.markdown} for s in result.screens]
         print(json.dumps({"reply": result.reply, "screen": screens, "tools": tools}, ensure_ascii=False))

@@ -123,6 +123,11 @@ def run(args: argparse.Namespace) -> int:
 
     prompt_cache = PromptCache(record=paths.prompt_cache_file())
     lifecycle = _lifecycle(args.repo, prompt_cache)
+    from app.commands.memory import first_use_line
+
+    note = first_use_line(lifecycle.repo, lifecycle.settings) if lifecycle.repo is not None else ""
+    if note:
+        print(note, file=sys.stderr)
     out = sys.stdout
     printer = _Printer(out)
     interactive = sys.stdin.isatty()

@@ -95,6 +95,41 @@ def _forget_elsewhere(repo: Path) -> str:
     return f"Removed its {turns} turn(s) from the history and its {aliases} learned vocabulary alias(es)."
 
 
+def first_use_line(repo: Path, settings: settings_store.Settings) -> str:
+    """One line the first time `ask` or `chat` uses memory for `repo`: that notes are kept, where, how to see or stop.
+
+    Shown once per repository, remembered in the file the desktop app's own note uses (under its own key),
+    and not at all while the memory is off.
+    """
+    from app.core import paths
+    from app.core.atomic import write_text_atomic
+
+    store = open_store(repo, settings)
+    if store.mode == "off":
+        return ""
+    target = paths.memory_notes_file()
+    try:
+        shown = json.loads(target.read_text(encoding="utf-8"))
+        if not isinstance(shown, list):
+            shown = []
+    except (OSError, ValueError):
+        shown = []
+    key = f"cli:{repo}"
+    if key in shown:
+        return ""
+    try:
+        paths.ensure_private_dir(target.parent)
+        write_text_atomic(target, json.dumps([*shown, key], indent=1) + "\n")
+    except OSError:
+        pass  # shown again next time: better than never
+    where = store.location
+    return (
+        f"Memory: the agent keeps short notes about this repository in {where}; see them with "
+        f"'python -m app memory show --repo {repo}', switch them off with "
+        f"'python -m app memory mode --repo {repo} off'."
+    )
+
+
 def _repository(text: str) -> Path:
     """The repository root holding PATH; a plain folder outside git counts as itself."""
     path = Path(text).expanduser()

@@ -168,3 +168,17 @@ def test_chat_turns_are_in_the_history_like_ask_turns(fake: FakeAPI, scenario: P
         ("And the build?", "Chatted once.", "typed"),
         ("What is this repository?", "Asked once.", "typed"),
     ]
+
+
+def test_the_first_use_of_memory_from_the_command_line_says_so_once(fake: FakeAPI, scenario: Path) -> None:
+    fake.script(text("One."), text("Two."), text("Three."))
+    first = _app("ask", "--repo", str(scenario), "--json", "What is this?", fake=fake)
+    assert first.returncode == 0, first.stderr
+    assert "the agent keeps short notes about this repository in " in first.stderr
+    assert f"memory show --repo {scenario.resolve()}" in first.stderr
+    assert f"memory mode --repo {scenario.resolve()} off" in first.stderr
+    assert json.loads(first.stdout)["reply"] == "One."  # the note stays out of the JSON
+    again = _app("ask", "--repo", str(scenario), "And now?", fake=fake)
+    chat = _app("chat", "--repo", str(scenario), fake=fake, stdin="Hi\n/quit\n")
+    assert again.returncode == 0 and chat.returncode == 0, again.stderr + chat.stderr
+    assert "keeps short notes" not in again.stderr + chat.stderr
