@@ -102,6 +102,12 @@ class SettingsWindow(QDialog):
         self.buttons.rejected.connect(self.close)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        # The Memory page saves its file with its own Save (its changes are not settings): one Save per page.
+        self.tabs.currentChanged.connect(
+            lambda _i: self.buttons.button(QDialogButtonBox.StandardButton.Save).setVisible(
+                self.tabs.currentWidget() is not self.memory
+            )
+        )
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
         bottom.addWidget(self.buttons)
