@@ -26,8 +26,8 @@ def make_bundle(folder: Path) -> Path:
     return folder
 
 
-def run(script: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {"HOME": str(home), "PATH": os.environ["PATH"]}
+def run(script: Path, home: Path, *args: str, path: str = "") -> subprocess.CompletedProcess[str]:
+    env = {"HOME": str(home), "PATH": (path + os.pathsep if path else "") + os.environ["PATH"]}
     return subprocess.run(["bash", str(script), *args], env=env, capture_output=True, text=True, timeout=60)
 
 
@@ -66,6 +66,25 @@ def test_install_then_uninstall_leaves_home_as_it_was(tmp_path: Path) -> None:
     out = run(UNINSTALL, home, "--purge")
     assert out.returncode == 0
     assert not (home / ".local/share/voice-dev-agent").exists()
+
+
+def test_purge_removes_the_api_key_from_the_keyring(tmp_path: Path) -> None:
+    """A stand-in secret-tool (the Secret Service's command) records what --purge asks it to clear."""
+    home = tmp_path / "home"
+    home.mkdir()
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    asked = tmp_path / "asked"
+    tool = tools / "secret-tool"
+    tool.write_text(f'#!/bin/sh\necho "$@" >> {asked}\n')
+    tool.chmod(0o755)
+    assert run(INSTALL, home, str(make_bundle(tmp_path / "bundle"))).returncode == 0
+
+    assert run(UNINSTALL, home, path=str(tools)).returncode == 0
+    assert not asked.exists()  # a plain uninstall keeps the key
+    out = run(UNINSTALL, home, "--purge", path=str(tools))
+    assert out.returncode == 0 and "keyring" in out.stdout
+    assert asked.read_text().split() == ["clear", "service", "voice-dev-agent", "username", "anthropic-api-key"]
 
 
 def test_reinstall_replaces_the_old_bundle(tmp_path: Path) -> None:
