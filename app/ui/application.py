@@ -37,6 +37,7 @@ from app.ui.memory_status import MemorySummary
 from app.ui.microphone import Microphone
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
+from app.ui.placement import centre_on_screen
 from app.ui.quit_signals import quit_on_signals
 from app.ui.settings_window import SettingsWindow
 from app.ui.speech_worker import SpeechWorker
@@ -265,6 +266,7 @@ class DesktopApp(QObject):
             self.settings_window.memory.mode_chosen.connect(self.set_memory_mode)
             # Filled before it knew the app's memory switch; and it follows the repository asked about.
             self.settings_window.memory.set_active_repository(self.controller.repo)
+            centre_on_screen(self.settings_window, self.tray.icon_rect())
         else:
             self.settings_window.load(self.settings)
         window = self.settings_window
@@ -292,6 +294,7 @@ class DesktopApp(QObject):
             window.show_page.connect(self.panel.show_past)
             window.settings_changed.connect(self._learned_from_correction)
             self.history_window = window
+            centre_on_screen(window, self.tray.icon_rect())
         else:
             self.history_window.reload()
         self.history_window.show()
@@ -339,6 +342,7 @@ class DesktopApp(QObject):
         self.tray.set_context(self.controller.repo, self.settings.hotkey, self.settings.hotkey_mode)
         if self.settings_window is not None:
             self.settings_window.memory.set_active_repository(self.controller.repo)
+            centre_on_screen(self.settings_window, self.tray.icon_rect())
 
     def _save_quietly(self) -> None:
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCursor, QIcon, QMouseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -264,6 +264,11 @@ class Tray(QObject):
             self.status_window.activated.connect(lambda: self.activated.emit())
         self._refresh()
 
+
+    def icon_rect(self) -> QRect | None:
+        """Where the tray icon is on the desktop (for placing new windows); None where the tray does not say."""
+        rect = self.tray_icon.geometry() if self.tray_icon is not None else QRect()
+        return rect if rect.isValid() and not rect.isEmpty() else None
     def show(self) -> None:
         if self.tray_icon is not None:
             self.tray_icon.show()
