@@ -101,27 +101,11 @@ def first_use_line(repo: Path, settings: settings_store.Settings) -> str:
     Shown once per repository, remembered in the file the desktop app's own note uses (under its own key),
     and not at all while the memory is off.
     """
-    from app.core import paths
-    from app.core.atomic import write_text_atomic
+    from app.core.memory_notes import first_time
 
     store = open_store(repo, settings)
-    if store.mode == "off":
+    if store.mode == "off" or not first_time(f"cli:{repo}"):
         return ""
-    target = paths.memory_notes_file()
-    try:
-        shown = json.loads(target.read_text(encoding="utf-8"))
-        if not isinstance(shown, list):
-            shown = []
-    except (OSError, ValueError):
-        shown = []
-    key = f"cli:{repo}"
-    if key in shown:
-        return ""
-    try:
-        paths.ensure_private_dir(target.parent)
-        write_text_atomic(target, json.dumps([*shown, key], indent=1) + "\n")
-    except OSError:
-        pass  # shown again next time: better than never
     where = store.location
     return (
         f"Memory: the agent keeps short notes about this repository in {where}; see them with "

@@ -8,7 +8,6 @@ repository, remembered in a small file of the app's own.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from datetime import UTC, datetime
@@ -16,9 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core import paths
-from app.core.atomic import write_text_atomic
 from app.core.memory import JournalError, open_store
+from app.core.memory_notes import first_time
 
 log = logging.getLogger(__name__)
 
@@ -72,21 +70,8 @@ class MemorySummary(QObject):
 
 def first_run_note(repo: Path) -> str:
     """The note about memory for `repo`, the first time only; "" once it was shown."""
-    target = paths.memory_notes_file()
-    try:
-        shown = json.loads(target.read_text(encoding="utf-8"))
-        if not isinstance(shown, list):
-            shown = []
-    except (OSError, ValueError):
-        shown = []
-    key = str(repo)
-    if key in shown:
+    if not first_time(str(repo)):
         return ""
-    try:
-        paths.ensure_private_dir(target.parent)
-        write_text_atomic(target, json.dumps([*shown, key], indent=1) + "\n")
-    except OSError:
-        log.warning("could not remember that the memory note was shown", exc_info=True)
     where = open_store(repo).location
     return (
         f"Memory for {repo.name}: the agent keeps short notes about this repository so it need not ask again. "
