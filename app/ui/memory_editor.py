@@ -35,7 +35,7 @@ from app.ui.memory_details import MemoryDetails
 from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
 from app.ui.memory_repos import RepositoryList
 from app.ui.memory_text import MemoryText
-from app.ui.memory_words import MODE_LINES, MODES
+from app.ui.memory_words import MODE_LINES, MODES, undone_line
 
 NO_MEMORY = "No memory yet. The agent writes here when it learns something worth keeping about a repository."
 NO_MEMORY_FOR_REPO = "No memory yet for this repository."
@@ -390,11 +390,12 @@ class MemoryEditor(QWidget):
         if store is None or self.read_only:
             return False
         try:
-            said = store.revert(op)
+            reverted = [c for c in store.history() if c.op == op]
+            store.revert(op)
         except (UndoRefused, JournalError) as exc:
             self.pane.say(str(exc))
             return False
-        self._after_change(path, reload_text=True, message=f"Undone: the {said}.")
+        self._after_change(path, reload_text=True, message=undone_line(reverted))
         return True
 
     def forget_repository(self) -> bool:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.memory import Change, JournalError, open_store
 from app.core.memory.undo import UndoRefused
-from app.ui.memory_words import change_line
+from app.ui.memory_words import change_line, undone_line
 
 log = logging.getLogger(__name__)
 
@@ -76,11 +76,13 @@ class MemoryNotices(QObject):
     def undo(self, notice: MemoryNotice) -> str:
         """Revert the operation behind `notice`; returns the sentence to show."""
         try:
-            said = open_store(notice.repo).revert(notice.op)
+            store = open_store(notice.repo)
+            reverted = [c for c in store.history() if c.op == notice.op]
+            store.revert(notice.op)
         except (UndoRefused, JournalError) as exc:
             message = str(exc)
         else:
-            message = f"Undone: the {said}."
+            message = undone_line(reverted)
         self.latest = tuple(n for n in self.latest if n.op != notice.op)
         self.undone.emit(notice.op, message)
         return message

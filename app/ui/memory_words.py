@@ -77,6 +77,38 @@ def change_line(change: Change) -> str:
     return f"Updated {name} (lines removed)"
 
 
+def undone_line(changes: list[Change]) -> str:
+    """What an Undo did, said the way the person sees it: 'Undone: I forgot …' / 'Undone: back to …'.
+
+    `changes` are one operation's changes (what was reverted). Words, not the journal's verbs:
+    "the create of /memories/notes.md by the agent" told a person how the store works, not what
+    the agent now knows.
+    """
+    if not changes:
+        return "Undone."
+    parts = [_undone_part(c) for c in changes[:3]]
+    more = f" (and {len(changes) - 3} more files)" if len(changes) > 3 else ""
+    return "Undone: " + "; ".join(parts) + more + "."
+
+
+def _quoted(lines: list[str]) -> str:
+    return f"“{short('; '.join(short(line, 60).rstrip('.;:, ') for line in lines))}”"
+
+
+def _undone_part(change: Change) -> str:
+    name = file_name(change.path)
+    if change.moves_only:
+        return f"back to the name {file_name(change.old_path)}"
+    if change.new is None:  # a delete undone: the file and its lines are back
+        kept = [line for line in (change.old or "").splitlines() if line.strip()]
+        return f"back to {name} as it was" + (f", with {_quoted(kept)}" if kept else "")
+    added = added_lines(change.old, change.new)
+    removed = added_lines(change.new, change.old)  # what the change took away, and undo puts back
+    if change.old is None or not removed:
+        return f"I forgot {_quoted(added)} in {name}" if added else f"I forgot {name}"
+    return f"back to {_quoted(removed)} in {name}"
+
+
 def describe_change(change: Change) -> str:
     """A history row: when, who, what."""
     verb = {

@@ -247,7 +247,7 @@ def test_undo_of_a_delete_from_the_history(qtbot: QtBot, repo: Path) -> None:
     editor.details.undo_button.click()
     assert _contents(store)["/memories/people.md"] == "- Ana reviews the parser.\n"
     assert "/memories/later.md" in _contents(store)  # the later change stays
-    assert editor.pane.refusal.text().startswith("Undone: the delete of /memories/people.md")
+    assert editor.pane.refusal.text() == "Undone: back to people.md as it was, with “Ana reviews the parser”."
     assert editor.selected_path() == "/memories/people.md" and not editor.files.selected_row().deleted
     assert not editor.pane.editor.isReadOnly()
     assert "You undid a change to people.md" in editor.details.history.item(0).text()
@@ -264,6 +264,28 @@ def test_ctrl_z_on_the_history_undoes_the_selected_change(qtbot: QtBot, repo: Pa
     qtbot.keyClick(editor.details.history, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert _contents(store)["/memories/notes.md"] == "- Use make build.\n"
     assert editor.pane.editor.toPlainText() == "- Use make build.\n"
+    assert editor.pane.refusal.text() == "Undone: back to “Use make build” in notes.md."
+
+
+def test_undo_says_in_words_what_the_agent_forgot_or_has_back(qtbot: QtBot, repo: Path) -> None:
+    store = open_store(repo)
+    _write(store, "notes.md", "- Use make build.\n", session_id="s1")
+    store.execute({"command": "insert", "path": "/memories/notes.md", "insert_line": 1,
+                   "insert_text": "- Deploys on Thursdays.\n"}, session_id="s1")  # fmt: skip
+    store.execute({"command": "rename", "old_path": "/memories/notes.md", "new_path": "/memories/team.md"},
+                  session_id="s1")  # fmt: skip
+    editor = _editor(qtbot, repo)
+    _activate(qtbot, editor)
+    ops = sorted({c.op for c in store.history()}, reverse=True)  # the rename, the insert, then the create
+    said = []
+    for op in ops:
+        assert editor.revert_change(op)  # what the history's Undo button does for its selected row
+        said.append(editor.pane.refusal.text())
+    assert said == [
+        "Undone: back to the name notes.md.",
+        "Undone: I forgot “Deploys on Thursdays” in notes.md.",
+        "Undone: I forgot “Use make build” in notes.md.",
+    ]
 
 
 def test_keyboard_ctrl_s_saves_and_delete_asks_first(qtbot: QtBot, repo: Path) -> None:

@@ -96,7 +96,9 @@ def test_with_the_panel_closed_a_tray_notification_says_what_was_remembered(qtbo
     rig.menu.undo_memory_action.trigger()  # "Undo last change" from the tray
     assert rig.store.files() == []
     assert rig.tray.last_message is not None
-    assert rig.tray.last_message.text.startswith("Undone: the create of /memories/notes.md by the agent")
+    assert rig.tray.last_message.text == (
+        "Undone: I forgot “Ana owns the parser; ask her before changing src/app.py” in notes.md."
+    )
     assert not rig.menu.undo_memory_action.isEnabled()
 
 
@@ -120,7 +122,9 @@ def test_with_the_panel_open_the_lines_appear_there_with_undo(qtbot: QtBot, rig:
     undo = rig.panel._memory_lines[next(iter(rig.panel._memory_lines))][0][1]
     undo.click()
     assert rig.store.files() == []
-    assert rig.panel.memory_lines()[0].startswith("Undone: the create of /memories/notes.md")
+    assert rig.panel.memory_lines()[0] == (
+        "Undone: I forgot “Ana owns the parser; ask her before changing src/app.py” in notes.md."
+    )
     assert not undo.isVisible()
 
 
