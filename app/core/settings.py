@@ -69,6 +69,7 @@ class Settings:
     max_tokens: int = _setting(2048, Effect.SESSION)
     hotkey: str = _setting("ctrl+alt+space", Effect.HOTKEY)
     hotkey_mode: HotkeyMode = _setting("hold", Effect.HOTKEY)
+    panel_hotkey: str = _setting("", Effect.HOTKEY)  # shows the last answers with the keyboard in them; "" = none
     input_device: str = _setting("", Effect.MICROPHONE)  # empty: the system default
     output_device: str = _setting("", Effect.SPEECH)
     whisper_model: str = _setting("", Effect.SPEECH)  # a faster-whisper folder of the user's own; wins when set

@@ -108,7 +108,8 @@ class DesktopApp(QObject):
         menu.choose_folder.connect(self.choose_folder)
         menu.listen.connect(self.toggle_listening)
         menu.ask_typing.connect(self.ask_by_typing)
-        menu.show_last_answer.connect(self.panel.show_last)
+        menu.show_last_answer.connect(lambda: self.panel.show_last(take_focus=True))
+        self.hotkey.show_panel.connect(lambda: self.panel.show_last(take_focus=True))
         menu.new_session.connect(c.new_session)
         menu.stop_speaking.connect(c.stop_speaking)
         menu.open_memory.connect(lambda: self.open_settings(memory=True))
@@ -215,7 +216,7 @@ class DesktopApp(QObject):
 
     def _on_tray_click(self) -> None:
         if self.controller.last_answer is not None or self.panel.pages:
-            self.panel.show_last()
+            self.panel.show_last(take_focus=True)
         else:
             self.tray.popup_menu()
 

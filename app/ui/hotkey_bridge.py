@@ -5,6 +5,11 @@ desktop portal's global shortcut (`app.voice.portal_shortcut`) where the desktop
 since XWayland only sees keys while an X11 window has the focus; without the portal the
 X11 listener is the fallback, and without either the person is told once, through the one
 message path, which command to bind in the desktop's own keyboard settings.
+
+A second chord (the setting `panel_hotkey`, off when empty) shows the answer panel again
+with the keyboard in it, so it can be read, stepped through and closed without the mouse.
+It is heard by the same kind of listener (X11, Windows, macOS); the portal binds only the
+talk shortcut.
 """
 
 from __future__ import annotations
@@ -28,10 +33,12 @@ class HotkeyBridge(QObject):
     pressed = Signal()
     released = Signal(float)  # the monotonic time the user let go
     bound = Signal(str)  # the portal's description of the keys the desktop bound (Wayland)
+    show_panel = Signal()  # the panel_hotkey went down
 
     def __init__(self) -> None:
         super().__init__()
         self._listener: HotkeyListener | PortalShortcut | None = None
+        self._panel_listener: HotkeyListener | None = None
         self._told = False  # the desktop's limit was said once
         self.backend = ""  # "portal" or "keyboard" while listening
         self.binding = ""  # what the desktop says the portal's keys are
@@ -40,6 +47,7 @@ class HotkeyBridge(QObject):
     def start(self, settings: Settings) -> bool:
         """Listen for the chord in `settings`; False (after telling the user) when it cannot work here."""
         self.stop()
+        self._start_panel_key(settings)
         if is_wayland() and self._start_portal(settings):
             return True
         try:
@@ -79,6 +87,21 @@ class HotkeyBridge(QObject):
         self.backend = "portal"
         return True
 
+    def _start_panel_key(self, settings: Settings) -> None:
+        chord = settings.panel_hotkey.strip()
+        if not chord or chord == settings.hotkey:
+            return
+        # Toggle mode: every press is one action, whatever the hold and double-tap rules of talking say.
+        try:
+            listener = HotkeyListener(
+                chord, "toggle", on_start=lambda: self.show_panel.emit(), on_stop=lambda _at: self.show_panel.emit()
+            )
+            listener.start()
+        except (UserFacingError, ValueError) as exc:  # Settings checks the chord; the talk hotkey tells the rest
+            log.info("no hotkey for the panel: %s", exc)
+            return
+        self._panel_listener = listener
+
     def _on_bound(self, description: str) -> None:
         self.binding = description
 
@@ -88,6 +111,9 @@ class HotkeyBridge(QObject):
             listener.cancel()
 
     def stop(self) -> None:
+        panel_listener, self._panel_listener = self._panel_listener, None
+        if panel_listener is not None:
+            panel_listener.stop()
         listener, self._listener = self._listener, None
         self.backend = ""
         if listener is not None:

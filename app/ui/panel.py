@@ -1,9 +1,11 @@
 """The pop-up panel for `show_on_screen`: Markdown near the tray corner that never steals focus.
 
-It opens without activating (the developer keeps typing in their editor). A click
-into it makes it an ordinary active window, so Esc and a click outside close it
-from then on. Each page is one thing shown during the session, with the spoken
-reply of its turn as a caption, and the pages can be stepped through.
+It opens without activating (the developer keeps typing in their editor), raised over the
+window it pops up on but never over the app's own windows (Memory, Settings, History), and it
+is not kept above anything: a window the person brings forward covers it. Opened by the person
+(the tray, the show-answers hotkey) or clicked into, it is an ordinary active window: Esc, and
+a click outside, close it; Tab walks its buttons. Each page is one thing shown during the
+session, with the spoken reply of its turn as a caption, and the pages can be stepped through.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -70,10 +73,8 @@ class AnswerPanel(QFrame):
     def __init__(self) -> None:
         super().__init__(
             None,
-            Qt.WindowType.Tool
-            | Qt.WindowType.FramelessWindowHint
-            | Qt.WindowType.WindowStaysOnTopHint
-            | Qt.WindowType.WindowDoesNotAcceptFocus,
+            # Not WindowStaysOnTopHint: kept above everything, it covered the app's own Memory window.
+            Qt.WindowType.Tool | Qt.WindowType.FramelessWindowHint | Qt.WindowType.WindowDoesNotAcceptFocus,
         )
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setObjectName("answerPanel")
@@ -123,6 +124,7 @@ class AnswerPanel(QFrame):
         self.caption.setToolTip("What was said aloud")
 
         self.browser = PageBrowser()
+        self.browser.setAccessibleName("Answer text")  # Tab reaches it after the buttons, to scroll with keys
         self.browser.setFrameShape(QFrame.Shape.NoFrame)
         self.browser.anchorClicked.connect(self.open_link)
         self.browser.highlighted.connect(self._show_link_target)
@@ -300,11 +302,12 @@ class AnswerPanel(QFrame):
         self._render()
         self.hide()
 
-    def show_last(self) -> None:
+    def show_last(self, *, take_focus: bool = False) -> None:
+        """The newest page; `take_focus` when the person asked for it (tray, hotkey): keys go to the panel."""
         if self._pages:
             self._index = len(self._pages) - 1
         self._render()
-        self.pop_up()
+        self.pop_up(take_focus=take_focus)
 
     def show_previous(self) -> None:
         if self._index > 0:
@@ -399,15 +402,30 @@ class AnswerPanel(QFrame):
         """The tray icon's place on screen, when the desktop tells it."""
         self._anchor = rect if rect is not None and rect.isValid() and not rect.isEmpty() else None
 
-    def pop_up(self) -> None:
-        """Show near the tray corner without taking the keyboard from the editor."""
+    def pop_up(self, *, take_focus: bool = False) -> None:
+        """Show near the tray corner; without `take_focus` the keyboard stays in the editor.
+
+        Raised over the window the person works in, unless that is one of the app's own windows
+        (reading the Memory window, an answer must not cover it): then that window stays above.
+        """
+        own = QApplication.activeWindow()
+        own = own if own is not None and own is not self else None
+        if take_focus:
+            self._place()
+            self.show()
+            self.raise_()
+            self._become_focusable()
+            return
         handle = self.windowHandle()
-        if handle is not None:
+        if handle is not None and not self.isActiveWindow():
             handle.setFlag(Qt.WindowType.WindowDoesNotAcceptFocus, True)
-        self._was_active = False
+            self._was_active = False
         self._place()
         self.show()
-        self.raise_()
+        if own is None:
+            self.raise_()
+        else:
+            own.raise_()  # the window manager maps a new window on top: the person's window goes back over it
 
     def _place(self) -> None:
         screen = QGuiApplication.screenAt(self._anchor.center()) if self._anchor else None

@@ -73,6 +73,18 @@ class VoiceTab(QWidget):
             "one press starts listening, the next sends the question. It works where the hotkey cannot."
         )
         form.addRow("Or bind:", self.listen_command)
+        # A second chord that brings the last answers back with the keyboard in them (Esc closes them).
+        self.panel_hotkey = HotkeyEdit()
+        self.panel_hotkey.setToolTip("Click, then press the keys that show the last answers again (none: no hotkey)")
+        self.panel_hotkey.setAccessibleName("Hotkey that shows the last answers")
+        self.panel_hotkey.chord_changed.connect(self._check_panel_hotkey)
+        self.panel_hotkey_clear = QPushButton("None")
+        self.panel_hotkey_clear.setToolTip("No hotkey for the answers (the tray still shows them)")
+        self.panel_hotkey_clear.clicked.connect(self._clear_panel_hotkey)
+        panel_row = QHBoxLayout()
+        panel_row.addWidget(self.panel_hotkey, 1)
+        panel_row.addWidget(self.panel_hotkey_clear)
+        form.addRow("Show answers:", panel_row)
         self.portal_binding = QLabel()  # under Wayland: the keys the desktop's own dialog bound
         self.portal_binding.setWordWrap(True)
         self.portal_binding.hide()
@@ -145,6 +157,7 @@ class VoiceTab(QWidget):
     def load(self, settings: Settings) -> None:
         self.hotkey.setText(settings.hotkey)
         self.hotkey_mode.setCurrentIndex(max(0, self.hotkey_mode.findData(settings.hotkey_mode)))
+        self.panel_hotkey.setText(settings.panel_hotkey)
         self._fill_devices(settings)
         select_or_add(self.whisper, settings.whisper_model)
         select_or_add(self.piper, settings.piper_voice)
@@ -180,6 +193,7 @@ class VoiceTab(QWidget):
             settings,
             hotkey=settings.hotkey if check_chord(self.hotkey.text()) else self.hotkey.text(),
             hotkey_mode=self.hotkey_mode.currentData(),
+            panel_hotkey=self._panel_chord(settings),
             input_device=self.input_device.currentData() or "",
             output_device=self.output_device.currentData() or "",
             whisper_model=self.whisper.currentData() or "",
@@ -191,6 +205,23 @@ class VoiceTab(QWidget):
 
     def _check_hotkey(self, chord: str) -> None:
         self.hotkey_problem.setText(check_chord(chord))
+
+    def _panel_chord(self, settings: Settings) -> str:
+        """The answers' chord; one that cannot work, or is the talk hotkey itself, keeps the saved one."""
+        chord = self.panel_hotkey.text().strip()
+        if chord and (check_chord(chord) or chord == self.hotkey.text()):
+            return settings.panel_hotkey
+        return chord
+
+    def _check_panel_hotkey(self, chord: str) -> None:
+        problem = check_chord(chord)
+        if not problem and chord == self.hotkey.text():
+            problem = "That is the hotkey for talking; choose other keys to show the answers."
+        self.hotkey_problem.setText(problem)
+
+    def _clear_panel_hotkey(self) -> None:
+        self.panel_hotkey.setText("")
+        self.hotkey_problem.setText("")
 
     # ---- the level meter and the voice test ------------------------------------------------------
 
