@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from app import cli
-from app.core import heap, instance, logs, messages
+from app.core import heap, instance, logs, messages, settings
 from app.core.errors import UserFacingError
 
 
@@ -26,10 +26,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     messages.install_excepthooks()
     if args.command:
         messages.set_sink(messages.stderr_sink)
+        # Read once before any command: a damaged file is kept aside and said once, also for the
+        # commands that never look at a setting (the desktop app's own start does the same).
+        settings.load()
         try:
             return int(args.func(args) or 0)
-        except UserFacingError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+        except UserFacingError as exc:  # the one message path: logged, then on stderr as "error: ..."
+            messages.error(str(exc), speak=False)
             return 2
         except KeyboardInterrupt:
             return 130

@@ -22,6 +22,11 @@ def app_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     from app.core import api_key
 
     monkeypatch.setattr(api_key, "_session_key", "")  # a key "used until the app quits" ends with its test
+    from app.core import messages, settings
+
+    # Each test is a fresh start of the app: nothing said before it is still waiting for a sink or counted as said.
+    monkeypatch.setattr(messages, "_held", [])
+    monkeypatch.setattr(settings, "_reported", set())
     return home
 
 

@@ -42,8 +42,6 @@ def open_session(repo_arg: str | None) -> Session:
 
     repo = find_root(Path(repo_arg or "."))
     loaded = settings_module.load()
-    if loaded.problem:
-        print(f"warning: {loaded.problem}", file=sys.stderr)
     # Made up front so a missing key is one clear line before anything else happens.
     client = make_client(loaded.settings)
     # The handshake overlaps loading the memory. No warm-up: the question goes out at once, and the

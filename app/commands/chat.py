@@ -100,8 +100,6 @@ def _lifecycle(repo_arg: str | None, prompt_cache: PromptCache) -> SessionLifecy
 
     repo = find_root(Path(repo_arg or "."))
     loaded = settings_module.load()
-    if loaded.problem:
-        print(f"warning: {loaded.problem}", file=sys.stderr)
     lifecycle = SessionLifecycle(repo, loaded.settings, make_session=partial(new_session, prompt_cache=prompt_cache))
     lifecycle.session_for_turn()
     return lifecycle

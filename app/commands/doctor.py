@@ -44,7 +44,7 @@ def _fix(name: str, exc: BaseException) -> Check:
 
 
 def check_settings() -> tuple[Check, Settings]:
-    result = settings_module.load()
+    result = settings_module.load(report=False)  # the check line below is how doctor says it
     if result.problem:
         return Check(False, "settings", f"{result.problem} Open Settings and save them again."), result.settings
     return Check(True, "settings", str(paths.settings_file())), result.settings

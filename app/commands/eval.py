@@ -65,8 +65,6 @@ def _evaluate(args: argparse.Namespace, chosen: list[Any]) -> int:
     from app.eval.runner import Runner, test_runner_problem
 
     loaded = settings_module.load()
-    if loaded.problem:
-        print(f"warning: {loaded.problem}", file=sys.stderr)
     client = make_client(loaded.settings)  # no key: one clear line and exit 2, before anything runs
     out_dir = Path(args.out).expanduser() if args.out else paths.data_dir() / "eval"
 

@@ -63,7 +63,8 @@ def setup(level: int = logging.INFO, *, api_traffic: bool | None = None) -> None
     if api_traffic is None:
         from app.core import settings  # settings logs through this module: imported late
 
-        api_traffic = settings.load().settings.diagnostic_log_api_traffic
+        # Read quietly: a damaged file stays for the command's own load to keep aside and report.
+        api_traffic = settings.read_quietly().diagnostic_log_api_traffic
     traffic = ApiTrafficFilter(api_traffic)
     try:
         folder = paths.ensure_private_dir(paths.log_dir())

@@ -3,7 +3,8 @@
 The API key is deliberately not a setting: it lives in the system keyring or the
 environment (see `app.core.api_key`), so it can never end up in this file.
 A corrupt file is kept beside the new one for the user to inspect, and the app
-starts with defaults instead of failing.
+starts with defaults instead of failing; what went wrong is said once, through the one
+message path (`app.core.messages`), to whichever face the person is using.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from app.core import paths
+from app.core import messages, paths
 from app.core.atomic import write_text_atomic
 
 log = logging.getLogger(__name__)
@@ -219,9 +220,42 @@ def to_dict(settings: Settings) -> dict[str, Any]:
     return {"schema_version": SCHEMA_VERSION, **data}
 
 
-def load(path: Path | None = None) -> LoadResult:
-    """Read the settings file; never raises for a missing, unreadable or corrupt file."""
-    path = path or paths.settings_file()
+def load(path: Path | None = None, *, report: bool = True) -> LoadResult:
+    """Read the settings file; never raises for a missing, unreadable or corrupt file.
+
+    A problem goes to the person through the message path (once per process for each wording), so no
+    command has to remember to say it; `report=False` is for a caller that shows it itself (doctor).
+    """
+    result = _load(path or paths.settings_file())
+    if report and result.problem:
+        _report_once(result.problem)
+    return result
+
+
+_reported: set[str] = set()
+
+
+def _report_once(problem: str) -> None:
+    # A process may load the settings several times (start-up, a command, the desktop's own load): say it once.
+    if problem not in _reported:
+        _reported.add(problem)
+        messages.warning(problem)
+
+
+def read_quietly(path: Path | None = None) -> Settings:
+    """The settings as the file holds them, or the defaults; never moves, repairs or reports anything.
+
+    For logging's set-up, which runs before the message path exists: the load that follows finds the
+    damaged file still there, keeps it aside and says so.
+    """
+    try:
+        data = json.loads((path or paths.settings_file()).read_bytes().decode("utf-8"))
+        return from_dict(data)[0] if isinstance(data, dict) else Settings()
+    except (OSError, ValueError, TypeError, RecursionError):
+        return Settings()
+
+
+def _load(path: Path) -> LoadResult:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -235,7 +269,13 @@ def load(path: Path | None = None) -> LoadResult:
             raise ValueError("not a JSON object")
         settings, problems = from_dict(data)
     except (ValueError, TypeError, RecursionError):
-        kept = _keep_bad_file(path)
+        kept, why = _keep_bad_file(path)
+        if why:
+            return LoadResult(
+                Settings(),
+                f"The settings file {path} is damaged and could not be moved aside ({why}); "
+                "the app uses defaults until it is fixed or removed.",
+            )
         return LoadResult(
             Settings(),
             f"The settings file was damaged and has been reset to defaults; the old one is {kept}.",
@@ -252,10 +292,12 @@ def save(settings: Settings, path: Path | None = None) -> None:
     write_text_atomic(path, json.dumps(to_dict(settings), indent=2, sort_keys=True) + "\n")
 
 
-def _keep_bad_file(path: Path) -> Path:
+def _keep_bad_file(path: Path) -> tuple[Path, str]:
+    """Move the damaged file aside: (where it went, "") or (where it would have gone, why it could not)."""
     kept = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         path.replace(kept)
-    except OSError:
+    except OSError as exc:
         log.warning("could not move the damaged settings file aside", exc_info=True)
-    return kept
+        return kept, exc.strerror or type(exc).__name__
+    return kept, ""

@@ -130,9 +130,7 @@ class DesktopApp(QObject):
         heap_counts.register(self.panel, self.agent)
 
     def start(self) -> None:
-        messages.set_sink(self.notifier.sink)
-        if self.settings_problem:
-            messages.warning(self.settings_problem)
+        messages.set_sink(self.notifier.sink)  # delivers what settings.load() said before the tray existed
         self._update_repo_menu()
         self.tray.show()
         self._threads = [start_thread(self.speech, "speech-worker"), start_thread(self.agent, "agent-worker")]

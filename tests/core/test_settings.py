@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from app.core import paths, settings
+from app.core import messages, paths, settings
 from app.core.settings import RepoCommands, Settings
 
 
@@ -135,3 +138,49 @@ def test_the_panel_keeps_twenty_pages_unless_told_otherwise_and_bad_counts_fall_
     loaded, problems = settings_module.from_dict({"panel_pages": 0})
     assert loaded.panel_pages == 20 and problems == ["panel_pages must be between 1 and 500"]
     assert settings_module.from_dict({"panel_pages": 5})[0].panel_pages == 5
+
+
+def test_a_damaged_file_is_said_through_the_message_path_once() -> None:
+    target = paths.settings_file()
+    target.parent.mkdir(parents=True)
+    heard: list[messages.Message] = []
+    messages.set_sink(heard.append)
+    try:
+        target.write_bytes(b"{ not json")
+        settings.load()
+        target.write_text('{"speech_rate": "fast"}')
+        settings.load()
+        settings.load()  # a process loads its settings more than once: the second time says nothing new
+    finally:
+        messages.set_sink(None)
+    said = [(m.level, m.text) for m in heard]
+    assert len(said) == 2, said
+    assert said[0][0] is messages.Level.WARNING and "damaged and has been reset to defaults" in said[0][1]
+    assert "Some settings were invalid" in said[1][1] and "speech_rate" in said[1][1]
+
+
+def test_a_command_says_what_was_wrong_with_the_settings_file(empty_repo: Path) -> None:
+    """Logging's set-up read the file first and moved it aside in silence, so no command ever said it."""
+    target = paths.settings_file()
+    target.parent.mkdir(parents=True)
+    target.write_bytes('{"model": "claude-x"}\n'.encode("utf-16"))
+    out = subprocess.run([sys.executable, "-m", "app", "memory", "mode", "--repo", str(empty_repo)],
+                         capture_output=True, text=True, timeout=60, env=_cli_env())  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    warned = [line for line in out.stderr.splitlines() if "settings file was damaged" in line]
+    assert len(warned) == 1 and warned[0].startswith("warning: "), out.stderr
+    assert list(target.parent.glob("settings.json.corrupt-*")), "the person's file is kept aside"
+
+
+def test_logging_set_up_reads_the_file_without_moving_it() -> None:
+    target = paths.settings_file()
+    target.parent.mkdir(parents=True)
+    target.write_text('{"diagnostic_log_api_traffic": true}')
+    assert settings.read_quietly().diagnostic_log_api_traffic is True
+    target.write_bytes(b"{ not json")
+    assert settings.read_quietly() == Settings()
+    assert target.read_bytes() == b"{ not json", "left for the load that reports it"
+
+
+def _cli_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
