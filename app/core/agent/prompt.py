@@ -11,19 +11,27 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.core.agent.tools.registry import REGISTRY
 from app.core.memory.gate import RULES as GATE_RULES
 
-BASE_INSTRUCTIONS = """\
+# The tools are named from their records (tools/registry.py), so a new tool is in the prompt by itself.
+_TOOL_LINES = "\n".join(
+    [f"- {tool.hint}" for tool in REGISTRY if tool.hint]
+    + [
+        "- Look before you answer: use the tools ("
+        + ", ".join(tool.name for tool in REGISTRY if tool.looks_at_repository)
+        + ") rather than guessing about the repository. Prefer the quickest tool that settles the question."
+    ]
+)
+
+BASE_INSTRUCTIONS = f"""\
 You are a developer's voice assistant for one software repository. The developer talks to you \
 while they work, usually without looking at the screen, and hears your answer read aloud.
 
 How to answer:
 - Speak in one to three short, plain sentences. No Markdown, lists, code, file listings or long \
 paths in what you say: they sound terrible when read aloud.
-- Anything longer or meant to be read (code, diffs, error lists, steps, tables) goes to \
-show_on_screen as Markdown; then say one sentence about it, such as what you found.
-- Look before you answer: use the tools (git_status, build, test, read_file, search_code) rather \
-than guessing about the repository. Prefer the quickest tool that settles the question.
+{_TOOL_LINES}
 - Paths you pass to tools are relative to the repository root.
 - If a tool fails or refuses, read its message and adjust; tell the developer only if you are stuck.
 - When you do not know, say so in a sentence and say what would find out.

@@ -37,7 +37,7 @@ from app.core.agent.events import (
     TurnFailed,
 )
 from app.core.agent.prompt_cache import PromptCache, prefix_key
-from app.core.agent.toolbox import TOOL_DEFINITIONS, Toolbox, check, label
+from app.core.agent.toolbox import Toolbox, TurnCaps, check, counts_memory_use, definitions, label
 from app.core.agent.turn import (
     CANCELLED,
     CONTEXT_MANAGEMENT,
@@ -63,17 +63,13 @@ FALLBACK_PLAIN = "Okay."
 CANCELLED_REPLY = "Cancelled."
 REFUSED_REPLY = "Claude declined to answer that. Try asking another way."
 STEP_LIMIT = ToolResult.error("Not run: this question has used all its tool calls. Answer with what you have.")
-# A reply may ask for many tools at once; past these caps the extra calls are answered, not run. Many
+# A reply may ask for many tools at once; past this cap the extra calls are answered, not run. Many
 # parallel searches in one step are how a model (steered by text it read) would probe for hidden content.
+# A tool's own cap per turn is in its record.
 MAX_CALLS_PER_STEP = 8
-MAX_SEARCHES_PER_TURN = 40
 
 _TOO_MANY_AT_ONCE = ToolResult.error(
     f"Not run: at most {MAX_CALLS_PER_STEP} tool calls are run per step. Ask for this one again in your next step."
-)
-_TOO_MANY_SEARCHES = ToolResult.error(
-    f"Not run: this question has used its {MAX_SEARCHES_PER_TURN} searches. Answer with what you found, "
-    "or read the files the earlier searches pointed to."
 )
 
 EventSink = Callable[[Event], None]
@@ -103,7 +99,7 @@ class Session:
         self._memory = open_store(repo, settings)
         self._system = prompt.system_blocks(self._load_memory(), mode=self._memory.mode)
         # Memory off: the model is not offered the tool at all (fixed for the session, like the prompt).
-        self._tools = [t for t in TOOL_DEFINITIONS if self._memory.mode != "off" or t["name"] != "memory"]
+        self._tools = definitions(include_memory=self._memory.mode != "off")
         self._messages: list[dict[str, Any]] = []
         self._screens: list[ScreenContent] = []
         self._emit: EventSink = _ignore
@@ -114,7 +110,7 @@ class Session:
         self._stream = StreamHolder()
         self._turn_lock = threading.Lock()
         self._checkpoint: tuple[int, dict[str, Any] | None] = (0, None)
-        self._searches = 0  # search_code calls in the running turn
+        self._caps = TurnCaps()  # calls of the running turn, for the tools capped per turn
         self._usage = dict.fromkeys(USAGE_FIELDS, 0)
         self._warmup_usage = dict.fromkeys(USAGE_FIELDS, 0)
         self._prompt_cache = prompt_cache or PromptCache()
@@ -174,7 +170,7 @@ class Session:
             self._cancel.clear()
             self._emit = _guarded(on_event)
             self._screens = []
-            self._searches = 0
+            self._caps.start()
             self._checkpoint = (len(self._messages), self._messages[-1] if self._messages else None)
             try:
                 result: TurnEnded | TurnFailed = self._run(user_text)
@@ -282,13 +278,12 @@ class Session:
                 results.append(tool_result_block(tool_use["id"], _TOO_MANY_AT_ONCE))
                 continue
             call = check(tool_use.get("name"), tool_use.get("input"))
-            if call.name != "memory":  # the memory tool counts its own views and edits
+            if counts_memory_use(call):
                 self._memory.observe(self.id, json.dumps(call.args, ensure_ascii=False))
-            if call.name == "search_code" and not call.problem:
-                self._searches += 1
-                if self._searches > MAX_SEARCHES_PER_TURN:
-                    results.append(tool_result_block(tool_use["id"], _TOO_MANY_SEARCHES))
-                    continue
+            capped = self._caps.refusal(call)
+            if capped is not None:
+                results.append(tool_result_block(tool_use["id"], capped))
+                continue
             what = label(call)
             self._emit(ToolStarted(tool_use["id"], call.name, what))
             result = self._toolbox.run(call, cancel=self._cancel, user_words=user_words) if allow else STEP_LIMIT

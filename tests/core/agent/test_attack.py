@@ -18,7 +18,8 @@ import anthropic
 import pytest
 
 from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
-from app.core.agent.session import MAX_CALLS_PER_STEP, MAX_SEARCHES_PER_TURN, Session
+from app.core.agent.session import MAX_CALLS_PER_STEP, Session
+from app.core.agent.tools.search_code import MAX_SEARCHES_PER_TURN
 from app.core.settings import Settings
 from tests.hostile.repo import SECRET_PATHS, SECRETS, SPECIAL_PATHS, make_hostile_repo
 

@@ -7,6 +7,8 @@
     run_tests(repo, project, filter, command=, timeout=, cancel=)
 
 Inputs typed `object` come from the model and are checked here, not by the caller.
+Each tool's module also holds its record (`record.Tool`: definition, run over a `ToolContext`,
+label, per-turn cap, prompt hint, whether it shows file text); `registry.py` lists them.
 """
 
 from app.core.agent.tools.build_runner import run_build, run_tests

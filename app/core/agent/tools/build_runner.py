@@ -19,9 +19,11 @@ import threading
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from app.core import trust
 from app.core.agent.tools import digest, masking, process, python_check
+from app.core.agent.tools.record import STRING, Tool, ToolContext, definition, one_line
 from app.core.agent.tools.toolchain import Toolchain, choose, make_test_target, package_scripts
 from app.core.tool_result import ToolResult
 
@@ -338,3 +340,58 @@ def _pytest_details(output: str) -> str:
         (i for i in range(start, len(lines)) if re.match(r"^=+ short test summary info =+$", lines[i])), len(lines)
     )
     return "\n".join(lines[start:end])
+
+
+def _build(context: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return run_build(
+        context.repo,
+        args.get("project"),
+        command=context.settings.commands_for(context.repo).build,
+        timeout=float(context.settings.tool_timeout_seconds),
+        cancel=context.cancel,
+        gate=context.trust,
+    )
+
+
+def _test(context: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return run_tests(
+        context.repo,
+        args.get("project"),
+        args.get("filter"),
+        command=context.settings.commands_for(context.repo).test,
+        timeout=float(context.settings.tool_timeout_seconds),
+        cancel=context.cancel,
+        gate=context.trust,
+    )
+
+
+BUILD = Tool(
+    "build",
+    definition(
+        "build",
+        "Build the repository (or one project in it) with its own toolchain. "
+        "Returns the exit code and a digest of errors and warnings.",
+        {"project": {**STRING, "description": "project path or name; omit for all"}},
+    ),
+    run=_build,
+    label=lambda args: f"building {one_line(args['project'], 40)}" if args.get("project") else "building",
+    looks_at_repository=True,
+)
+TEST = Tool(
+    "test",
+    definition(
+        "test",
+        "Run the tests (optionally one project, optionally filtered). Returns counts and the failures.",
+        {
+            "project": {**STRING, "description": "project path or name; omit for all"},
+            "filter": {**STRING, "description": "test name or pattern to select tests"},
+        },
+    ),
+    run=_test,
+    label=lambda args: (
+        f"running tests for {one_line(args.get('filter') or args['project'], 40)}"
+        if args.get("filter") or args.get("project")
+        else "running tests"
+    ),
+    looks_at_repository=True,
+)

@@ -6,7 +6,9 @@ import logging
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from app.core.agent.tools.record import Tool, ToolContext, definition
 from app.core.git import REPOSITORY_GONE, foreign_work_tree, git, text
 from app.core.tool_result import ToolResult
 
@@ -178,3 +180,16 @@ def _operation_in_progress(repo: Path) -> str:
         return ""
     git_dir = Path(text(out.stdout).strip())
     return next((what for name, what in _IN_PROGRESS.items() if (git_dir / name).exists()), "")
+
+
+def _run(context: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return git_status(context.repo)
+
+
+TOOL = Tool(
+    "git_status",
+    definition("git_status", "Branch, upstream ahead/behind, changed files and the last few commits.", {}),
+    run=_run,
+    label=lambda args: "checking git status",
+    looks_at_repository=True,
+)

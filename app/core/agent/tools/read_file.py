@@ -6,9 +6,11 @@ import codecs
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 from app.core.agent.tools.disclosure import content_refusal, read_bytes
 from app.core.agent.tools.path_guard import PathRefused, RepoPath, resolve
+from app.core.agent.tools.record import POSITIVE_INTEGER, STRING, Tool, ToolContext, definition, one_line
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -140,3 +142,26 @@ def _folder_listing(target: RepoPath) -> str:
     listed = ", ".join(names[:_LISTING_ENTRIES])
     more = f" and {len(names) - _LISTING_ENTRIES} more" if len(names) > _LISTING_ENTRIES else ""
     return f"'{shown}' is a folder, not a file. It contains: {listed or 'nothing'}{more}. Read one of its files."
+
+
+def _run(context: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return read_file(context.repo, args.get("path"), args.get("start_line"), args.get("end_line"))
+
+
+TOOL = Tool(
+    "read_file",
+    definition(
+        "read_file",
+        "Numbered lines of one file in the repository (at most 200 lines per call).",
+        {
+            "path": {**STRING, "description": "path relative to the repository root"},
+            "start_line": {**POSITIVE_INTEGER, "description": "first line, 1-based"},
+            "end_line": {**POSITIVE_INTEGER, "description": "last line, inclusive"},
+        },
+        required=("path",),
+    ),
+    run=_run,
+    label=lambda args: f"reading {one_line(args['path'], 60)}",
+    looks_at_repository=True,
+    shows_file_text=True,
+)

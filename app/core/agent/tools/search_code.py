@@ -22,9 +22,11 @@ import threading
 import time
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from app.core.agent.tools import disclosure
 from app.core.agent.tools.path_guard import PathRefused, resolve
+from app.core.agent.tools.record import STRING, Tool, ToolContext, TurnCap, definition, one_line
 from app.core.git import REPOSITORY_GONE, driver_keys, foreign_work_tree, git, text
 from app.core.git import command as git_command
 from app.core.tool_result import ToolResult
@@ -246,3 +248,37 @@ def _grep_batch(
             )
         raise _Failed(f"The search failed: {reason}.")
     return False
+
+
+# Many searches in one turn are how a model (steered by text it read) would probe for hidden content.
+MAX_SEARCHES_PER_TURN = 40
+
+
+def _run(context: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return search_code(context.repo, args.get("pattern"), args.get("path"))
+
+
+TOOL = Tool(
+    "search_code",
+    definition(
+        "search_code",
+        "Search tracked files with git grep (extended regular expression; case-insensitive "
+        "when the pattern is all lower-case); matching lines with file names and line numbers.",
+        {
+            "pattern": {**STRING, "description": "extended regular expression, e.g. 'class \\w+Orchestrator'"},
+            "path": {**STRING, "description": "limit to this folder or file"},
+        },
+        required=("pattern",),
+    ),
+    run=_run,
+    label=lambda args: f"searching for {one_line(args['pattern'], 40)}",
+    looks_at_repository=True,
+    per_turn=TurnCap(
+        MAX_SEARCHES_PER_TURN,
+        ToolResult.error(
+            f"Not run: this question has used its {MAX_SEARCHES_PER_TURN} searches. Answer with what you found, "
+            "or read the files the earlier searches pointed to."
+        ),
+    ),
+    shows_file_text=True,
+)

@@ -1,0 +1,40 @@
+"""The `memory` tool: Claude's memory tool (`memory_20250818`), answered by this repository's memory store.
+
+The API defines its input; the store checks each command itself and answers with the strings the
+tool's documentation specifies, so the record has no schema of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.core.agent.tools.record import Tool, ToolContext
+from app.core.tool_result import ToolResult
+
+_LABELS = {
+    "view": "checking memory",
+    "create": "remembering",
+    "str_replace": "remembering",
+    "insert": "remembering",
+    "delete": "forgetting",
+    "rename": "tidying memory",
+}
+
+
+def _run(context: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return context.memory.execute(args, session_id=context.session_id, user_words=context.user_words)
+
+
+def _label(args: dict[str, Any]) -> str:
+    command = args.get("command")
+    return _LABELS.get(command, "using memory") if isinstance(command, str) else "using memory"
+
+
+TOOL = Tool(
+    "memory",
+    {"type": "memory_20250818", "name": "memory"},
+    run=_run,
+    label=_label,
+    needs_memory=True,
+    counts_memory_use=False,  # the store counts its own views and edits as uses
+)
