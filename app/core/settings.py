@@ -79,6 +79,7 @@ class Settings:
     speech_rate: float = _setting(1.0, Effect.SPEECH)
     volume: float = _setting(1.0, Effect.SPEECH)
     sound_cues: bool = _setting(True, Effect.IMMEDIATE)  # a short tone when listening starts and stops
+    cue_volume: float = _setting(1.0, Effect.IMMEDIATE)  # the cues' loudness: 1.0 as made, 0..2; sent with each cue
     keep_microphone_open: bool = _setting(True, Effect.MICROPHONE)  # open while the hotkey listens, for pre-roll
     # At key-down, send the prompt ahead when its cache is cold, so the first answer comes as soon as the
     # tenth; costs about one cache write of the prompt per cold start (README: "Prepare the answer").

@@ -388,7 +388,7 @@ class Controller(QObject):
 
     def _cue(self, name: str) -> None:
         if self._settings.sound_cues:
-            self._speech.cue(name)
+            self._speech.cue(name, self._settings.cue_volume)
 
     def _mic_stop_quietly(self) -> None:
         self._agent.listening_ended()

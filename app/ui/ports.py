@@ -73,8 +73,8 @@ class SpeechPort(QObject):
         """The recording is not wanted (noise, interrupted): stop working on it."""
         raise NotImplementedError
 
-    def cue(self, name: str) -> None:
-        """Play a short sound cue (app.voice.cues), at the speech volume."""
+    def cue(self, name: str, volume: float = 1.0) -> None:
+        """Play a short sound cue (app.voice.cues) at `volume` (the setting cue_volume)."""
         raise NotImplementedError
 
     def speak_delta(self, utterance_id: int, text: str) -> None:

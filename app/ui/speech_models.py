@@ -159,7 +159,7 @@ class SpeechModels(QWidget):
         """Show `name` as the model in use (the settings' speech_model), and the user's own folder if set."""
         self._chosen = name if name in self.radios else model_catalog.BUNDLED
         self.own_folder_note.setText(
-            f"A model folder of your own is set under Voice ({own_folder}); it is used instead of these."
+            f"A model folder of your own is set below ({own_folder}); it is used instead of these."
             if own_folder
             else ""
         )

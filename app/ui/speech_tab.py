@@ -8,11 +8,14 @@ from __future__ import annotations
 import dataclasses
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core.settings import Settings
+from app.ui.combo import select_or_add
 from app.ui.history_settings import HistorySettings
 from app.ui.speech_models import SpeechModels
+
+NO_FOLDER = "None: use the model chosen above"
 
 
 class SpeechTab(QWidget):
@@ -25,8 +28,23 @@ class SpeechTab(QWidget):
         self.history = HistorySettings()
         self.history.settings_changed.connect(self.settings_changed.emit)
         self.history.open_history.connect(self.open_history.emit)
+        # A faster-whisper folder of the person's own, in the same box as the list it overrides.
+        self.own_folder = QComboBox()
+        self.own_folder.addItem(NO_FOLDER, "")
+        self.own_folder.setAccessibleName("Speech model folder of your own")
+        self.own_folder.setToolTip("A faster-whisper model folder; when one is set it is used instead of the list")
+        self.own_folder.currentIndexChanged.connect(self._show_own_folder)
+        browse = QPushButton("Choose…")
+        browse.setToolTip("Choose a faster-whisper model folder")
+        browse.clicked.connect(self._choose_folder)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(QLabel("Or a folder of your own:"))
+        folder_row.addWidget(self.own_folder, 1)
+        folder_row.addWidget(browse)
         models_box = QGroupBox("Speech model")
-        QVBoxLayout(models_box).addWidget(self.models)
+        models_layout = QVBoxLayout(models_box)
+        models_layout.addWidget(self.models)
+        models_layout.addLayout(folder_row)
         history_box = QGroupBox("History")
         QVBoxLayout(history_box).addWidget(self.history)
         layout = QVBoxLayout(self)
@@ -34,12 +52,27 @@ class SpeechTab(QWidget):
         layout.addWidget(history_box, 1)
 
     def load(self, settings: Settings) -> None:
+        self.own_folder.blockSignals(True)
+        select_or_add(self.own_folder, settings.whisper_model)
+        self.own_folder.blockSignals(False)
         self.models.set_chosen(settings.speech_model, settings.whisper_model)
         self.history.load(settings)
 
     def apply_to(self, settings: Settings) -> Settings:
         """`settings` with this page's values."""
-        return dataclasses.replace(self.history.apply_to(settings), speech_model=self.models.chosen())
+        return dataclasses.replace(
+            self.history.apply_to(settings),
+            speech_model=self.models.chosen(),
+            whisper_model=self.own_folder.currentData() or "",
+        )
+
+    def _choose_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Choose a faster-whisper model folder")
+        if path:
+            select_or_add(self.own_folder, path)
+
+    def _show_own_folder(self) -> None:
+        self.models.set_chosen(self.models.chosen(), self.own_folder.currentData() or "")
 
     def shutdown(self) -> None:
         self.models.shutdown()

@@ -40,7 +40,7 @@ class SpeechWorker(SpeechPort):
     _feed_requested = Signal(int, object)  # request id, samples
     _finish_requested = Signal(int)
     _drop_requested = Signal(int)
-    _cue_requested = Signal(str)
+    _cue_requested = Signal(str, float)
     _speak_requested = Signal(int, str, bool)  # utterance, text, whether it is the end
     _transcriber_loaded = Signal(object, str, str)  # Transcriber or None, its folder, a problem
 
@@ -98,8 +98,8 @@ class SpeechWorker(SpeechPort):
     def drop(self, request_id: int) -> None:
         self._drop_requested.emit(request_id)
 
-    def cue(self, name: str) -> None:
-        self._cue_requested.emit(name)
+    def cue(self, name: str, volume: float = 1.0) -> None:
+        self._cue_requested.emit(name, volume)
 
     def speak_delta(self, utterance_id: int, text: str) -> None:
         self._request_speech(utterance_id, text, False)
@@ -300,10 +300,10 @@ class SpeechWorker(SpeechPort):
 
     # ---- the worker thread: speech ---------------------------------------------------------
 
-    @Slot(str)
-    def _cue(self, name: str) -> None:
+    @Slot(str, float)
+    def _cue(self, name: str, volume: float = 1.0) -> None:
         if self._speaker is not None:
-            self._speaker.play_cue(name)
+            self._speaker.play_cue(name, volume)
 
     @Slot(int, str, bool)
     def _speak(self, utterance_id: int, text: str, end: bool) -> None:

@@ -1,4 +1,6 @@
-"""Settings → Voice: the hotkey, the microphone and its live level, the speaker and its test, the voice models.
+"""Settings → Voice: the hotkey, the microphone and its live level, the speaker and its test, the voice.
+
+The speech model (what transcribes) is chosen on the Speech page only, so there is one place for it.
 
 One page so the settings window only has to load it, read it back, and say when its level
 meter may hold the microphone. The voice test runs off the main thread and reports back here.
@@ -9,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSlider,
     QSpinBox,
     QWidget,
 )
@@ -110,8 +113,8 @@ class VoiceTab(QWidget):
         self.voice_status = QLabel()
         self.voice_status.setWordWrap(True)
         form.addRow("", self.voice_status)
-        self.whisper = self._path_row(form, "Speech model:", "Choose a faster-whisper model folder", folder=True)
-        self.piper = self._path_row(form, "Voice:", "Choose a Piper voice (.onnx)", folder=False)
+        # The speech model is chosen in one place, Settings → Speech (the list, or a folder of one's own).
+        self.piper = self._path_row(form, "Voice:", "Choose a Piper voice (.onnx)")
         self.rate = QSpinBox()
         self.rate.setRange(50, 200)
         self.rate.setSuffix(" %")
@@ -119,18 +122,34 @@ class VoiceTab(QWidget):
         form.addRow("Speaking rate:", self.rate)
         self.cues = QCheckBox("Play a short sound when listening starts and stops")
         form.addRow("", self.cues)
+        # The cues' own loudness (100 % is as they were made); Try plays one at the slider's level.
+        self.cue_volume = QSlider(Qt.Orientation.Horizontal)
+        self.cue_volume.setRange(0, 200)
+        self.cue_volume.setSingleStep(5)
+        self.cue_volume.setPageStep(25)
+        self.cue_volume.setAccessibleName("Cue volume")
+        self.cue_volume.setToolTip("How loud the listening sounds are; the answers' voice is not changed")
+        self.cue_volume_label = QLabel()
+        self.cue_volume_label.setMinimumWidth(48)
+        self.cue_volume.valueChanged.connect(lambda value: self.cue_volume_label.setText(f"{value} %"))
+        self.cue_try = QPushButton("Try")
+        self.cue_try.setToolTip("Play the listening sound at this volume on the chosen speaker")
+        self.cue_try.clicked.connect(self.try_cue)
+        self.cues.toggled.connect(self._enable_cue_volume)
+        cue_row = QHBoxLayout()
+        cue_row.addWidget(self.cue_volume, 1)
+        cue_row.addWidget(self.cue_volume_label)
+        cue_row.addWidget(self.cue_try)
+        form.addRow("Cue volume:", cue_row)
 
-    def _path_row(self, form: QFormLayout, label: str, title: str, *, folder: bool) -> QComboBox:
+    def _path_row(self, form: QFormLayout, label: str, title: str) -> QComboBox:
         combo = QComboBox()
         combo.addItem(EMBEDDED, "")
-        combo.setToolTip("The embedded model works offline; choose another to use your own")
+        combo.setToolTip("The embedded voice works offline; choose another to use your own")
         browse = QPushButton("Choose…")
 
         def choose() -> None:
-            if folder:
-                path = QFileDialog.getExistingDirectory(self, title)
-            else:
-                path, _ = QFileDialog.getOpenFileName(self, title, "", "Piper voices (*.onnx)")
+            path, _ = QFileDialog.getOpenFileName(self, title, "", "Piper voices (*.onnx)")
             if path:
                 select_or_add(combo, path)
 
@@ -159,10 +178,12 @@ class VoiceTab(QWidget):
         self.hotkey_mode.setCurrentIndex(max(0, self.hotkey_mode.findData(settings.hotkey_mode)))
         self.panel_hotkey.setText(settings.panel_hotkey)
         self._fill_devices(settings)
-        select_or_add(self.whisper, settings.whisper_model)
         select_or_add(self.piper, settings.piper_voice)
         self.rate.setValue(round(settings.speech_rate * 100))
         self.cues.setChecked(settings.sound_cues)
+        self.cue_volume.setValue(round(settings.cue_volume * 100))
+        self.cue_volume_label.setText(f"{self.cue_volume.value()} %")
+        self._enable_cue_volume(settings.sound_cues)
         self.keep_open.setChecked(settings.keep_microphone_open)
 
     def _fill_devices(self, settings: Settings) -> None:
@@ -196,10 +217,10 @@ class VoiceTab(QWidget):
             panel_hotkey=self._panel_chord(settings),
             input_device=self.input_device.currentData() or "",
             output_device=self.output_device.currentData() or "",
-            whisper_model=self.whisper.currentData() or "",
             piper_voice=self.piper.currentData() or "",
             speech_rate=self.rate.value() / 100,
             sound_cues=self.cues.isChecked(),
+            cue_volume=self.cue_volume.value() / 100,
             keep_microphone_open=self.keep_open.isChecked(),
         )
 
@@ -250,8 +271,37 @@ class VoiceTab(QWidget):
         self.voice_status.setText("Speaking…")
         self._background.run("voice", speak)
 
+    def _enable_cue_volume(self, on: bool) -> None:
+        for widget in (self.cue_volume, self.cue_volume_label, self.cue_try):
+            widget.setEnabled(on)
+
+    def try_cue(self) -> None:
+        voice, device, volume = (
+            self.piper.currentData() or "",
+            self.output_device.currentData() or "",
+            self.cue_volume.value() / 100,
+        )
+
+        def play() -> str:
+            from app.voice.speaker import Speaker
+
+            speaker = Speaker(voice, device=device)
+            speaker.play_cue("listen_start", volume)
+            speaker.wait(5)
+            speaker.close()
+            return ""
+
+        self.cue_try.setEnabled(False)
+        self._background.run("cue", play)
+
     @Slot(str, object, str)
-    def _on_voice_tested(self, _tag: str, result: object, error: str) -> None:
+    def _on_voice_tested(self, tag: str, result: object, error: str) -> None:
+        if tag == "cue":
+            self.cue_try.setEnabled(self.cues.isChecked())
+            if error:
+                self.voice_status.setText(error)
+                self.voice_status.setStyleSheet("color: #b3261e;")
+            return
         self.voice_test.setEnabled(True)
         self.voice_status.setText(error or str(result))
         self.voice_status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")

@@ -190,11 +190,15 @@ class Speaker:
         second or two to start consuming a new stream, which would otherwise delay the reply."""
         self._warm_output()
 
-    def play_cue(self, name: str) -> None:
-        """Play a short sound cue ("listen_start", "listen_stop") at the speech volume; skipped without a device."""
+    def play_cue(self, name: str, volume: float = 1.0) -> None:
+        """Play a short sound cue ("listen_start", "listen_stop") at `volume` (the setting cue_volume, 0..2).
+
+        Its own volume, not the speech's: a person who wants the cues quieter still wants the answer heard.
+        Skipped without a device.
+        """
         try:
             player = self._get_player()
-            player.play(cues.load(name, player.sample_rate) * self.volume)
+            player.play(cues.load(name, player.sample_rate) * min(2.0, max(0.0, float(volume))))
         except (AudioDeviceError, KeyError) as exc:
             log.info("sound cue %s not played: %s", name, exc)
 

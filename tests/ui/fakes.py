@@ -73,6 +73,7 @@ class FakeSpeech(SpeechPort):
         super().__init__()
         self.transcriptions: dict[int, Transcription] = {}
         self.cues: list[str] = []
+        self.cue_volumes: list[float] = []
         self.spoken: dict[int, str] = {}
         self.ended: list[int] = []
         self.said: list[tuple[int, str]] = []
@@ -95,8 +96,9 @@ class FakeSpeech(SpeechPort):
     def drop(self, request_id: int) -> None:
         self.transcriptions[request_id].dropped = True
 
-    def cue(self, name: str) -> None:
+    def cue(self, name: str, volume: float = 1.0) -> None:
         self.cues.append(name)
+        self.cue_volumes.append(volume)
 
     def speak_delta(self, utterance_id: int, text: str) -> None:
         self.spoken[utterance_id] = self.spoken.get(utterance_id, "") + text
