@@ -445,6 +445,7 @@ class QuietServer(ThreadingHTTPServer):
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 
+
 def _chunks(value: str, size: int) -> Iterator[str]:
     for start in range(0, len(value), size):
         yield value[start : start + size]

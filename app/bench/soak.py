@@ -54,10 +54,12 @@ COMMAND = "source installer/desktop-env.sh; python -m app bench --soak"
 
 def page(number: int) -> str:
     """The page a heavy user's answer shows: a 40-item list and a 60-row table, different per question."""
-    items = "\n".join(f"- step {i} of answer {number}: `module_{i}.py` changed in commit {i * 7919 % 9973:04x}"
-                      for i in range(40))
-    rows = "\n".join(f"| {i} | test_case_{number}_{i} | {i * 13 % 97} ms | {'pass' if i % 7 else 'fail'} |"
-                     for i in range(60))
+    items = "\n".join(
+        f"- step {i} of answer {number}: `module_{i}.py` changed in commit {i * 7919 % 9973:04x}" for i in range(40)
+    )
+    rows = "\n".join(
+        f"| {i} | test_case_{number}_{i} | {i * 13 % 97} ms | {'pass' if i % 7 else 'fail'} |" for i in range(60)
+    )
     return f"## What changed\n\n{items}\n\n## Tests\n\n| # | test | time | result |\n|---|---|---|---|\n{rows}\n"
 
 
@@ -90,8 +92,14 @@ def _last_tool_called(messages: list[dict[str, Any]]) -> str:
     return names[-1] if names else ""
 
 
-def run_soak_bench(runs: int = 1, echo: bool = True, turns: int = TURNS, idle_seconds: float = IDLE_SECONDS,
-                   trace: bool = False, probe: bool = True) -> dict[str, Any]:
+def run_soak_bench(
+    runs: int = 1,
+    echo: bool = True,
+    turns: int = TURNS,
+    idle_seconds: float = IDLE_SECONDS,
+    trace: bool = False,
+    probe: bool = True,
+) -> dict[str, Any]:
     """The soak's figures; {"skipped": why} without the test desktop, {"failed": why} when a turn failed.
     `runs` is unused (one app, `turns` questions)."""
     problem = desktop_problem()
@@ -128,11 +136,14 @@ def run_soak_bench(runs: int = 1, echo: bool = True, turns: int = TURNS, idle_se
                         if number % EVERY == 0 or number == turns:
                             memory.append(_reading(app, number, probe_dir if probe else None))
                             if echo:
-                                print(f"soak: {number} questions, RSS {memory[-1]['rss_mb']} MB, "
-                                      f"{machine_load()}", flush=True)
+                                print(
+                                    f"soak: {number} questions, RSS {memory[-1]['rss_mb']} MB, {machine_load()}",
+                                    flush=True,
+                                )
                 except (AssertionError, RuntimeError) as exc:
-                    raise AssertionError(f"question {len(rows) + 1}: {exc}; the app's log ends:\n"
-                                         f"{app.log_tail()}") from exc
+                    raise AssertionError(
+                        f"question {len(rows) + 1}: {exc}; the app's log ends:\n{app.log_tail()}"
+                    ) from exc
                 time.sleep(5)
                 idle = measure(app.pid, idle_seconds)
                 if probe and probe_dir.is_dir():  # what of the idle figure is free heap glibc keeps, not in use
@@ -165,8 +176,9 @@ def _one_question(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor
         return {"failed": str(exc)}
 
 
-def _answered(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path, before: int,
-              cpu_before: int) -> dict[str, Any]:
+def _answered(
+    app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path, before: int, cpu_before: int
+) -> dict[str, Any]:
     released = app.ask_out_loud(wav, mic, lag=RELEASE_LAG)
 
     def spoken_request() -> list[RecordedRequest]:
@@ -207,8 +219,14 @@ def _growth(probe_dir: Path) -> dict[str, Any]:
     return {"from": start.name, "to": snaps[-1].name, "top": heap_probe.compare(start, snaps[-1])}
 
 
-def _summary(rows: list[dict[str, Any]], memory: list[dict[str, Any]], idle: dict[str, Any], answered: int,
-             errors: list[str], growth: dict[str, Any]) -> dict[str, Any]:
+def _summary(
+    rows: list[dict[str, Any]],
+    memory: list[dict[str, Any]],
+    idle: dict[str, Any],
+    answered: int,
+    errors: list[str],
+    growth: dict[str, Any],
+) -> dict[str, Any]:
     latency = [round(r["release_to_audio_ms"]) for r in rows]
     cpu = [round(r["cpu_s"], 2) for r in rows]
     by_after = {m["after"]: m["rss_mb"] for m in memory}
@@ -236,23 +254,32 @@ def _summary(rows: list[dict[str, Any]], memory: list[dict[str, Any]], idle: dic
 
 def _print(results: dict[str, Any]) -> None:
     turns = results["turns"]
-    print(f"soak: {results['answered']} of {turns} questions answered aloud; {results['errors_in_log']} errors "
-          f"in the log; {len(results['failed_questions'])} not heard or not answered in time")
+    print(
+        f"soak: {results['answered']} of {turns} questions answered aloud; {results['errors_in_log']} errors "
+        f"in the log; {len(results['failed_questions'])} not heard or not answered in time"
+    )
     for failure in results["failed_questions"]:
         print(f"soak: {failure}")
-    print("soak: resident memory (MB) after N questions: "
-          + ", ".join(f"{n}: {mb}" for n, mb in results["rss_mb"].items()))
-    print(f"soak: growth after the first {WARM} questions: {results['growth_after_first_10_mb']} MB "
-          f"({results['growth_per_question_kb']} KB per question; goal ≤ {GOALS['growth_mb']:.0f} MB over 90)")
+    print(
+        "soak: resident memory (MB) after N questions: "
+        + ", ".join(f"{n}: {mb}" for n, mb in results["rss_mb"].items())
+    )
+    print(
+        f"soak: growth after the first {WARM} questions: {results['growth_after_first_10_mb']} MB "
+        f"({results['growth_per_question_kb']} KB per question; goal ≤ {GOALS['growth_mb']:.0f} MB over 90)"
+    )
     idle = results["idle"]
-    print(f"soak: idle after {turns} questions: RSS {idle['rss_mb']} MB (goal ≤ {GOALS['idle_rss_mb']:.0f}), "
-          f"CPU {idle['cpu_percent']}% of one core (goal ≤ {GOALS['idle_cpu_percent']})")
-    print(f"soak: CPU per question median {results['cpu_s_median']} s; key release → first reply audio: "
-          f"question 1 {results['release_to_audio_ms_first']} ms, question {turns} "
-          f"{results['release_to_audio_ms_last']} ms (medians of the first and last five: "
-          f"{results['release_to_audio_ms_median_first_5']} and {results['release_to_audio_ms_median_last_5']} ms)")
+    print(
+        f"soak: idle after {turns} questions: RSS {idle['rss_mb']} MB (goal ≤ {GOALS['idle_rss_mb']:.0f}), "
+        f"CPU {idle['cpu_percent']}% of one core (goal ≤ {GOALS['idle_cpu_percent']})"
+    )
+    print(
+        f"soak: CPU per question median {results['cpu_s_median']} s; key release → first reply audio: "
+        f"question 1 {results['release_to_audio_ms_first']} ms, question {turns} "
+        f"{results['release_to_audio_ms_last']} ms (medians of the first and last five: "
+        f"{results['release_to_audio_ms_median_first_5']} and {results['release_to_audio_ms_median_last_5']} ms)"
+    )
     for entry in results["probe"]:
         print(f"soak: after {entry['after']}: " + ", ".join(f"{k} {v}" for k, v in entry.items() if k != "after"))
     for line in results["heap_growth"].get("top", [])[:10]:
         print(f"soak: Python heap growth {results['heap_growth']['from']} → {results['heap_growth']['to']}: {line}")
-

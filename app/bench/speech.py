@@ -36,8 +36,12 @@ def espeak_wav(text: str, folder: Path, *, voice: str = "en-us", speed: int = 16
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, suffix=".wav", delete=False) as tmp:
             pass
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", tmp.name, text], check=True,
-                       capture_output=True, timeout=60)
+        subprocess.run(
+            ["espeak-ng", "-v", voice, "-s", str(speed), "-w", tmp.name, text],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
         Path(tmp.name).replace(path)
     return path
 

@@ -55,7 +55,10 @@ def run_first_questions(
     skew_file = home / "clock-skew"
     fake_clock = ManualClock()
     results: dict[str, Any] = {
-        "connect_s": CONNECT, "cold_first_token_s": COLD, "warm_first_token_s": WARM, "runs": runs,
+        "connect_s": CONNECT,
+        "cold_first_token_s": COLD,
+        "warm_first_token_s": WARM,
+        "runs": runs,
     }
     model = CacheModel(connect=CONNECT, cold_first_token=COLD, warm_first_token=WARM)
     with FakeAPI(cache=model, clock=fake_clock) as fake:

@@ -68,8 +68,13 @@ def make_sample_repo(parent: Path) -> Path:
         path = repo / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    env = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.com",
-           "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.com", "HOME": str(parent)}
+    env = {
+        "GIT_AUTHOR_NAME": "Dev",
+        "GIT_AUTHOR_EMAIL": "dev@example.com",
+        "GIT_COMMITTER_NAME": "Dev",
+        "GIT_COMMITTER_EMAIL": "dev@example.com",
+        "HOME": str(parent),
+    }
     for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "sample"]):
         subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
     return repo
@@ -218,8 +223,14 @@ class BenchRepo:
 
 
 def _commit_all(repo: Path, home: Path) -> None:
-    env = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.com", "GIT_COMMITTER_NAME": "Dev",
-           "GIT_COMMITTER_EMAIL": "dev@example.com", "HOME": str(home), "PATH": "/usr/bin:/bin"}
+    env = {
+        "GIT_AUTHOR_NAME": "Dev",
+        "GIT_AUTHOR_EMAIL": "dev@example.com",
+        "GIT_COMMITTER_NAME": "Dev",
+        "GIT_COMMITTER_EMAIL": "dev@example.com",
+        "HOME": str(home),
+        "PATH": "/usr/bin:/bin",
+    }
     for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "bench"]):
         # No automatic gc: a detached one still writing to .git made removing the folder fail.
         subprocess.run(["git", "-C", str(repo), "-c", "gc.auto=0", *args], check=True, capture_output=True, env=env)
@@ -311,8 +322,24 @@ def make_big_repo(parent: Path, files: int = BIG_REPO_FILES) -> Path:
     """A committed repository of `files` small source files in nested folders, in four languages."""
     repo = parent / "big"
     suffixes = (".py", ".ts", ".cs", ".go")
-    words = ("order", "invoice", "payment", "ledger", "customer", "shipping", "rate", "cache", "report",
-             "session", "token", "search", "index", "audit", "refund", "coupon")
+    words = (
+        "order",
+        "invoice",
+        "payment",
+        "ledger",
+        "customer",
+        "shipping",
+        "rate",
+        "cache",
+        "report",
+        "session",
+        "token",
+        "search",
+        "index",
+        "audit",
+        "refund",
+        "coupon",
+    )
     for n in range(files):
         a, b, c = words[n % 16], words[(n // 16) % 16], words[(n // 256) % 16]
         folder = repo / f"pkg{n // 2000}" / f"mod{(n // 100) % 20}"
@@ -351,8 +378,15 @@ def build_speed(files: int = BIG_REPO_FILES) -> dict[str, Any]:
         cold = _timed(lambda: Vocabulary.for_repository(repo))
         cached = _timed(lambda: Vocabulary.for_repository(repo))
         hotwords = len(Vocabulary.for_repository(repo).hotword_names())
-    return {"files": files, "cold_seconds": cold[0], "cold_cpu_seconds": cold[1], "cached_seconds": cached[0],
-            "cached_cpu_seconds": cached[1], "hotwords": hotwords, "load_average": round(os.getloadavg()[0], 1)}
+    return {
+        "files": files,
+        "cold_seconds": cold[0],
+        "cold_cpu_seconds": cold[1],
+        "cached_seconds": cached[0],
+        "cached_cpu_seconds": cached[1],
+        "hotwords": hotwords,
+        "load_average": round(os.getloadavg()[0], 1),
+    }
 
 
 def run_vocabulary_bench(runs: int, echo: bool) -> dict[str, Any]:
@@ -365,8 +399,10 @@ def run_vocabulary_bench(runs: int, echo: bool) -> dict[str, Any]:
     audio_dir = paths.cache_dir() / "bench-audio"
     transcriber = Transcriber()
     transcriber.load()
-    say(f"identifiers spelled as in the code / everyday questions' word accuracy, without → with the "
-        f"vocabulary, tiny.en, {len(PADS)} audio offsets:")
+    say(
+        f"identifiers spelled as in the code / everyday questions' word accuracy, without → with the "
+        f"vocabulary, tiny.en, {len(PADS)} audio offsets:"
+    )
     plain: dict[str, dict[tuple[str, float], str]] = {voice: {} for voice in VOICES}
     with tempfile.TemporaryDirectory() as tmp:
         for bench_repo in repos:
@@ -375,23 +411,31 @@ def run_vocabulary_bench(runs: int, echo: bool) -> dict[str, Any]:
             results[bench_repo.name] = {"false_snaps": len(snaps), "hotwords": vocabulary.hotwords()}
             for voice in VOICES:
                 row = measure(
-                    transcriber, vocabulary, bench_repo.questions,
+                    transcriber,
+                    vocabulary,
+                    bench_repo.questions,
                     lambda said, v=voice: read_audio(espeak_wav(said, audio_dir, voice=v)),  # type: ignore[misc]
                     plain=plain[voice],
                 )
                 results[bench_repo.name][voice] = row
-                say(f"  {bench_repo.name:16} {voice:6} identifiers {row['identifiers_without']:.0%} → "
+                say(
+                    f"  {bench_repo.name:16} {voice:6} identifiers {row['identifiers_without']:.0%} → "
                     f"{row['identifiers_with']:.0%}; everyday {row['ordinary_without']:.3f} → "
-                    f"{row['ordinary_with']:.3f}; one transcription {row['seconds_with']} s")
+                    f"{row['ordinary_with']:.3f}; one transcription {row['seconds_with']} s"
+                )
                 for miss in row["misses"]:
                     say(f"      missed {miss}")
                 for line in row["worse"]:
                     say(f"      everyday worse: {line}")
-            say(f"  {bench_repo.name:16} false snaps on {len(EVERYDAY_SENTENCES)} everyday sentences: "
-                f"{len(snaps)}" + "".join(f"\n      {a!r} → {b!r}" for a, b in snaps))
+            say(
+                f"  {bench_repo.name:16} false snaps on {len(EVERYDAY_SENTENCES)} everyday sentences: "
+                f"{len(snaps)}" + "".join(f"\n      {a!r} → {b!r}" for a, b in snaps)
+            )
     speed = build_speed()
     results["build"] = speed
-    say(f"vocabulary of a {speed['files']}-file repository: {speed['cold_seconds']} s to build "
+    say(
+        f"vocabulary of a {speed['files']}-file repository: {speed['cold_seconds']} s to build "
         f"({speed['cold_cpu_seconds']} s CPU), {speed['cached_seconds']} s from the cache, HEAD unchanged "
-        f"({speed['cached_cpu_seconds']} s CPU); load average {speed['load_average']}")
+        f"({speed['cached_cpu_seconds']} s CPU); load average {speed['load_average']}"
+    )
     return results

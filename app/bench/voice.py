@@ -179,20 +179,27 @@ def _modes_report(
     }
     started = time.perf_counter()
     sets = question_sets(voices, QUESTIONS_PER_LENGTH)
-    say(f"streaming against one pass after release, paired, {QUESTIONS_PER_LENGTH} questions per length and voice "
-        f"(key let go {RELEASE_LAG} s after the last word; load {_load()}):")
+    say(
+        f"streaming against one pass after release, paired, {QUESTIONS_PER_LENGTH} questions per length and voice "
+        f"(key let go {RELEASE_LAG} s after the last word; load {_load()}):"
+    )
     rows: dict[str, Any] = {"load_before": _load()}
     for name, questions in sets.items():
         row = compare_modes(transcriber, questions)
         rows[name] = row
-        met = (row["words_lost"] <= row["words_gained"] and row["release_to_text_median"] <= GOAL_MEDIAN
-               and row["release_to_text_slowest"] <= GOAL_SLOWEST)
+        met = (
+            row["words_lost"] <= row["words_gained"]
+            and row["release_to_text_median"] <= GOAL_MEDIAN
+            and row["release_to_text_slowest"] <= GOAL_SLOWEST
+        )
         row["goal_met"] = met
-        say(f"  {name:20} {row['questions']} questions (median {row['audio_seconds_median']} s): words lost "
+        say(
+            f"  {name:20} {row['questions']} questions (median {row['audio_seconds_median']} s): words lost "
             f"{row['words_lost']}, gained {row['words_gained']} (accuracy one pass {row['word_accuracy_one_pass']}, "
             f"streamed {row['word_accuracy_streamed']}); release → text median {row['release_to_text_median']} s, "
             f"slowest {row['release_to_text_slowest']} s (one pass {row['one_pass_median']} / "
-            f"{row['one_pass_slowest']} s); guess used {row['guess_used']}; {'goal met' if met else 'GOAL MISSED'}")
+            f"{row['one_pass_slowest']} s); guess used {row['guess_used']}; {'goal met' if met else 'GOAL MISSED'}"
+        )
         for case in row["worse"][:3]:
             say(f"      worse streamed: {case['streamed']!r} (one pass {case['one_pass']!r})")
     rows["load_after"] = _load()
@@ -252,13 +259,15 @@ def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
         "piper": _median(loads_p),
     }
     loads = results["load_seconds"]
-    say(f"model load (first in this process / median of {len(loads_w)}): whisper {loads['whisper_first']} / "
-        f"{loads['whisper']} s, piper {loads['piper_first']} / {loads['piper']} s")
+    say(
+        f"model load (first in this process / median of {len(loads_w)}): whisper {loads['whisper_first']} / "
+        f"{loads['whisper']} s, piper {loads['piper_first']} / {loads['piper']} s"
+    )
 
     results["modes"] = modes = _modes_report(transcriber, speaker, audio_dir, say)
-    results["transcription_rtf"] = _median([
-        row["one_pass_median"] / row["audio_seconds_median"] for row in modes.values() if isinstance(row, dict)
-    ])
+    results["transcription_rtf"] = _median(
+        [row["one_pass_median"] / row["audio_seconds_median"] for row in modes.values() if isinstance(row, dict)]
+    )
 
     synth = []
     sentence = "The build is red because two tests fail in the review orchestrator."
@@ -271,8 +280,10 @@ def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
 
     latency = _first_audio_latency(runs)
     results.update(latency)
-    say(f"first sentence ready → first audio sample out: {latency.get('first_audio_ms')} ms "
-        f"{latency.get('note', '')}".rstrip())
+    say(
+        f"first sentence ready → first audio sample out: {latency.get('first_audio_ms')} ms "
+        f"{latency.get('note', '')}".rstrip()
+    )
 
     with tempfile.TemporaryDirectory() as tmp:
         vocabulary = Vocabulary.for_repository(make_sample_repo(Path(tmp)))
@@ -284,10 +295,16 @@ def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
     checked = transcriber.second_decodes - second_before
     asked = len(PADS) * (len(ORDINARY_QUESTIONS) + len(IDENTIFIER_SET))
     say(f"with the sample repository's vocabulary, over {len(PADS)} audio offsets:")
-    say(f"  identifiers spelled right ({len(IDENTIFIER_SET)} questions): without {effect['identifiers_without']:.0%}, "
-        f"with {effect['identifiers_with']:.0%}")
-    say(f"  word accuracy of {len(ORDINARY_QUESTIONS)} everyday questions: without {effect['ordinary_without']:.3f}, "
-        f"with {effect['ordinary_with']:.3f}")
-    say(f"  one transcription (median): without {effect['seconds_without']} s, with {effect['seconds_with']} s "
-        f"(a plain decode was added to check {checked} of {asked} hotword decodes)")
+    say(
+        f"  identifiers spelled right ({len(IDENTIFIER_SET)} questions): without {effect['identifiers_without']:.0%}, "
+        f"with {effect['identifiers_with']:.0%}"
+    )
+    say(
+        f"  word accuracy of {len(ORDINARY_QUESTIONS)} everyday questions: without {effect['ordinary_without']:.3f}, "
+        f"with {effect['ordinary_with']:.3f}"
+    )
+    say(
+        f"  one transcription (median): without {effect['seconds_without']} s, with {effect['seconds_with']} s "
+        f"(a plain decode was added to check {checked} of {asked} hotword decodes)"
+    )
     return results

@@ -13,16 +13,24 @@ from typing import Any
 SUITES = (
     ("agent", "app.bench.agent", "run_agent_bench", "request sizes and the agent loop's own overhead"),
     ("voice", "app.bench.voice", "run_voice_bench", "model loads, transcription, synthesis, vocabulary"),
-    ("vocabulary", "app.bench.vocabulary", "run_vocabulary_bench",
-     "identifiers spelled right on four repositories in two voices; false snaps; a 50,000-file build"),
+    (
+        "vocabulary",
+        "app.bench.vocabulary",
+        "run_vocabulary_bench",
+        "identifiers spelled right on four repositories in two voices; false snaps; a 50,000-file build",
+    ),
     ("startup", "app.bench.startup", "run_startup_bench", "launch to a usable tray app (needs a display)"),
     ("models", "app.bench.models", "run_models_bench", "each installed speech model: speed, streaming, identifiers"),
     # The panel's own figures live beside it in ui: the layers keep bench from importing ui.
     ("panel", "app.ui.panel_bench", "run_panel_bench", "how long the answer panel takes for the costliest pages"),
     ("idle", "app.bench.idle", "run_idle_bench", "CPU and memory of the idle tray app (needs the test desktop)"),
     ("turn", "app.bench.turn", "run_turn_bench", "the whole spoken turn and barge-in (needs the test desktop)"),
-    ("soak", "app.bench.soak", "run_soak_bench",
-     "memory, CPU and reply time over --turns spoken questions (needs the test desktop)"),
+    (
+        "soak",
+        "app.bench.soak",
+        "run_soak_bench",
+        "memory, CPU and reply time over --turns spoken questions (needs the test desktop)",
+    ),
     ("memory", "app.bench.memory", "run_memory_bench", "the memory block on a 10,000-commit repo, the write gate"),
     ("masking", "app.bench.masking", "run_masking_bench", "what masking secrets adds to each tool on a large result"),
 )
@@ -40,8 +48,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--runs", type=int, default=5, help="repetitions for medians (default 5)")
     parser.add_argument("--idle-seconds", type=float, default=30.0, help="the idle window (default 30)")
     parser.add_argument("--turns", type=int, default=100, help="questions the soak asks (default 100)")
-    parser.add_argument("--trace-python", action="store_true",
-                        help="soak: trace Python allocations (tracemalloc; slows the app) and report their growth")
+    parser.add_argument(
+        "--trace-python",
+        action="store_true",
+        help="soak: trace Python allocations (tracemalloc; slows the app) and report their growth",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(func=run)
 

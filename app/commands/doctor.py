@@ -81,9 +81,7 @@ def check_speaker(settings: Settings) -> Check:
     try:
         sd.check_output_settings(device=device.index, samplerate=device.default_samplerate, channels=1)
     except Exception as exc:
-        return Check(
-            False, "speaker", f"{device.name!r} cannot play ({exc}); choose another under Settings, Audio."
-        )
+        return Check(False, "speaker", f"{device.name!r} cannot play ({exc}); choose another under Settings, Audio.")
     others = ", ".join(repr(n) for n in devices.outputs)
     return Check(True, "speaker", f"{device.name!r} (outputs: {others})")
 
@@ -99,8 +97,12 @@ def check_hotkey(settings: Settings) -> Check:
         return Check(False, "global hotkey", f"{exc} Fix it under Settings, Hotkey.")
     support = hotkey_support()
     if is_wayland() and (version := portal_version()):
-        return Check(True, "global hotkey", f"{chord} ({settings.hotkey_mode}) through the desktop portal's "
-                     f"global shortcuts (version {version}); the desktop's dialog may ask which keys to use")
+        return Check(
+            True,
+            "global hotkey",
+            f"{chord} ({settings.hotkey_mode}) through the desktop portal's "
+            f"global shortcuts (version {version}); the desktop's dialog may ask which keys to use",
+        )
     if is_wayland() and (not support.ok or support.note):
         # The app still works: the desktop's own shortcut can run `listen --toggle`.
         return Check(True, "global hotkey", f"{support.reason or support.note} {bind_advice()}", warn=True)
@@ -239,9 +241,7 @@ def run_checks(echo: Callable[[Check], None] = lambda c: None) -> list[Check]:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "doctor", help="check devices, hotkey, models, API key and folders; say what to fix"
-    )
+    parser = subparsers.add_parser("doctor", help="check devices, hotkey, models, API key and folders; say what to fix")
     parser.set_defaults(func=run)
 
 

@@ -1,8 +1,8 @@
 """`python -m app eval`: run the memory scenarios against a model, score them, write the reports.
 
-    python -m app eval [--model M] [--runs N] [--scenario NAME ...] [--json] [--out DIR]
-    python -m app eval --compare A.json B.json
-    python -m app eval --list
+python -m app eval [--model M] [--runs N] [--scenario NAME ...] [--json] [--out DIR]
+python -m app eval --compare A.json B.json
+python -m app eval --list
 """
 
 from __future__ import annotations

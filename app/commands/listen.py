@@ -31,18 +31,14 @@ def register(subparsers: Any) -> None:
         ("stop", "stop listening and ask what was heard"),
         ("cancel", "stop listening and throw the recording away"),
     ):
-        actions.add_argument(
-            f"--{action}", dest="action", action="store_const", const=action, help=help_text
-        )
+        actions.add_argument(f"--{action}", dest="action", action="store_const", const=action, help=help_text)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     reply = instance.send({"listen": args.action})
     if reply is None:
-        print(
-            f"{APP_DISPLAY_NAME} is not running: start it first ({launch.command_line()}).", file=sys.stderr
-        )
+        print(f"{APP_DISPLAY_NAME} is not running: start it first ({launch.command_line()}).", file=sys.stderr)
         return 2
     print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
     return 0 if reply.ok else 1

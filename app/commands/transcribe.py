@@ -34,10 +34,16 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="the recording, e.g. question.wav")
     parser.add_argument("--repo", metavar="PATH", help="use this repository's vocabulary")
-    parser.add_argument("--stream", action="store_true",
-                        help=f"feed the file in real time as a held key would, let go {RELEASE_LAG} s after it ends")
-    parser.add_argument("--json", action="store_true",
-                        help="with --stream: print the text, release → text seconds and whether a guess was used")
+    parser.add_argument(
+        "--stream",
+        action="store_true",
+        help=f"feed the file in real time as a held key would, let go {RELEASE_LAG} s after it ends",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="with --stream: print the text, release → text seconds and whether a guess was used",
+    )
     parser.set_defaults(func=run)
 
 

@@ -73,9 +73,7 @@ def hint(repo: str) -> str:
     return f"to let the agent build and test it, run: {APP_NAME} trust --repo {repo}"
 
 
-def terminal_prompt(
-    stdin: TextIO | None = None, stderr: TextIO | None = None
-) -> Callable[[TrustNeeded], None]:
+def terminal_prompt(stdin: TextIO | None = None, stderr: TextIO | None = None) -> Callable[[TrustNeeded], None]:
     """The listener `ask` and `chat` give their turns: on a terminal it asks y/N, else it prints the hint.
 
     The session asks at most once; a "y" trusts the repository before the call is checked again, so it runs.

@@ -48,7 +48,7 @@ def launch_command() -> str:
 
 def _exec_quote(argument: str) -> str:
     """Quote one argument for a desktop entry's Exec key (the spec's rules, not the shell's)."""
-    if argument and not any(c in argument for c in ' \t\n"\'\\><~|&;$*?#()`'):
+    if argument and not any(c in argument for c in " \t\n\"'\\><~|&;$*?#()`"):
         return argument
     escaped = "".join("\\" + c if c in '"`$\\' else c for c in argument)
     return f'"{escaped}"'

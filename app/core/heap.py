@@ -83,7 +83,11 @@ def trim_soon() -> None:
     def run() -> None:
         before = resident_mb()
         seconds = trim()
-        log.info("gave back %.0f MB of freed heap in %.3f s (resident %.0f MB)", before - resident_mb(), seconds,
-                 resident_mb())
+        log.info(
+            "gave back %.0f MB of freed heap in %.3f s (resident %.0f MB)",
+            before - resident_mb(),
+            seconds,
+            resident_mb(),
+        )
 
     threading.Thread(target=run, name="heap-trim", daemon=True).start()

@@ -32,9 +32,21 @@ _counters: dict[str, Callable[[], int]] = {}
 
 
 class _MallInfo2(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_size_t) for name in
-                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
-                 "keepcost")]
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
 
 
 def enabled() -> bool:
@@ -104,8 +116,10 @@ def c_heap_mb() -> dict[str, float]:
         return {}
     libc.mallinfo2.restype = _MallInfo2
     info = libc.mallinfo2()
-    return {"malloc_in_use_mb": round((info.uordblks + info.hblkhd) / 2**20, 1),
-            "malloc_free_kept_mb": round(info.fordblks / 2**20, 1)}
+    return {
+        "malloc_in_use_mb": round((info.uordblks + info.hblkhd) / 2**20, 1),
+        "malloc_free_kept_mb": round(info.fordblks / 2**20, 1),
+    }
 
 
 def trim() -> bool:

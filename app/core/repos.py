@@ -24,9 +24,7 @@ def find_root(start: Path) -> Path:
     for candidate in (folder, *folder.parents):
         if (candidate / ".git").exists():
             return candidate
-    raise RepositoryError(
-        f"{folder} is not inside a git repository.", hint="Choose the folder of a git repository."
-    )
+    raise RepositoryError(f"{folder} is not inside a git repository.", hint="Choose the folder of a git repository.")
 
 
 def find_root_or_none(start: Path) -> Path | None:
@@ -43,4 +41,3 @@ def memory_folder_name(repo: Path) -> str:
     # The name part is only for people browsing the folder; keep it filesystem-safe.
     name = re.sub(r"[^A-Za-z0-9._-]", "_", resolved.name or "root").lstrip(".") or "repo"
     return f"{name[:60]}-{digest}"
-

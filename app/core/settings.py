@@ -165,9 +165,7 @@ def _coerce(name: str, value: Any) -> Any:
     if name == "repo_aliases":
         if not isinstance(value, dict):
             raise ValueError("repo_aliases must be an object")
-        return {
-            str(k): {str(a): str(b) for a, b in v.items()} for k, v in value.items() if isinstance(v, dict)
-        }
+        return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in value.items() if isinstance(v, dict)}
     if name == "memory_modes":
         if not isinstance(value, dict):
             raise ValueError("memory_modes must be an object")

@@ -166,7 +166,7 @@ class Gate:
         self._asked = False
 
     def refusal(self, request: TrustRequest) -> str:
-        """"" when the code may run; otherwise the error text for the model."""
+        """ "" when the code may run; otherwise the error text for the model."""
         if is_trusted(request.repo):
             return ""
         if self._ask is not None and not self._asked:

@@ -97,7 +97,7 @@ def _runs(report: dict[str, Any]) -> str:
         rows.append(
             f'<tr class="run" data-scenario="{_e(run["scenario"])}" data-run="{int(run["run"])}">'
             f"<td>{_e(run['scenario'])}<br><small>{_e(titles.get(run['scenario'], ''))}</small></td>"
-            f"<td class=\"num\">{int(run['run'])}</td>"
+            f'<td class="num">{int(run["run"])}</td>'
             f"<td>{_result(run)}</td><td>{_conversation(run)}</td><td>{_tools(run)}</td>"
             f"<td>{_memory(run)}</td><td>{_scores(run)}</td></tr>"
         )

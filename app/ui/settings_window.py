@@ -357,6 +357,7 @@ class SettingsWindow(QDialog):
             return
         self.key_test.setEnabled(False)
         self.key_status.setText("Testing…")
+
         def check() -> str:
             from app.core.agent.client import check_api_key  # the SDK: imported when first needed
 
@@ -415,4 +416,3 @@ class SettingsWindow(QDialog):
     def closeEvent(self, event: QCloseEvent) -> None:
         super().closeEvent(event)
         self._update_meter()
-

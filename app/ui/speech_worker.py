@@ -294,7 +294,10 @@ class SpeechWorker(SpeechPort):
         stamps.mark("final_text")
         log.info(
             "heard %d characters; streamed %.1f s in %d passes while held, %.1f s left after release",
-            len(text), stream.duration, stream.passes, stream.tail_seconds,
+            len(text),
+            stream.duration,
+            stream.passes,
+            stream.tail_seconds,
         )
         self.transcribed.emit(request_id, text)
 

@@ -264,11 +264,11 @@ class Tray(QObject):
             self.status_window.activated.connect(lambda: self.activated.emit())
         self._refresh()
 
-
     def icon_rect(self) -> QRect | None:
         """Where the tray icon is on the desktop (for placing new windows); None where the tray does not say."""
         rect = self.tray_icon.geometry() if self.tray_icon is not None else QRect()
         return rect if rect.isValid() and not rect.isEmpty() else None
+
     def show(self) -> None:
         if self.tray_icon is not None:
             self.tray_icon.show()

@@ -21,8 +21,7 @@ class TrustList(QWidget):
         self.list.setAccessibleName("Repositories trusted to run their code")
         self.list.itemSelectionChanged.connect(self._update)
         self.none = QLabel(
-            "None yet. The agent asks before it first builds or tests a repository; "
-            "reading it needs no trust."
+            "None yet. The agent asks before it first builds or tests a repository; reading it needs no trust."
         )
         self.none.setWordWrap(True)
         self.none.setStyleSheet("color: palette(mid);")

@@ -13,29 +13,84 @@ from dataclasses import dataclass
 MODIFIERS = ("ctrl", "alt", "shift", "super")
 
 _MODIFIER_ALIASES = {
-    "ctrl": "ctrl", "control": "ctrl", "ctl": "ctrl", "ctrl_l": "ctrl", "ctrl_r": "ctrl",
-    "alt": "alt", "option": "alt", "opt": "alt", "alt_l": "alt", "alt_r": "alt", "alt_gr": "alt",
-    "altgr": "alt", "meta": "alt",
-    "shift": "shift", "shift_l": "shift", "shift_r": "shift",
-    "super": "super", "win": "super", "windows": "super", "cmd": "super", "command": "super",
-    "cmd_l": "super", "cmd_r": "super", "super_l": "super", "super_r": "super", "hyper": "super",
+    "ctrl": "ctrl",
+    "control": "ctrl",
+    "ctl": "ctrl",
+    "ctrl_l": "ctrl",
+    "ctrl_r": "ctrl",
+    "alt": "alt",
+    "option": "alt",
+    "opt": "alt",
+    "alt_l": "alt",
+    "alt_r": "alt",
+    "alt_gr": "alt",
+    "altgr": "alt",
+    "meta": "alt",
+    "shift": "shift",
+    "shift_l": "shift",
+    "shift_r": "shift",
+    "super": "super",
+    "win": "super",
+    "windows": "super",
+    "cmd": "super",
+    "command": "super",
+    "cmd_l": "super",
+    "cmd_r": "super",
+    "super_l": "super",
+    "super_r": "super",
+    "hyper": "super",
 }
 
 _KEY_ALIASES = {
-    "space": "space", "spacebar": "space", " ": "space",
-    "enter": "enter", "return": "enter", "\r": "enter", "\n": "enter",
-    "tab": "tab", "\t": "tab",
-    "esc": "esc", "escape": "esc",
-    "backspace": "backspace", "delete": "delete", "del": "delete", "insert": "insert", "ins": "insert",
-    "home": "home", "end": "end",
-    "page_up": "page_up", "pageup": "page_up", "pgup": "page_up", "prior": "page_up",
-    "page_down": "page_down", "pagedown": "page_down", "pgdn": "page_down", "next": "page_down",
-    "up": "up", "down": "down", "left": "left", "right": "right",
-    "pause": "pause", "menu": "menu", "print_screen": "print_screen", "printscreen": "print_screen",
-    "print": "print_screen", "scroll_lock": "scroll_lock", "caps_lock": "caps_lock",
-    "plus": "+", "minus": "-", "comma": ",", "period": ".", "slash": "/", "backslash": "\\",
-    "semicolon": ";", "apostrophe": "'", "grave": "`", "equal": "=",
-    "bracketleft": "[", "bracketright": "]",
+    "space": "space",
+    "spacebar": "space",
+    " ": "space",
+    "enter": "enter",
+    "return": "enter",
+    "\r": "enter",
+    "\n": "enter",
+    "tab": "tab",
+    "\t": "tab",
+    "esc": "esc",
+    "escape": "esc",
+    "backspace": "backspace",
+    "delete": "delete",
+    "del": "delete",
+    "insert": "insert",
+    "ins": "insert",
+    "home": "home",
+    "end": "end",
+    "page_up": "page_up",
+    "pageup": "page_up",
+    "pgup": "page_up",
+    "prior": "page_up",
+    "page_down": "page_down",
+    "pagedown": "page_down",
+    "pgdn": "page_down",
+    "next": "page_down",
+    "up": "up",
+    "down": "down",
+    "left": "left",
+    "right": "right",
+    "pause": "pause",
+    "menu": "menu",
+    "print_screen": "print_screen",
+    "printscreen": "print_screen",
+    "print": "print_screen",
+    "scroll_lock": "scroll_lock",
+    "caps_lock": "caps_lock",
+    "plus": "+",
+    "minus": "-",
+    "comma": ",",
+    "period": ".",
+    "slash": "/",
+    "backslash": "\\",
+    "semicolon": ";",
+    "apostrophe": "'",
+    "grave": "`",
+    "equal": "=",
+    "bracketleft": "[",
+    "bracketright": "]",
 }
 
 # What Shift turns a US-layout key into: a chord names the key, not the character it types.
@@ -43,7 +98,12 @@ _UNSHIFT = dict(zip('!@#$%^&*()_+{}|:"<>?~', "1234567890-=[]\\;',./`", strict=Tr
 
 # X11 keysyms pynput reports as bare key codes: Meta (Alt while Shift is down), AltGr, Hyper.
 _X11_MODIFIER_KEYSYMS = {
-    65511: "alt", 65512: "alt", 65027: "alt", 65406: "alt", 65517: "super", 65518: "super",
+    65511: "alt",
+    65512: "alt",
+    65027: "alt",
+    65406: "alt",
+    65517: "super",
+    65518: "super",
 }
 
 _SHOWN = {"ctrl": "Ctrl", "alt": "Alt", "shift": "Shift", "super": "Super"}
@@ -82,9 +142,7 @@ def parse_chord(text: str) -> Chord:
         raise ValueError("The hotkey is empty; write it like ctrl+alt+space.")
     parts = [p.strip().lower() for p in text.split("+")]
     if any(not p for p in parts):
-        raise ValueError(
-            f"The hotkey {text!r} has an empty part; write the plus key as 'plus', e.g. ctrl+plus."
-        )
+        raise ValueError(f"The hotkey {text!r} has an empty part; write the plus key as 'plus', e.g. ctrl+plus.")
     modifiers: set[str] = set()
     keys: list[str] = []
     for raw in parts:

@@ -41,16 +41,70 @@ SMALL_REPO_FILES = 5000  # below this, untracked files are listed too (the walk 
 
 SOURCE_SUFFIXES = frozenset(
     [
-        ".py", ".pyi", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cs", ".fs", ".java", ".kt", ".kts",
-        ".scala", ".go", ".rs", ".rb", ".php", ".swift", ".m", ".mm", ".c", ".h", ".cc", ".cpp",
-        ".hpp", ".cxx", ".lua", ".dart", ".ex", ".exs", ".erl", ".hs", ".ml", ".vue", ".svelte",
-        ".sh", ".ps1", ".sql", ".proto"
+        ".py",
+        ".pyi",
+        ".js",
+        ".jsx",
+        ".ts",
+        ".tsx",
+        ".mjs",
+        ".cs",
+        ".fs",
+        ".java",
+        ".kt",
+        ".kts",
+        ".scala",
+        ".go",
+        ".rs",
+        ".rb",
+        ".php",
+        ".swift",
+        ".m",
+        ".mm",
+        ".c",
+        ".h",
+        ".cc",
+        ".cpp",
+        ".hpp",
+        ".cxx",
+        ".lua",
+        ".dart",
+        ".ex",
+        ".exs",
+        ".erl",
+        ".hs",
+        ".ml",
+        ".vue",
+        ".svelte",
+        ".sh",
+        ".ps1",
+        ".sql",
+        ".proto",
     ]
 )
 # Folders whose code people rarely talk about: read last, if at all.
 UNLIKELY_FOLDERS = frozenset(
-    ["node_modules", "vendor", "third_party", "thirdparty", "external", "dist", "build", "out", "bin", "obj",
-     "generated", "gen", "migrations", "fixtures", "testdata", "__snapshots__", ".venv", "venv", "site-packages"]
+    [
+        "node_modules",
+        "vendor",
+        "third_party",
+        "thirdparty",
+        "external",
+        "dist",
+        "build",
+        "out",
+        "bin",
+        "obj",
+        "generated",
+        "gen",
+        "migrations",
+        "fixtures",
+        "testdata",
+        "__snapshots__",
+        ".venv",
+        "venv",
+        "site-packages",
+    ]
 )
 TEST_FOLDERS = frozenset(["test", "tests", "spec", "specs", "__tests__", "e2e"])
 
@@ -72,9 +126,31 @@ KIND_WEIGHT = {"type": 3.0, "fname": 2.0, "mname": 2.0, "vname": 1.0, "aname": 1
 IMPORTED = re.compile(r"\bfrom\s+[\w.]+\s+import\s+\(?([\w ,\t]+)|\bimport\s*\{([^}]{1,400})\}")
 TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
 KEYWORDS = frozenset(
-    ["string", "void", "return", "static", "async", "await", "class", "public", "private", "protected",
-     "internal", "override", "virtual", "final", "readonly", "abstract", "sealed", "new", "null", "true", "false"]
+    [
+        "string",
+        "void",
+        "return",
+        "static",
+        "async",
+        "await",
+        "class",
+        "public",
+        "private",
+        "protected",
+        "internal",
+        "override",
+        "virtual",
+        "final",
+        "readonly",
+        "abstract",
+        "sealed",
+        "new",
+        "null",
+        "true",
+        "false",
+    ]
 )
+
 
 def _git(repo: Path, *args: str, timeout: float = 5.0) -> str:
     try:
@@ -93,7 +169,12 @@ class Scan:
 
 
 def _likely_said(
-    name: str, kind_weight: float, definitions: int, mentions: int, where: int, files_using: int = 1,
+    name: str,
+    kind_weight: float,
+    definitions: int,
+    mentions: int,
+    where: int,
+    files_using: int = 1,
     names_a_file: bool = False,
 ) -> float:
     """A score for how likely a person is to say `name` aloud about this repository.
@@ -198,7 +279,12 @@ def _scan(repo: Path, tracked: list[str], to_read: list[str]) -> Scan:
         files_using.update(set(tokens))
     identifiers = {
         name: _likely_said(
-            name, weight, definitions[name], mentions[name], where.get(name, 0), files_using[name],
+            name,
+            weight,
+            definitions[name],
+            mentions[name],
+            where.get(name, 0),
+            files_using[name],
             definitions[name] > 0 and tuple(split_identifier(name)) in file_subjects,
         )
         for name, weight in kinds.items()
@@ -244,10 +330,20 @@ def load_scan(repo: Path) -> Scan:
     scan = _scan(repo, tracked, to_read)
     try:
         paths.ensure_private_dir(cache.parent)
-        write_text_atomic(cache, json.dumps({
-            "version": CACHE_VERSION, "head": head, "listing": listing, "newest": newest, "read": to_read,
-            "identifiers": scan.identifiers, "files": scan.files,
-        }))
+        write_text_atomic(
+            cache,
+            json.dumps(
+                {
+                    "version": CACHE_VERSION,
+                    "head": head,
+                    "listing": listing,
+                    "newest": newest,
+                    "read": to_read,
+                    "identifiers": scan.identifiers,
+                    "files": scan.files,
+                }
+            ),
+        )
     except OSError:
         log.warning("could not write the vocabulary cache %s", cache, exc_info=True)
     return scan

@@ -67,8 +67,9 @@ def _hotword_spans(words: list[str], hotwords: Iterable[str]) -> list[tuple[int,
         size = len(parts)
         if not size:
             continue
-        spans.extend((start, start + size) for start in range(len(words) - size + 1)
-                     if words[start : start + size] == parts)
+        spans.extend(
+            (start, start + size) for start in range(len(words) - size + 1) if words[start : start + size] == parts
+        )
     return spans
 
 

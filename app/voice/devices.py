@@ -101,9 +101,7 @@ def find_device(name: str, kind: Kind) -> Device:
         index = _default_index(sd, kind)
         chosen = next((d for d in devices if d["index"] == index), None)
         if chosen is None:
-            raise AudioDeviceError(
-                f"There is no default {what}.", hint=f"Choose a {what} under Settings, Audio."
-            )
+            raise AudioDeviceError(f"There is no default {what}.", hint=f"Choose a {what} under Settings, Audio.")
     else:
         lowered = wanted.lower()
         chosen = next((d for d in devices if d["name"] == wanted), None) or next(

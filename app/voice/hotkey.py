@@ -43,6 +43,8 @@ def bind_advice() -> str:
 
 def is_wayland() -> bool:
     return bool(os.environ.get("WAYLAND_DISPLAY")) or os.environ.get("XDG_SESSION_TYPE") == "wayland"
+
+
 _READY_TIMEOUT = 5.0
 
 
@@ -67,9 +69,7 @@ def _x11_support() -> HotkeySupport:
                 "This is a Wayland session without an X server (XWayland), "
                 "and Wayland lets no program watch global keys.",
             )
-        return HotkeySupport(
-            False, "x11", "There is no X display (DISPLAY is not set), so no global hotkey can work."
-        )
+        return HotkeySupport(False, "x11", "There is no X display (DISPLAY is not set), so no global hotkey can work.")
     try:
         xdisplay: Any = importlib.import_module("Xlib.display")
         display = xdisplay.Display(display_name)
@@ -170,6 +170,7 @@ class HotkeyListener:
         listener.daemon = True
         listener.start()
         ready = threading.Event()
+
         # pynput's wait() blocks forever if its thread died first, so wait for it on a side thread.
         def wait_ready() -> None:
             listener.wait()

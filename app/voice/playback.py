@@ -194,9 +194,9 @@ class Player:
         index = resolve_output_device(self.device)
         rates = [self.sample_rate]
         try:
-            default_rate = int(sd.query_devices(index if index is not None else sd.default.device[1])[
-                "default_samplerate"
-            ])
+            default_rate = int(
+                sd.query_devices(index if index is not None else sd.default.device[1])["default_samplerate"]
+            )
             rates.append(default_rate)
         except Exception:
             pass

@@ -55,7 +55,6 @@ SOUND_LETTERS_PER_EDIT = 3
 MIN_SAME_BREAKS_LETTERS = 6
 
 
-
 def _word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
@@ -128,9 +127,7 @@ def _said_apart(words: list[str], name: tuple[str, ...]) -> bool:
     words has its own words together, or something said where the name has words between
     them ("fetch x change rate" for `fetch_exchange_rates`).
     """
-    heard = [
-        (i, j) for i, word in enumerate(words) for j, w in enumerate(name) if word == w or _plural_of(word, w)
-    ]
+    heard = [(i, j) for i, word in enumerate(words) for j, w in enumerate(name) if word == w or _plural_of(word, w)]
     return any(j2 == j1 + 1 and i2 > i1 + 1 for i1, j1 in heard for i2, j2 in heard)
 
 
@@ -144,8 +141,10 @@ def _misheard_middle(words: list[str], target: tuple[str, ...]) -> tuple[str, st
     start, end, name_end = 0, len(words), len(target)
     while start < min(end, name_end) and (words[start] == target[start] or _plural_of(words[start], target[start])):
         start += 1
-    while end > start and name_end > start and (
-        words[end - 1] == target[name_end - 1] or _plural_of(words[end - 1], target[name_end - 1])
+    while (
+        end > start
+        and name_end > start
+        and (words[end - 1] == target[name_end - 1] or _plural_of(words[end - 1], target[name_end - 1]))
     ):
         end, name_end = end - 1, name_end - 1
     return run_key(words[start:end]), run_key(target[start:name_end])
@@ -251,7 +250,11 @@ class Snapper:
             if heard != match.term.written:
                 log.debug(
                     "snapped %r → %s (%s, from %s, score %.1f)",
-                    heard, match.term.written, match.how, match.term.source, match.term.score,
+                    heard,
+                    match.term.written,
+                    match.how,
+                    match.term.source,
+                    match.term.score,
                 )
             out.append(text[last : tokens[i].start()])
             out.append(match.term.written)
@@ -355,8 +358,15 @@ class Snapper:
         distance = edit_distance(heard, key, allowed)
         if distance > allowed:
             if distance == allowed + 1:
-                log.debug("not snapped %r to %s: sounds %r against %r, %d edits where %d are allowed",
-                          " ".join(words), term.written, heard, key, distance, allowed)
+                log.debug(
+                    "not snapped %r to %s: sounds %r against %r, %d edits where %d are allowed",
+                    " ".join(words),
+                    term.written,
+                    heard,
+                    key,
+                    distance,
+                    allowed,
+                )
             return None
         how = f"sounds alike: {heard!r} against {key!r}, {distance} of {len(key)} sounds"
         return Match(length, term, distance, how)

@@ -336,4 +336,3 @@ def split_head(sentence: str, *, words: int = HEAD_WORDS) -> list[str]:
         if token.endswith((",", ";", ":")) and i >= 3:
             return [" ".join(tokens[:i]), " ".join(tokens[i:])]
     return [" ".join(tokens[:words]), " ".join(tokens[words:])]
-

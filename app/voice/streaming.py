@@ -91,9 +91,7 @@ def _find_cut(window: np.ndarray) -> int | None:
     )
     if not speech:
         return None  # silence so far; the final pass (with its VAD) handles it
-    bounds: list[tuple[int, int]] = [
-        (speech[i]["end"], speech[i + 1]["start"]) for i in range(len(speech) - 1)
-    ]
+    bounds: list[tuple[int, int]] = [(speech[i]["end"], speech[i + 1]["start"]) for i in range(len(speech) - 1)]
     if window.size - speech[-1]["end"] >= int(TRAILING_SILENCE * SAMPLE_RATE):
         bounds.append((speech[-1]["end"], window.size))
     min_samples = int(MIN_CHUNK * SAMPLE_RATE)
@@ -305,9 +303,7 @@ class StreamingTranscription:
         """Whether the last guess began at the last cut and heard all the speech heard since."""
         guess = self._guess
         return (
-            guess is not None
-            and guess.start == self._committed_samples
-            and self._voiced <= guess.voiced + LOOK_SLACK
+            guess is not None and guess.start == self._committed_samples and self._voiced <= guess.voiced + LOOK_SLACK
         )
 
     def _keep_or_drop_guess(self, window: np.ndarray) -> None:

@@ -265,13 +265,19 @@ class Transcriber:
                 log.info("kept the plain decode %r over %r (which %s)", plain_text, helped_text, verdict.reason)
             return plain
         verdict = keeps_content(plain_text, helped_text, names)
-        log.info("kept the plain decode %r with the names of %r: %r (the helped one %s)",
-                 plain_text, helped_text, text, verdict.reason)
+        log.info(
+            "kept the plain decode %r with the names of %r: %r (the helped one %s)",
+            plain_text,
+            helped_text,
+            text,
+            verdict.reason,
+        )
         return [Piece(plain[0].start, plain[-1].end, text, max(p.no_speech_prob for p in plain), _confidence(plain))]
 
     def _decode_once(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int) -> list[Piece]:
         pieces = [
-            p for p in self._segments(audio, hotwords, prompt, beam_size, guarded=True)
+            p
+            for p in self._segments(audio, hotwords, prompt, beam_size, guarded=True)
             if not (p.no_speech_prob > NO_SPEECH_THRESHOLD and p.avg_logprob < LOGPROB_THRESHOLD)
         ]
         if not pieces and _voiced_seconds(audio) >= SPOKE_SECONDS:

@@ -172,9 +172,7 @@ class Vocabulary:
     ) -> None:
         self.terms = dict(terms or {})
         found: list[Term] = []
-        remembered = Counter(
-            name for name in memory if len(split_identifier(name)) >= 2 or name in self.terms
-        )
+        remembered = Counter(name for name in memory if len(split_identifier(name)) >= 2 or name in self.terms)
         for name, count in remembered.items():
             # What the memory names is what this user talks about: ranked above the code's names.
             self.terms[name] = self.terms.get(name, 0.0) + 3.0 + count
@@ -201,9 +199,7 @@ class Vocabulary:
         self._snapper = Snapper(found)
 
     @classmethod
-    def for_repository(
-        cls, repo: Path, aliases: Mapping[str, str] | None = None, extra_text: str = ""
-    ) -> Vocabulary:
+    def for_repository(cls, repo: Path, aliases: Mapping[str, str] | None = None, extra_text: str = "") -> Vocabulary:
         """Scan `repo` (cached) and add the names written in `extra_text` (the memory)."""
         return build_vocabulary(repo, TOKEN.findall(extra_text), aliases)
 

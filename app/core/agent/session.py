@@ -259,7 +259,10 @@ class Session:
         step = stream_step(self._client, params, cancel=self._cancel, holder=self._stream, on_text=on_text)
         if step.usage:
             self._prompt_cache.request_finished(
-                self.cache_key, self.settings.model, step.usage, after_warmup=after_warmup,
+                self.cache_key,
+                self.settings.model,
+                step.usage,
+                after_warmup=after_warmup,
                 first_of=self.id if first else "",
             )
         return step

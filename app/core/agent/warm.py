@@ -29,10 +29,19 @@ _EVENTS: list[dict[str, Any]] = [
     {
         "type": "message_start",
         "message": {
-            "id": "msg_warm", "type": "message", "role": "assistant", "model": "warm", "content": [],
-            "stop_reason": None, "stop_sequence": None,
-            "usage": {"input_tokens": 1, "output_tokens": 1, "cache_creation_input_tokens": 0,
-                      "cache_read_input_tokens": 0},
+            "id": "msg_warm",
+            "type": "message",
+            "role": "assistant",
+            "model": "warm",
+            "content": [],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": {
+                "input_tokens": 1,
+                "output_tokens": 1,
+                "cache_creation_input_tokens": 0,
+                "cache_read_input_tokens": 0,
+            },
         },
     },
     {"type": "content_block_start", "index": 0, "content_block": {"type": "thinking", "thinking": "", "signature": ""}},
@@ -42,12 +51,18 @@ _EVENTS: list[dict[str, Any]] = [
     {"type": "content_block_start", "index": 1, "content_block": {"type": "text", "text": ""}},
     {"type": "content_block_delta", "index": 1, "delta": {"type": "text_delta", "text": "Warm."}},
     {"type": "content_block_stop", "index": 1},
-    {"type": "content_block_start", "index": 2,
-     "content_block": {"type": "tool_use", "id": "toolu_warm", "name": "warm", "input": {}}},
-    {"type": "content_block_delta", "index": 2, "delta": {"type": "input_json_delta", "partial_json": "{\"a\": 1}"}},
+    {
+        "type": "content_block_start",
+        "index": 2,
+        "content_block": {"type": "tool_use", "id": "toolu_warm", "name": "warm", "input": {}},
+    },
+    {"type": "content_block_delta", "index": 2, "delta": {"type": "input_json_delta", "partial_json": '{"a": 1}'}},
     {"type": "content_block_stop", "index": 2},
-    {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None},
-     "usage": {"output_tokens": 3}},
+    {
+        "type": "message_delta",
+        "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+        "usage": {"output_tokens": 3},
+    },
     {"type": "message_stop"},
 ]
 
@@ -89,7 +104,5 @@ def warm_sdk() -> bool:
     except Exception:  # warming only saves time: the real request works without it
         log.info("warming the SDK's stream parser failed", exc_info=True)
         return True
-    log.info(
-        "SDK stream parser warmed in %.2f s (%.2f s CPU)", time.monotonic() - started, time.process_time() - cpu
-    )
+    log.info("SDK stream parser warmed in %.2f s (%.2f s CPU)", time.monotonic() - started, time.process_time() - cpu)
     return True

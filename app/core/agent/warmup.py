@@ -88,7 +88,6 @@ class Warmer:
         except Exception:  # warming only saves time: a failure here must never reach the person
             log.debug("warming the API failed", exc_info=True)
 
-
     def _held_already(self, hold: Hold | None) -> bool:
         # A fresh process reaches here after importing the SDK, often past the minimum hold already.
         if hold is None:

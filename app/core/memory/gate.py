@@ -22,6 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.core.memory import gate_model
+from app.core.memory.lines import clean as _clean
+from app.core.memory.lines import is_structure as _is_structure
+from app.core.memory.lines import normalise as normalise
 from app.core.memory.state_shapes import (
     ALWAYS,
     CODE_COUNT,
@@ -162,19 +165,7 @@ _DATE = rx(
 )
 
 _DIGIT = re.compile(r"\d")
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?(?:\[[ xX]\]\s+)?")
-_DECORATION = re.compile(r"(?:\*\*|__|`)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
-
-
-def _clean(line: str) -> str:
-    """The line without its list marker, checkbox or Markdown emphasis, to judge what it says."""
-    return _DECORATION.sub("", _LIST_MARKER.sub("", line, count=1)).strip()
-
-
-def _is_structure(cleaned: str) -> bool:
-    """Blank lines, headings, rules and code fences carry no claim to judge."""
-    return not cleaned or cleaned.startswith(("#", "```", "~~~")) or not any(c.isalnum() for c in cleaned)
 
 
 def _is_imperative(cleaned: str) -> bool:
@@ -362,14 +353,6 @@ def state_lines(text: str) -> list[tuple[str, str]]:
         if reason is not None:
             found.append((line, reason))
     return found
-
-
-def normalise(line: str) -> str:
-    """A line as the duplicate check compares it: no list marker or emphasis, one case, single spaces."""
-    cleaned = _clean(line)
-    if _is_structure(cleaned):
-        return ""
-    return " ".join(cleaned.lower().split()).rstrip(".;:!,")
 
 
 def _holders(store: Mapping[str, str], path: str) -> dict[str, str]:

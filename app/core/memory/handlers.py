@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from app.core.memory import credentials, gate, limits, text
+from app.core.memory import credentials, limits, lines, repeats, text
 from app.core.memory.backend import Texts
 from app.core.memory.command import Command, Create, Delete, Insert, Rename, StrReplace, View
 from app.core.memory.folder import FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
@@ -32,6 +32,7 @@ class Context:
     op: OpContext
     gate: Gate | None = None  # None for a person's writes: a person decides
     changes: list[NewChange] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # said after the command's own result (lines confirmed)
 
     @property
     def session_id(self) -> str:
@@ -87,6 +88,13 @@ def running_sizes(ctx: Context) -> dict[str, int]:
 
 
 def run(ctx: Context, command: Command) -> ToolResult:
+    result = _run(ctx, command)
+    if ctx.notes and not result.is_error:
+        return ToolResult(f"{result.text}\n{' '.join(ctx.notes)}")
+    return result
+
+
+def _run(ctx: Context, command: Command) -> ToolResult:
     path = command.old_path if isinstance(command, Rename) else command.path
     try:
         if isinstance(command, View):
@@ -154,18 +162,59 @@ def check_write(ctx: Context, vp: VirtualPath, old: str | None, new: str) -> Too
 
 
 def write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str) -> ToolResult | None:
-    """Check the new content of one file, then write and journal it; the refusal, or None when written."""
+    """Check the new content of one file, then write and journal it; the refusal, or None when written.
+
+    An agent's copy of a line the memory holds, from a session that has not vouched for it yet, is a
+    confirmation instead (`repeats`): left out of the write and counted. When nothing else is left to
+    write, the result says so and nothing is written.
+    """
+    taken = _repeats(ctx, vp, old, new)
+    if taken.repeats:
+        new = taken.text
+        if new == old or (old is None and not lines.claims(new)):
+            return ToolResult(_confirm(ctx, taken))
     refused = check_write(ctx, vp, old, new)
     if refused:
         return refused
     ctx.texts.write_bytes(vp.parts, new.encode("utf-8"))
     ctx.journal.set_sizes({vp.text: limits.cost(vp.text, new)})
     ctx.changes.append(NewChange(command, vp.text, old, new))
+    written = lines.Confirmation(ctx.session_id, ctx.op.by, ctx.op.at)
+    for line in lines.added_claims(old, new):  # the session that writes a line is its first confirmation
+        ctx.journal.confirm_line(vp.text, lines.normalise(line), written)
+    if taken.repeats:
+        ctx.notes.append(_confirm(ctx, taken))
     if ctx.session_id:
         ctx.journal.mark_seen(ctx.session_id, {vp.text: digest(new)})
         if old is not None:  # editing a memory uses it; writing a new one is not reading it back
             ctx.journal.note_use(ctx.session_id, [vp.text], "used")
     return None
+
+
+def _repeats(ctx: Context, vp: VirtualPath, old: str | None, new: str) -> repeats.Taken:
+    """The agent's copies of lines the memory holds that this session has not vouched for (none for a person)."""
+    if not ctx.by_agent or ctx.gate is None:
+        return repeats.Taken(new, ())
+    records = ctx.journal.line_records()
+    writers: dict[str, dict[str, lines.Confirmation]] = {}
+
+    def vouched(holder: str, key: str) -> bool:
+        record = records.get((holder, key))
+        if record is not None and record.confirmations:
+            return record.confirmed_by(ctx.session_id)
+        if holder not in writers:  # a line older than the records: its writer is in the history
+            writers[holder] = lines.written_by(ctx.journal.history(holder))
+        writer = writers[holder].get(key)
+        return writer is not None and writer.session_id == ctx.session_id
+
+    return repeats.take(vp.text, old, new, _store_texts(ctx, running_sizes(ctx)), vouched)
+
+
+def _confirm(ctx: Context, taken: repeats.Taken) -> str:
+    """Count this session for each repeated line; what the model is told."""
+    at = lines.Confirmation(ctx.session_id, ctx.op.by, ctx.op.at)
+    counted = [(r, lines.confirm(ctx.journal, r.holder, r.line, at).confirmed_sessions) for r in taken.repeats]
+    return repeats.message(counted)
 
 
 def _shown_key(path: str) -> str:
@@ -189,7 +238,7 @@ def _base_text(ctx: Context, vp: VirtualPath, seen: str | None) -> str:
 
 
 def _line_key(line: str) -> str:
-    return gate.normalise(line) or line.strip()
+    return lines.normalise(line) or line.strip()
 
 
 def _lost_update(ctx: Context, vp: VirtualPath, current: str | None, new: str | None) -> ToolResult | None:

@@ -15,11 +15,13 @@ history. A delete keeps its history (the text is in the change), so it can be un
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, Protocol
+
+from app.core.clock import wall
+from app.core.memory.lines import Confirmation, LineKey, LineLog, LineRecord, LineUses
 
 Author = Literal["agent", "person"]
 UseKind = Literal["loaded", "used"]
@@ -92,11 +94,11 @@ class OpContext:
     session_id: str = ""
     user_words: str = ""
     head: str = ""
-    at: float = field(default_factory=time.time)
+    at: float = field(default_factory=wall)  # the clock lines age by, which tests can move on
 
 
-class ChangeLog(Protocol):
-    """The half of the journal every copy of a store must share: changes, operations, what sessions saw.
+class ChangeLog(LineLog, Protocol):
+    """The half of the journal every copy of a store must share: changes, operations, what sessions saw, line records.
 
     Undo and the lost-update check read it, so a shared store keeps it beside its texts.
     """
@@ -132,8 +134,8 @@ class ChangeLog(Protocol):
         """A block in which the calls may share one connection or transaction."""
 
 
-class MachineLog(Protocol):
-    """The half that stays on each machine: use counts, size accounting, the cache of git answers.
+class MachineLog(LineUses, Protocol):
+    """The half that stays on each machine: use counts (of files and lines), size accounting, git answers.
 
     Git answers are about this machine's checkout, and counts are cheap to redo, so nothing here
     is shared.
@@ -224,6 +226,23 @@ class Journal:
     def keep(self, name: str, value: str) -> None:
         self.machine.keep(name, value)
 
+    # --- per-line records (`lines`) ------------------------------------------------------------------
+
+    def line_records(self) -> dict[LineKey, LineRecord]:
+        return self.changes.line_records()
+
+    def confirm_line(self, path: str, key: str, confirmation: Confirmation) -> None:
+        self.changes.confirm_line(path, key, confirmation)
+
+    def set_line(self, path: str, key: str, *, standing: bool | None = None, restored_at: float | None = None) -> None:
+        self.changes.set_line(path, key, standing=standing, restored_at=restored_at)
+
+    def note_line_use(self, session_id: str, keys: Iterable[LineKey], at: float) -> None:
+        self.machine.note_line_use(session_id, keys, at)
+
+    def line_uses(self) -> dict[LineKey, float]:
+        return self.machine.line_uses()
+
 
 class QuietJournal(Journal):
     """The journal for a reading command: a damaged journal must not stop anyone reading the memory."""
@@ -243,3 +262,7 @@ class QuietJournal(Journal):
     def note_use(self, session_id: str, paths: Iterable[str], kind: UseKind) -> None:
         with contextlib.suppress(JournalError):
             super().note_use(session_id, paths, kind)
+
+    def note_line_use(self, session_id: str, keys: Iterable[LineKey], at: float) -> None:
+        with contextlib.suppress(JournalError):
+            super().note_line_use(session_id, keys, at)

@@ -17,7 +17,8 @@ from pathlib import Path
 from app.core.memory.journal import JournalError
 
 JOURNAL_NAME = ".journal.sqlite"
-SCHEMA_VERSION = 3  # 1: events without text (migrated); 2: changes with text; 3: a cache table
+# 1: events without text (migrated); 2: changes with text; 3: a cache table; later formats: `_STEPS`.
+BASE_VERSION = 3
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS changes (
@@ -49,6 +50,28 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS counted (done INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS cache (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
+
+# Each later format is one step of its own (its version and what it adds), so formats added side by side
+# stay apart. A file is brought up by running every step above its version, in order.
+_STEPS: dict[int, tuple[str, ...]] = {
+    # 4: per-line records (`lines`): each session that wrote or confirmed a line, a person's decisions about it,
+    # and (this machine's) when a session used it.
+    4: (
+        """CREATE TABLE IF NOT EXISTS line_sessions (
+            path TEXT NOT NULL, key TEXT NOT NULL, session TEXT NOT NULL, by TEXT NOT NULL, at REAL NOT NULL,
+            PRIMARY KEY (path, key, session)
+        )""",
+        """CREATE TABLE IF NOT EXISTS line_marks (
+            path TEXT NOT NULL, key TEXT NOT NULL, standing INTEGER NOT NULL DEFAULT 0, restored_at REAL,
+            PRIMARY KEY (path, key)
+        )""",
+        """CREATE TABLE IF NOT EXISTS line_uses (
+            session TEXT NOT NULL, path TEXT NOT NULL, key TEXT NOT NULL, at REAL NOT NULL,
+            PRIMARY KEY (session, path, key)
+        )""",
+    ),
+}
+SCHEMA_VERSION = max(BASE_VERSION, *_STEPS)
 
 
 @contextlib.contextmanager
@@ -136,10 +159,16 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
     if version == SCHEMA_VERSION:
         return
     conn.execute("BEGIN IMMEDIATE")
-    if int(conn.execute("PRAGMA user_version").fetchone()[0]) != SCHEMA_VERSION:  # another process won
-        for statement in _SCHEMA:
-            conn.execute(statement)
-        _migrate_events(conn)
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version != SCHEMA_VERSION:  # else another process won
+        if version < BASE_VERSION:
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            _migrate_events(conn)
+        for step in sorted(_STEPS):
+            if step > version:
+                for statement in _STEPS[step]:
+                    conn.execute(statement)
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     conn.execute("COMMIT")
 

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from app.core.memory import handlers, limits, staleness, undo
+from app.core import clock
+from app.core.memory import handlers, limits, line_book, lines, staleness, undo
 from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
 from app.core.memory.backend import Texts
 from app.core.memory.folder import FolderError
 from app.core.memory.journal import Author, Change, JournalError, OpContext, Usage
+from app.core.memory.lines import LineState
 from app.core.memory.lock import LockTimeout
 from app.core.memory.vpath import PathRefused, parse
 
@@ -133,6 +135,19 @@ class PersonView:
             self._locked(keep, write=False, empty=nothing)
         return marks
 
+    def line_states(self, now: float | None = None) -> dict[str, list[LineState]]:
+        """Every file's lines with who wrote them, their confirmations, standing and archive state, by path."""
+        moment = clock.wall() if now is None else now
+
+        def read() -> dict[str, list[LineState]]:
+            files = [(f.path, f.text) for f in self._read_files()]
+            try:
+                return line_book.read_states(self._journal, files, moment)
+            except JournalError:  # a damaged history: the lines still show, without what it knew of them
+                return line_book.read_states_bare(files, moment)
+
+        return self._locked(read, write=False, empty=dict)
+
     def journal_problem(self) -> str:
         """Why the journal cannot be used (damaged, from a newer version), or ""."""
         try:
@@ -243,6 +258,18 @@ class PersonView:
             return self._locked(save, write=True, empty=lambda: SaveResult(False, "No memory folder."))
         except (JournalError, FolderError, OSError, LockTimeout) as exc:
             return SaveResult(False, f"Could not save {vp}: {exc}")
+
+    def confirm(self, path: str, line: str) -> int:
+        """A person vouches for a line of `path` (kept it from pending): one more confirmation; the count after.
+
+        Inside a command that already holds the lock, call `lines.confirm` with its journal instead.
+        """
+        at = lines.Confirmation(PERSON_SESSION, "person", clock.wall())
+
+        def count() -> int:
+            return lines.confirm(self._journal, parse(path).text, line, at).confirmed_sessions
+
+        return self._locked(count, write=True, empty=lambda: 0)
 
     def undo(self) -> str:
         """Revert the newest change (a delete included) as a person; returns what was reverted.

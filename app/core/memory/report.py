@@ -6,7 +6,9 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from app.core import clock
 from app.core.memory.journal import Change
+from app.core.memory.lines import LineState
 from app.core.memory.store import MemoryStore
 
 
@@ -38,6 +40,7 @@ class FileReport:
     last_used: str | None
     flags: list[str]
     history: list[HistoryItem]
+    lines: list[dict[str, Any]]  # one `line_object` per line that says something
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -45,6 +48,18 @@ class FileReport:
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).isoformat(timespec="seconds") if moment else None
+
+
+def line_object(line: LineState) -> dict[str, Any]:
+    """One line of a file as `memory show --json` gives it (each part of issue 21 adds its keys here)."""
+    return {
+        "text": line.text,
+        "by": line.by,
+        "confirmed_sessions": line.confirmed_sessions,
+        "promotion_candidate": line.promotion_candidate,
+        "standing": line.standing,
+        "archived": line.archived,
+    }
 
 
 def history_item(change: Change) -> HistoryItem:
@@ -62,7 +77,7 @@ def history_item(change: Change) -> HistoryItem:
 
 def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileReport]:
     """One report per memory file; raises JournalError when the history cannot be read."""
-    now = now or datetime.now(UTC)
+    now = now or datetime.fromtimestamp(clock.wall(), UTC)  # the clock lines age by
     problem = store.journal_problem()
     if problem:
         from app.core.memory.journal import JournalError
@@ -72,6 +87,7 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
     # A person asking for the report gets the exact count, however long git takes to walk to it.
     marks = store.marks(written, now, count_limit=None)
     stats = store.stats()
+    line_states = store.person.line_states(now.timestamp())
     reports: list[FileReport] = []
     for w in written:
         m = marks[w.path]
@@ -94,6 +110,7 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
                 last_used=_iso(s.last_used) if s else None,
                 flags=s.flags(now) if s else [],
                 history=[history_item(c) for c in history],
+                lines=[line_object(line) for line in line_states.get(w.path, [])],
             )
         )
     return reports

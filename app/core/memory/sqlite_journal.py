@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from app.core.memory import journal_file
 from app.core.memory.journal import Change, NewChange, OpContext
+from app.core.memory.sqlite_lines import SqliteLineLog
 
 SEEN_KEEP_SECONDS = 3 * 24 * 3600  # a session older than this cannot still be writing
 
@@ -66,8 +67,8 @@ def _history(conn: sqlite3.Connection, path: str) -> list[Change]:
     return found
 
 
-class SqliteChangeLog:
-    """The change log and seen texts of one memory folder in its `.journal.sqlite`.
+class SqliteChangeLog(SqliteLineLog):
+    """The change log, seen texts and line records of one memory folder in its `.journal.sqlite`.
 
     A journal written by a newer version, or damaged, raises JournalError and is left as it is:
     the memory files stay readable, and nothing is written until the person decides.
@@ -176,7 +177,7 @@ class SqliteChangeLog:
             conn.execute("COMMIT")
 
     def move_seen(self, old: str, new: str) -> None:
-        move_rows(self._file, ("seen",), old, new)
+        move_rows(self._file, ("seen", "line_sessions", "line_marks"), old, new)
 
 
 def move_rows(file: journal_file.JournalFile, tables: tuple[str, ...], old: str, new: str) -> None:

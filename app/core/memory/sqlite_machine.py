@@ -15,14 +15,15 @@ from datetime import UTC, datetime
 from app.core.memory import journal_file
 from app.core.memory.journal import Usage, UseKind
 from app.core.memory.sqlite_journal import move_rows
+from app.core.memory.sqlite_lines import SqliteLineUses
 
 
 def _when(seconds: float | None) -> datetime | None:
     return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
 
 
-class SqliteMachineLog:
-    """Use counts, the running size total and the git cache of one memory folder in its `.journal.sqlite`."""
+class SqliteMachineLog(SqliteLineUses):
+    """Use counts (of files and lines), the running size total and the git cache of one memory folder's journal."""
 
     def __init__(self, file: journal_file.JournalFile) -> None:
         self._file = file
@@ -84,7 +85,7 @@ class SqliteMachineLog:
             conn.execute("COMMIT")
 
     def move(self, old: str, new: str) -> None:
-        move_rows(self._file, ("uses", "sizes"), old, new)
+        move_rows(self._file, ("uses", "sizes", "line_uses"), old, new)
 
     def cached(self, name: str) -> str | None:
         with self._connect(create=False) as conn:

@@ -50,8 +50,10 @@ def _text_parts(raw: object, *, allow_root: bool) -> list[str]:
     if len(raw) > MAX_PATH_CHARS:
         raise PathRefused(f"path is longer than {MAX_PATH_CHARS} characters")
     # Plain ASCII (nearly every path) needs only the control-character test; the rest is looked at per character.
-    if _ASCII_CONTROL.search(raw) if raw.isascii() else any(
-        unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in raw
+    if (
+        _ASCII_CONTROL.search(raw)
+        if raw.isascii()
+        else any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in raw)
     ):
         raise PathRefused("path contains a control or invisible character; write it in plain text")
     text = raw.strip()
