@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "app.commands.ask",
     "app.commands.chat",
     "app.commands.trust",
+    "app.commands.team",
     "app.commands.transcribe",
     "app.commands.say",
     "app.commands.doctor",

@@ -2,7 +2,8 @@
 # System packages the app needs on Debian/Ubuntu (PortAudio, Qt's xcb libraries),
 # plus, with --test, what the test suite needs (a virtual display with a tray,
 # PulseAudio null devices, xdotool, espeak-ng for spoken test audio,
-# dbus-daemon for the desktop portal's test service).
+# dbus-daemon for the desktop portal's test service, and a PostgreSQL server whose
+# throwaway clusters the team memory tests start on a Unix socket).
 set -euo pipefail
 
 RUNTIME=(
@@ -11,7 +12,7 @@ RUNTIME=(
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libegl1 libgl1 libglib2.0-0
   libfontconfig1 libdbus-1-3 fonts-dejavu-core git python3-venv
 )
-TEST=(xvfb x11-utils icewm pulseaudio pulseaudio-utils xdotool espeak-ng xauth dbus-daemon)
+TEST=(xvfb x11-utils icewm pulseaudio pulseaudio-utils xdotool espeak-ng xauth dbus-daemon postgresql)
 
 packages=("${RUNTIME[@]}")
 if [[ "${1:-}" == "--test" ]]; then packages+=("${TEST[@]}"); fi

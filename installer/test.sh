@@ -20,5 +20,6 @@ echo "== import-linter"; "$ROOT/.venv/bin/lint-imports"
 source installer/desktop-env.sh
 trap desktop_env_stop EXIT
 export VDA_REQUIRE_DESKTOP=1
+export VDA_REQUIRE_POSTGRES=1  # the team memory tests start a PostgreSQL cluster; here they must not skip
 echo "== pytest (DISPLAY=$DISPLAY)"
 "$PY" -m pytest "${lane[@]}" "$@"

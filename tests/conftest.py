@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from app.bench.desktop import desktop_problem
+from app.bench.pg_cluster import Cluster, ClusterUnavailable, start_cluster
+
+if TYPE_CHECKING:
+    from tests.team_server import TeamDatabase
 
 
 @pytest.fixture(autouse=True)
@@ -70,6 +76,33 @@ def desktop() -> None:
         if os.environ.get("VDA_REQUIRE_DESKTOP") == "1":
             pytest.fail(f"the test desktop is missing: {problem}")
         pytest.skip(f"needs the test desktop ({problem}); run installer/test.sh")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A real PostgreSQL cluster for the whole run, in a temporary folder, on a Unix socket only.
+
+    Without a PostgreSQL server installed the team tests skip, saying why; under the test
+    command (VDA_REQUIRE_POSTGRES=1, as CI runs it) a missing server is a failure instead.
+    """
+    try:
+        cluster = start_cluster()
+    except ClusterUnavailable as exc:
+        if os.environ.get("VDA_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"the test PostgreSQL server could not start: {exc}")
+        pytest.skip(f"needs a PostgreSQL server: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture(scope="session")
+def team_db(pg_cluster: Cluster) -> TeamDatabase:
+    """One team database for the run, its schema made by its owning role; tests use repositories of their own."""
+    from tests.team_server import new_database
+
+    return new_database(pg_cluster)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

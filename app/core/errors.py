@@ -11,6 +11,10 @@
     │   │   └── DownloadCancelled    the person cancelled; what arrived is kept to resume
     │   ├── AgentTurnError           a turn failed after the SDK's retries
     │   ├── RepositoryError          the folder is not a usable repository
+    │   ├── TeamServerError          the team memory's server said no, or could not be asked
+    │   │   ├── TeamUnreachable      no answer in time (also an OSError: storage that is not there)
+    │   │   ├── TeamSchemaError      its schema is missing, older or newer than this app's
+    │   │   └── TeamRefused          the server's rights refuse this (no grant, reader only, read-only)
     │   ├── eval.report.ReportError  the eval's report cannot be read or written
     │   └── eval.scenario.ScenarioError  a scenario file is malformed
     └── (a bug is any other exception: logged with its traceback and reported in one line
@@ -92,3 +96,19 @@ class AgentTurnError(UserFacingError):
 
 class RepositoryError(UserFacingError):
     """The chosen folder cannot be used as a repository."""
+
+
+class TeamServerError(UserFacingError):
+    """The team memory's PostgreSQL server said no, or could not be asked; the message says which."""
+
+
+class TeamUnreachable(TeamServerError, OSError):
+    """The team server did not answer in time. An OSError too: to the memory store it is storage not there."""
+
+
+class TeamSchemaError(TeamServerError):
+    """The server's team schema is missing, older than this app needs, or newer than it knows."""
+
+
+class TeamRefused(TeamServerError):
+    """The server's rights refuse the request: no grant for this repository, a reader writing, read-only."""

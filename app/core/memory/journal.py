@@ -60,6 +60,7 @@ class Change:
     head: str  # the repository's HEAD commit when it was written ("" outside git)
     old_path: str = ""
     undoes: int = 0
+    role: str = ""  # the server's name for who made it, in a team memory ("" in a local one)
 
     kind = "write"  # every change writes; kept for readers of the earlier write/read journal
 

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal, get_args
 
+from app.core.errors import UserFacingError
 from app.core.memory import command as commands
 from app.core.memory import credentials, gate, handlers, limits, snapshot, staleness
 from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
@@ -155,6 +156,8 @@ class MemoryStore:
             )
         except LinkRefused:
             return ToolResult.error("Error: The memory folder is not a plain folder (a link?); nothing was changed.")
+        except UserFacingError as exc:  # a team server's refusal or absence, in its own words
+            return ToolResult.error(f"Error: {exc} Nothing was changed.")
         except LockTimeout:
             return ToolResult.error("Error: The memory is busy (another session is using it). Try again shortly.")
         except OSError as exc:

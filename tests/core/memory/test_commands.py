@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.core.memory import MemoryStore
-from tests.core.memory.conftest import err, ok
+from tests.core.memory.conftest import err, local_only, ok, stored, top_names
 
 HEADER = "Here're the files and directories up to 2 levels deep in {}, excluding hidden items and node_modules:"
 
@@ -18,6 +18,7 @@ def test_view_of_an_empty_store_is_a_listing_not_an_error(store: MemoryStore) ->
 
 
 def test_view_lists_two_levels_with_sizes_and_hides_hidden_items(store: MemoryStore) -> None:
+    local_only(store, "plants hidden entries and an empty folder in the local folder")
     ok(store, {"command": "create", "path": "/memories/notes.md", "file_text": "x" * 1536})
     ok(store, {"command": "create", "path": "/memories/a/b/c/deep.md", "file_text": "deep"})
     (store.folder / ".private").write_text("hidden")
@@ -80,12 +81,12 @@ def test_create_creates_then_overwrites(store: MemoryStore) -> None:
         "File created successfully at: /memories/p.md"
     )
     ok(store, {"command": "create", "path": "/memories/p.md", "file_text": "two\n"})
-    assert (store.folder / "p.md").read_text() == "two\n"
+    assert stored(store, "p.md") == "two\n"
 
 
 def test_create_makes_parent_folders_and_refuses_a_folder_or_the_root(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/x/y/z.md", "file_text": "z"})
-    assert (store.folder / "x" / "y" / "z.md").read_text() == "z"
+    assert stored(store, "x/y/z.md") == "z"
     assert "is a directory" in err(store, {"command": "create", "path": "/memories/x", "file_text": "t"})
     err(store, {"command": "create", "path": "/memories", "file_text": "t"})
     assert "is a file" in err(store, {"command": "create", "path": "/memories/x/y/z.md/w.md", "file_text": "t"})
@@ -103,13 +104,13 @@ def test_str_replace_exactly_one_occurrence(store: MemoryStore) -> None:
     text = ok(store, {"command": "str_replace", "path": "/memories/p.md", "old_str": "size: big", "new_str": "size: s"})
     assert text.startswith("The memory file has been edited.")
     assert "     2\tsize: s" in text
-    assert (store.folder / "p.md").read_text() == "color: blue\nsize: s\nblue sky\n"
+    assert stored(store, "p.md") == "color: blue\nsize: s\nblue sky\n"
 
 
 def test_str_replace_without_new_str_deletes_the_text(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/p.md", "file_text": "keep drop keep\n"})
     ok(store, {"command": "str_replace", "path": "/memories/p.md", "old_str": " drop"})
-    assert (store.folder / "p.md").read_text() == "keep keep\n"
+    assert stored(store, "p.md") == "keep keep\n"
 
 
 def test_str_replace_on_missing_file_or_folder(store: MemoryStore) -> None:
@@ -127,7 +128,7 @@ def test_insert_after_a_line_and_at_the_top(store: MemoryStore) -> None:
     )
     ok(store, {"command": "insert", "path": "/memories/t.md", "insert_line": 0, "insert_text": "zero"})
     ok(store, {"command": "insert", "path": "/memories/t.md", "insert_line": 4, "insert_text": "end"})
-    assert (store.folder / "t.md").read_text() == "zero\none\n1.5\ntwo\nend\n"
+    assert stored(store, "t.md") == "zero\none\n1.5\ntwo\nend\n"
     assert err(store, {"command": "insert", "path": "/memories/t.md", "insert_line": 6, "insert_text": "x"}) == (
         "Error: Invalid `insert_line` parameter: 6. It should be within the range of lines of the file: [0, 5]"
     )
@@ -141,7 +142,7 @@ def test_delete_files_and_folders(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/d/e/f.md", "file_text": "f"})
     assert ok(store, {"command": "delete", "path": "/memories/a.md"}) == "Successfully deleted /memories/a.md"
     assert ok(store, {"command": "delete", "path": "/memories/d"}) == "Successfully deleted /memories/d"
-    assert sorted(p.name for p in store.folder.iterdir() if not p.name.startswith(".")) == []
+    assert top_names(store) == []
     assert (
         err(store, {"command": "delete", "path": "/memories/a.md"}) == "Error: The path /memories/a.md does not exist"
     )
@@ -154,8 +155,8 @@ def test_rename_files_and_folders(store: MemoryStore) -> None:
         "Successfully renamed /memories/draft.md to /memories/final.md"
     )
     ok(store, {"command": "rename", "old_path": "/memories/dir", "new_path": "/memories/moved/dir2"})
-    assert (store.folder / "final.md").read_text() == "d"
-    assert (store.folder / "moved" / "dir2" / "x.md").read_text() == "x"
+    assert stored(store, "final.md") == "d"
+    assert stored(store, "moved/dir2/x.md") == "x"
     assert err(store, {"command": "rename", "old_path": "/memories/final.md", "new_path": "/memories/moved"}) == (
         "Error: The destination /memories/moved already exists"
     )
@@ -165,7 +166,7 @@ def test_rename_files_and_folders(store: MemoryStore) -> None:
     assert "into itself" in err(
         store, {"command": "rename", "old_path": "/memories/moved", "new_path": "/memories/moved/in"}
     )
-    assert (store.folder / "final.md").read_text() == "d"
+    assert stored(store, "final.md") == "d"
 
 
 def test_files_and_total_chars(store: MemoryStore) -> None:

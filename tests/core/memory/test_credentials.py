@@ -6,7 +6,7 @@ import pytest
 
 from app.core.memory import MemoryStore
 from app.core.memory.credentials import find_credential
-from tests.core.memory.conftest import err, ok
+from tests.core.memory.conftest import err, ok, stored
 from tests.core.memory.credential_corpus import (
     DISGUISED_SECRETS,
     ORDINARY_NOTES,
@@ -116,7 +116,7 @@ def test_credentials_are_refused_and_never_echoed(store: MemoryStore, text: str)
     refusal = err(store, {"command": "create", "path": "/memories/s.md", "file_text": f"note\n{text}\n"})
     assert "Never store secrets" in refusal
     assert text not in refusal and R[:16] not in refusal
-    assert not (store.folder / "s.md").exists()
+    assert stored(store, "s.md") is None
 
 
 @pytest.mark.parametrize("text", ORDINARY)
@@ -124,7 +124,7 @@ def test_ordinary_memories_are_stored(store: MemoryStore, text: str) -> None:
     assert find_credential(text) is None, text
     # As a person writes it: the write gate judges an agent's state lines, which is not this test's subject.
     ok(store, {"command": "create", "path": "/memories/o.md", "file_text": text + "\n"}, by="person")
-    assert (store.folder / "o.md").read_text() == text + "\n"
+    assert stored(store, "o.md") == text + "\n"
 
 
 def test_the_filter_guards_every_way_in(store: MemoryStore) -> None:
@@ -138,7 +138,7 @@ def test_the_filter_guards_every_way_in(store: MemoryStore) -> None:
     ):
         assert "Never store secrets" in err(store, command)
     assert [f.path for f in store.files()] == ["/memories/a.md"]
-    assert (store.folder / "a.md").read_text() == "token: TODO\n"
+    assert stored(store, "a.md") == "token: TODO\n"
 
 
 def test_a_key_assembled_by_an_edit_is_refused(store: MemoryStore) -> None:
@@ -153,7 +153,7 @@ def test_provider_tokens_and_disguised_keys_are_refused(store: MemoryStore, text
     assert find_credential(text), text
     refusal = err(store, {"command": "create", "path": "/memories/s.md", "file_text": f"note\n{text}\n"})
     assert "Never store secrets" in refusal and text not in refusal
-    assert not (store.folder / "s.md").exists()
+    assert stored(store, "s.md") is None
 
 
 @pytest.mark.parametrize("text", ORDINARY_NOTES)

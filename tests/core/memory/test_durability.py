@@ -9,21 +9,23 @@ from pathlib import Path
 import pytest
 
 from app.core.memory import MemoryStore, open_store
-from tests.core.memory.conftest import err, ok
+from tests.core.memory.conftest import err, local_only, ok, stored
 
 
 def test_leftover_temporary_files_are_removed_when_a_store_opens(store: MemoryStore) -> None:
+    local_only(store, "temporary files are how the local folder writes atomically (the server: a transaction)")
     ok(store, {"command": "create", "path": "/memories/a/b.md", "file_text": "b"})
     (store.folder / ".tmp-crashed").write_text("half")
     (store.folder / "a" / ".tmp-abc123").write_text("half")
     MemoryStore(store.folder)
-    assert not (store.folder / ".tmp-crashed").exists()
-    assert not (store.folder / "a" / ".tmp-abc123").exists()
-    assert (store.folder / "a" / "b.md").read_text() == "b"
+    assert stored(store, ".tmp-crashed") is None
+    assert stored(store, "a/.tmp-abc123") is None
+    assert stored(store, "a/b.md") == "b"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
 def test_files_are_0600_and_folders_0700_whatever_the_umask(store: MemoryStore) -> None:
+    local_only(store, "file modes of the local folder")
     old = os.umask(0)
     try:
         ok(store, {"command": "create", "path": "/memories/d/e/f.md", "file_text": "f"}, session_id="s")
@@ -38,6 +40,7 @@ def test_files_are_0600_and_folders_0700_whatever_the_umask(store: MemoryStore) 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    local_only(store, "temporary files are how the local folder writes atomically (the server: a transaction)")
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "old\n"})
 
     def power_cut(fd: int) -> None:
@@ -47,11 +50,12 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(
     text = err(store, {"command": "create", "path": "/memories/a.md", "file_text": "new\n"})
     monkeypatch.undo()
     assert "could not be read or written" in text
-    assert (store.folder / "a.md").read_text() == "old\n"
+    assert stored(store, "a.md") == "old\n"
     assert [p.name for p in store.folder.iterdir() if p.name.startswith(".tmp-")] == []
 
 
 def test_a_folder_deleted_during_a_session_starts_empty(store: MemoryStore) -> None:
+    local_only(store, "deletes the local folder")
     import shutil
 
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})

@@ -12,7 +12,7 @@ import pytest
 
 from app.core.memory import MemoryStore
 from app.core.memory.gate import check_write, state_reason
-from tests.core.memory.conftest import ok
+from tests.core.memory.conftest import ok, stored
 
 # A developer's real Friday memory and the correction written the following Monday.
 FRIDAY_STATE = [
@@ -134,5 +134,5 @@ def test_the_sdk_memory_suites_writes_pass_the_gate(case: str, tmp_path: Path) -
         shown = store.execute({"command": "view", "path": "/memories/view_test.txt"}).text
         assert shown.endswith("     1\tLine 1\n     2\tLine 2\n     3\tLine 3")
     if case == "insert":
-        inserted = (store.folder / "insert_test.txt").read_text()
+        inserted = stored(store, "insert_test.txt")
         assert inserted == "First Line\nLine 1\nInserted Line\nLine 2\nLast Line\n"

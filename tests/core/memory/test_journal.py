@@ -14,7 +14,7 @@ import pytest
 
 from app.core.memory import MemoryStore, list_repositories, open_store
 from tests.conftest import git
-from tests.core.memory.conftest import damage_journal, err, ok, tree
+from tests.core.memory.conftest import by_hand, damage_journal, err, local_only, ok, tree
 
 
 def test_writes_record_time_session_command_path_and_words(store: MemoryStore) -> None:
@@ -63,7 +63,7 @@ def test_loading_is_not_using_views_and_edits_are(store: MemoryStore) -> None:
 
 def test_a_file_written_by_hand_has_stats_without_history(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
-    (store.folder / "hand.md").write_text("by hand")
+    by_hand(store, "hand.md", "by hand")
     s = store.stats()["/memories/hand.md"]
     assert (s.last_written, s.last_used, s.used_count, s.chars, s.written_by) == (None, None, 0, 7, "person")
 
@@ -95,6 +95,7 @@ def test_renaming_keeps_history_under_the_new_name(store: MemoryStore) -> None:
 
 
 def test_the_journal_is_hidden_and_cannot_be_addressed(store: MemoryStore) -> None:
+    local_only(store, "the local SQLite journal file")
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, session_id="s")
     assert (store.folder / ".journal.sqlite").is_file()
     assert ".journal" not in ok(store, {"command": "view", "path": "/memories"})
@@ -107,6 +108,7 @@ def test_the_journal_is_hidden_and_cannot_be_addressed(store: MemoryStore) -> No
 
 
 def test_words_that_look_like_a_credential_are_not_journaled(store: MemoryStore) -> None:
+    local_only(store, "reads the local SQLite journal file's bytes")
     words = "my key is sk-ant-api03-" + "Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0Gf9Ed"
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "the key is in the vault"}, user_words=words)
     assert "sk-ant" not in store.history("/memories/a.md")[0].user_words
@@ -115,6 +117,7 @@ def test_words_that_look_like_a_credential_are_not_journaled(store: MemoryStore)
 
 @pytest.mark.parametrize("damage", ["corrupt", "newer"])
 def test_a_damaged_or_newer_journal_refuses_writes_but_the_memory_still_loads(store: MemoryStore, damage: str) -> None:
+    local_only(store, "damages the local SQLite journal (a newer server schema is refused in tests/core/team)")
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "remember a\n"})
     damage_journal(store, damage)
     before = tree(store.folder)
@@ -130,8 +133,9 @@ def test_a_damaged_or_newer_journal_refuses_writes_but_the_memory_still_loads(st
 
 
 def test_a_first_format_journal_is_brought_over(store: MemoryStore) -> None:
+    local_only(store, "the local SQLite journal's first format")
     store.folder.mkdir()
-    (store.folder / "a.md").write_text("a\n")
+    by_hand(store, "a.md", "a\n")
     with sqlite3.connect(store.folder / ".journal.sqlite") as conn:
         conn.execute(
             "CREATE TABLE events (id INTEGER PRIMARY KEY, at REAL, session TEXT, kind TEXT, command TEXT,"
@@ -147,6 +151,7 @@ def test_a_first_format_journal_is_brought_over(store: MemoryStore) -> None:
 
 
 def test_the_users_words_are_dropped_after_the_set_days_and_the_change_kept(store: MemoryStore) -> None:
+    local_only(store, "moves time back in the local SQLite journal")
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"}, user_words="old words")
     with sqlite3.connect(store.folder / ".journal.sqlite") as conn:
         conn.execute("UPDATE changes SET at = at - ?", (91 * 86_400,))
@@ -223,6 +228,7 @@ def test_importing_the_store_stays_light() -> None:
 
 @pytest.mark.parametrize("count", [20])
 def test_opening_and_snapshotting_is_cheap(store: MemoryStore, count: int) -> None:
+    local_only(store, "reopens the local folder")
     import time
 
     for i in range(count):

@@ -6,7 +6,7 @@ import time
 
 from app.core.memory import FILE_CAP, STORE_CAP, VIEW_CAP, MemoryStore
 from app.core.memory.limits import MAX_DEPTH, MAX_FILES
-from tests.core.memory.conftest import err, ok
+from tests.core.memory.conftest import by_hand, err, ok, stored
 
 
 def _says_merge_or_delete(text: str) -> None:
@@ -18,7 +18,7 @@ def test_a_file_over_the_cap_is_refused_and_not_written(store: MemoryStore) -> N
     text = err(store, {"command": "create", "path": "/memories/big.md", "file_text": "x" * (FILE_CAP + 1)})
     _says_merge_or_delete(text)
     assert "4,001" in text and "4,000" in text
-    assert not (store.folder / "big.md").exists()
+    assert stored(store, "big.md") is None
 
 
 def test_edits_that_grow_a_file_past_the_cap_are_refused(store: MemoryStore) -> None:
@@ -29,7 +29,7 @@ def test_edits_that_grow_a_file_past_the_cap_are_refused(store: MemoryStore) -> 
     _says_merge_or_delete(
         err(store, {"command": "insert", "path": "/memories/f.md", "insert_line": 1, "insert_text": "cccccc"})
     )
-    assert (store.folder / "f.md").read_text() == "a" * (FILE_CAP - 5) + "\n"
+    assert stored(store, "f.md") == "a" * (FILE_CAP - 5) + "\n"
 
 
 def test_the_whole_store_is_capped_names_included(store: MemoryStore) -> None:
@@ -40,7 +40,7 @@ def test_the_whole_store_is_capped_names_included(store: MemoryStore) -> None:
     text = err(store, {"command": "create", "path": "/memories/d.md", "file_text": "d"})
     _says_merge_or_delete(text)
     assert f"{STORE_CAP + len('/memories/d.md') + 1:,}" in text and "file names included" in text
-    assert not (store.folder / "d.md").exists()
+    assert stored(store, "d.md") is None
     # Overwriting a file counts the new size instead of the old one.
     ok(store, {"command": "create", "path": a, "file_text": "a" * 3_000})
     ok(store, {"command": "create", "path": "/memories/d.md", "file_text": "d" * (500 - len("/memories/d.md"))})
@@ -94,7 +94,7 @@ def test_a_write_costs_the_same_however_many_files_the_folder_holds(store: Memor
     ok(store, {"command": "create", "path": "/memories/seed.md", "file_text": "seed\n"})
     few = write_time()
     for i in range(1500):  # put there by hand, past every cap: a write must not read them all again
-        (store.folder / f"hand{i:04d}.md").write_text("h\n")
+        by_hand(store, f"hand{i:04d}.md", "h\n")
     store.snapshot(session_id="s")  # a session start counts them once
     many = write_time()
     assert many < few * 4 + 0.005, (few, many)
@@ -102,20 +102,20 @@ def test_a_write_costs_the_same_however_many_files_the_folder_holds(store: Memor
 
 def test_a_file_edited_by_hand_past_the_cap_can_still_shrink(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/h.md", "file_text": "seed"})
-    (store.folder / "h.md").write_text("old fact\n" + "y" * 5_000 + "\n")
+    by_hand(store, "h.md", "old fact\n" + "y" * 5_000 + "\n")
     err(store, {"command": "insert", "path": "/memories/h.md", "insert_line": 0, "insert_text": "more"})
     ok(store, {"command": "str_replace", "path": "/memories/h.md", "old_str": "old fact\n", "new_str": ""})
-    assert (store.folder / "h.md").read_text() == "y" * 5_000 + "\n"
+    assert stored(store, "h.md") == "y" * 5_000 + "\n"
 
 
 def test_view_of_a_long_file_returns_at_most_16000_characters(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/long.md", "file_text": "seed"})
-    (store.folder / "long.md").write_text("".join(f"line {i:05d} " + "z" * 40 + "\n" for i in range(1, 2001)))
+    by_hand(store, "long.md", "".join(f"line {i:05d} " + "z" * 40 + "\n" for i in range(1, 2001)))
     text = ok(store, {"command": "view", "path": "/memories/long.md"})
     assert len(text) <= VIEW_CAP
     assert "view_range" in text and "of 2000" in text
     last_shown = int(text.split("Use view_range to read from line ")[1].rstrip(".]"))
     rest = ok(store, {"command": "view", "path": "/memories/long.md", "view_range": [last_shown, -1]})
     assert rest.split("\n")[1].startswith(f"{last_shown:>6}\tline {last_shown:05d}")
-    (store.folder / "one.md").write_text("q" * 50_000)
+    by_hand(store, "one.md", "q" * 50_000)
     assert len(ok(store, {"command": "view", "path": "/memories/one.md"})) <= VIEW_CAP

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from app.core.memory import MemoryStore
-from tests.core.memory.conftest import err, ok
+from tests.core.memory.conftest import by_hand, err, ok, stored
 
 ROOT = Path(__file__).resolve().parents[3]
 NOTES = "/memories/notes.md"
@@ -25,7 +25,7 @@ def test_create_on_a_file_another_session_changed_is_refused_with_the_current_te
     text = err(store, {"command": "create", "path": NOTES, "file_text": "- build with ninja\n"}, session_id="friday")
     assert "changed since this session last saw it" in text and "Apply your change" in text
     assert "- build with make\n- tests need docker" in text
-    assert (store.folder / "notes.md").read_text() == "- build with make\n- tests need docker\n"
+    assert stored(store, "notes.md") == "- build with make\n- tests need docker\n"
     # Having been shown the current text, the session may now write its merged version.
     ok(
         store,
@@ -37,12 +37,12 @@ def test_create_on_a_file_another_session_changed_is_refused_with_the_current_te
 def test_insert_is_checked_too_and_str_replace_is_its_own_check(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": NOTES, "file_text": "one\ntwo\n"})
     store.snapshot(session_id="a")
-    (store.folder / "notes.md").write_text("one\ntwo\nthree by hand\n")
+    by_hand(store, "notes.md", "one\ntwo\nthree by hand\n")
     assert "three by hand" in err(
         store, {"command": "insert", "path": NOTES, "insert_line": 0, "insert_text": "zero"}, session_id="a"
     )
     ok(store, {"command": "str_replace", "path": NOTES, "old_str": "two", "new_str": "2"}, session_id="b")
-    assert (store.folder / "notes.md").read_text() == "one\n2\nthree by hand\n"
+    assert stored(store, "notes.md") == "one\n2\nthree by hand\n"
 
 
 def test_a_file_the_session_never_saw_is_not_replaced_blindly(store: MemoryStore) -> None:
@@ -69,13 +69,13 @@ def test_replacing_a_seen_unchanged_file_works(store: MemoryStore) -> None:
 
 def test_the_editor_saves_only_what_it_loaded(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": NOTES, "file_text": "agent's first\n"}, session_id="s")
-    loaded = (store.folder / "notes.md").read_text()
+    loaded = stored(store, "notes.md")
     ok(store, {"command": "create", "path": NOTES, "file_text": "agent's second\n"}, session_id="s")
     result = store.save_as_person(NOTES, "my fix\n", loaded)
     assert not result.saved and result.conflict and result.current_text == "agent's second\n"
-    assert (store.folder / "notes.md").read_text() == "agent's second\n"
+    assert stored(store, "notes.md") == "agent's second\n"
     saved = store.save_as_person(NOTES, "my fix\n", result.current_text)
-    assert saved.saved and (store.folder / "notes.md").read_text() == "my fix\n"
+    assert saved.saved and stored(store, "notes.md") == "my fix\n"
     last = store.history(NOTES)[-1]
     assert (last.by, last.command, last.old, last.new) == ("person", "save", "agent's second\n", "my fix\n")
     # A new file: expected None; the caps and the credential filter still apply to a person.
@@ -124,7 +124,7 @@ def test_the_gate_judges_the_agent_and_not_a_person(store: MemoryStore) -> None:
     state = "Build fails: error CS1061 in ReviewOrchestrator.cs line 42; 3 tests failing\n"
     text = err(store, {"command": "create", "path": "/memories/build.md", "file_text": state}, session_id="s")
     assert text.startswith("Error: Not saved.") and "CS1061" in text
-    assert not (store.folder / "build.md").exists()
+    assert stored(store, "build.md") is None
     ok(store, {"command": "create", "path": "/memories/build.md", "file_text": state}, by="person")
     durable = "If the build fails with CS0246, run dotnet restore first.\n"
     ok(store, {"command": "create", "path": "/memories/tips.md", "file_text": durable}, session_id="s")
@@ -149,7 +149,7 @@ def test_an_identical_retry_after_a_conflict_refusal_is_refused_naming_the_lines
     again = err(store, mine, session_id="friday")  # the model retries without merging
     for refusal in (first, again):
         assert 'would drop them: "- tests need docker"' in refusal
-    assert (store.folder / "notes.md").read_text() == "- build with make\n- tests need docker\n"
+    assert stored(store, "notes.md") == "- build with make\n- tests need docker\n"
     # An insert after the refusal loses nothing and goes ahead; so does a create that keeps the other's line.
     ok(
         store,
@@ -161,15 +161,15 @@ def test_an_identical_retry_after_a_conflict_refusal_is_refused_naming_the_lines
         {"command": "create", "path": NOTES, "file_text": "- build with ninja\n- Tests need Docker.\n"},
         session_id="friday",
     )
-    assert (store.folder / "notes.md").read_text() == "- build with ninja\n- Tests need Docker.\n"
+    assert stored(store, "notes.md") == "- build with ninja\n- Tests need Docker.\n"
 
 
 def test_a_hand_edit_is_not_overwritten_by_a_retry_either(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": NOTES, "file_text": "one\n"}, session_id="a")
-    (store.folder / "notes.md").write_text("one\nmine, by hand\n")
+    by_hand(store, "notes.md", "one\nmine, by hand\n")
     assert "mine, by hand" in err(store, {"command": "create", "path": NOTES, "file_text": "uno\n"}, session_id="a")
     assert '"mine, by hand"' in err(store, {"command": "create", "path": NOTES, "file_text": "uno\n"}, session_id="a")
-    assert (store.folder / "notes.md").read_text() == "one\nmine, by hand\n"
+    assert stored(store, "notes.md") == "one\nmine, by hand\n"
 
 
 def test_deleting_a_file_another_session_changed_is_refused_until_it_is_seen_again(store: MemoryStore) -> None:
@@ -181,10 +181,10 @@ def test_deleting_a_file_another_session_changed_is_refused_until_it_is_seen_aga
     refused = err(store, {"command": "delete", "path": path}, session_id="stale")
     assert '"- fresh note"' in refused
     assert '"- fresh note"' in err(store, {"command": "delete", "path": "/memories/d"}, session_id="stale")
-    assert (store.folder / "d" / "notes.md").read_text() == "- old note\n- fresh note\n"
+    assert stored(store, "d/notes.md") == "- old note\n- fresh note\n"
     ok(store, {"command": "view", "path": path}, session_id="stale")  # seen whole: now it is a choice
     ok(store, {"command": "delete", "path": "/memories/d"}, session_id="stale")
-    assert not (store.folder / "d" / "notes.md").exists()
+    assert stored(store, "d/notes.md") is None
 
 
 def test_a_line_repeating_one_of_the_same_file_is_refused_as_a_duplicate(store: MemoryStore) -> None:
@@ -196,7 +196,7 @@ def test_a_line_repeating_one_of_the_same_file_is_refused_as_a_duplicate(store: 
     assert "already in /memories/tips.md" in text
     text = err(store, {"command": "create", "path": tips, "file_text": first + again}, session_id="s")
     assert "already in /memories/tips.md" in text
-    assert (store.folder / "tips.md").read_text() == first
+    assert stored(store, "tips.md") == first
     # Copies a person made stay, and an agent's unrelated edit of that file still goes ahead.
     ok(store, {"command": "create", "path": tips, "file_text": first + first}, by="person")
     store.snapshot(session_id="s2")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from app.core.memory import STORE_CAP, MemoryStore
 from app.core.tool_result import ToolResult
-from tests.core.memory.conftest import err, ok, tree
+from tests.core.memory.conftest import err, ok, stored, top_names, tree
 
 MALFORMED: list[object] = [
     None,
@@ -72,8 +72,8 @@ def test_malformed_input_is_an_error_result(store: MemoryStore, command: object)
     ok(store, {"command": "create", "path": "/memories/f.md", "file_text": "a\nb\nc\n"})
     text = err(store, command)
     assert text.startswith("Error") or "does not exist" in text
-    assert (store.folder / "f.md").read_text() == "a\nb\nc\n"
-    assert [p.name for p in store.folder.iterdir() if not p.name.startswith(".")] == ["f.md"]
+    assert stored(store, "f.md") == "a\nb\nc\n"
+    assert top_names(store) == ["f.md"]
 
 
 def test_messages_say_what_is_wrong(store: MemoryStore) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from app.core.memory import MemoryStore
 from app.core.memory.vpath import is_inside
-from tests.core.memory.conftest import err, ok, tree
+from tests.core.memory.conftest import err, local_only, ok, stored, tree
 
 HOSTILE = [
     "/memories/../outside.md",
@@ -82,14 +82,14 @@ def test_root_can_be_neither_deleted_nor_renamed(store: MemoryStore, spelling: s
     assert "cannot be deleted" in err(store, {"command": "delete", "path": spelling})
     assert "cannot be renamed" in err(store, {"command": "rename", "old_path": spelling, "new_path": "/memories/x"})
     err(store, {"command": "rename", "old_path": "/memories/keep.md", "new_path": spelling})
-    assert (store.folder / "keep.md").read_text() == "keep"
+    assert stored(store, "keep.md") == "keep"
 
 
 def test_root_spelled_with_dotdot_is_refused_too(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/a/keep.md", "file_text": "keep"})
     err(store, {"command": "delete", "path": "/memories/a/.."})
     err(store, {"command": "rename", "old_path": "/memories/a/..", "new_path": "/memories/b"})
-    assert (store.folder / "a" / "keep.md").read_text() == "keep"
+    assert stored(store, "a/keep.md") == "keep"
 
 
 def test_paths_with_doubled_slashes_and_dots_mean_the_same_file(store: MemoryStore) -> None:
@@ -112,6 +112,7 @@ def test_inside_compares_whole_components(tmp_path: Path) -> None:
 @pytest.fixture
 def planted(store: MemoryStore, parent: Path) -> Path:
     """Links placed inside the store by something other than the tool, pointing outside it."""
+    local_only(store, "symbolic links planted in the local folder")
     ok(store, {"command": "create", "path": "/memories/real.md", "file_text": "real\n"})
     os.symlink(parent / "store-evil" / "secret.txt", store.folder / "link.md")
     os.symlink(parent / "store-evil", store.folder / "linkdir")
@@ -156,6 +157,7 @@ def test_a_store_folder_that_is_a_link_is_not_followed(parent: Path) -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="symbolic links need privileges on Windows")
 def test_a_journal_replaced_by_a_link_is_not_followed(store: MemoryStore, parent: Path) -> None:
+    local_only(store, "a link in place of the local SQLite journal")
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "a"})
     for name in (".journal.sqlite", ".journal.sqlite-wal", ".journal.sqlite-shm"):
         if (store.folder / name).exists():

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from app.core.memory import MemoryStore
 from app.core.memory.undo import UndoRefused
-from tests.core.memory.conftest import ok
+from tests.core.memory.conftest import by_hand, ok, stored
 
 
 def _contents(store: MemoryStore) -> dict[str, str]:
@@ -31,10 +31,10 @@ def test_undo_brings_back_a_deleted_folder_and_says_what_it_reverted(store: Memo
 
 def test_undo_refuses_to_overwrite_a_later_change_made_by_hand(store: MemoryStore) -> None:
     ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "agent's\n"})
-    (store.folder / "a.md").write_text("a person's fix\n")
+    by_hand(store, "a.md", "a person's fix\n")
     with pytest.raises(UndoRefused, match="changed again since"):
         store.undo()
-    assert (store.folder / "a.md").read_text() == "a person's fix\n"
+    assert stored(store, "a.md") == "a person's fix\n"
 
 
 def test_nothing_to_undo(store: MemoryStore, tmp_path: Path) -> None:

@@ -1,0 +1,68 @@
+"""`voice-dev-agent team init|grant|revoke`, run as a team lead would: a subprocess, as the database's owning role."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from app.core.memory import MemoryStore
+from app.core.team import schema
+from app.core.team.server import connect
+from tests.conftest import git
+from tests.core.memory.conftest import ok
+from tests.team_server import new_database
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _team(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PG")}
+    return subprocess.run(
+        [sys.executable, "-m", "app", "team", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60
+    )
+
+
+def test_init_twice_then_grant_a_checkout_to_a_role_and_revoke_it(pg_cluster, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    database = new_database(pg_cluster, version=None)
+    first = _team("init", "--dsn", database.dsn())
+    assert first.returncode == 0, first.stderr
+    assert f"Created the team schema (version {schema.VERSION})" in first.stdout
+    again = _team("init", "--dsn", database.dsn())
+    assert again.returncode == 0 and "nothing to do" in again.stdout
+
+    checkout = tmp_path / "clone"
+    checkout.mkdir()
+    git(checkout, "init", "-q", "-b", "main")
+    git(checkout, "remote", "add", "origin", "git@github.com:Org/Service.git")
+    role = database.role()
+    granted = _team("grant", "--dsn", database.dsn(), "--repo", str(checkout), "--role", role, "--write")
+    assert granted.returncode == 0, granted.stderr
+    assert f"{role} may now read and write the team memory of origin:github.com/org/service." in granted.stdout
+
+    # The grant is by identity, so a store opened by that identity (any clone's) is the developer's to write.
+    store = MemoryStore(database.backend("origin:github.com/org/service", role))
+    ok(store, {"command": "create", "path": "/memories/a.md", "file_text": "- Provision with Bicep.\n"}, by="person")
+
+    revoked = _team("revoke", "--dsn", database.dsn(), "--repo", "origin:github.com/org/service", "--role", role)
+    assert revoked.returncode == 0 and "no longer sees" in revoked.stdout
+    assert MemoryStore(database.backend("origin:github.com/org/service", role)).files() == []
+
+
+def test_a_server_that_cannot_be_reached_or_a_newer_schema_is_one_line_and_exit_2(pg_cluster, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    gone = _team("init", "--dsn", f"host={tmp_path} port=5999 dbname=team user=nobody")
+    assert gone.returncode == 2
+    assert gone.stderr.count("\n") == 1 and "the team server is unreachable" in gone.stderr.lower()
+
+    database = new_database(pg_cluster)
+    with connect(database.dsn()) as conn:
+        conn.execute("UPDATE vda.meta SET version = %s", (schema.VERSION + 1,))
+    newer = _team("init", "--dsn", database.dsn())
+    assert newer.returncode == 2 and newer.stderr.count("\n") == 1
+    assert "newer than this app knows" in newer.stderr
+
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    unshared = _team("grant", "--dsn", database.dsn(), "--repo", str(plain), "--role", "x")
+    assert unshared.returncode == 2 and "no origin remote and no commit" in unshared.stderr
