@@ -6,9 +6,12 @@ and the user's token) and its error types. The transfer loop is ours because
 `hf_hub_download` deletes a partial file on any failure and reads in 10 MB pieces: it could
 neither resume after a cancel or a long outage nor stop promptly when the person cancels.
 
-Files arrive in a staging folder as `NAME.part`, are checked against the hub's sha256 (or
-git blob id for small files), and only a complete, verified set is moved where the app
-loads models from. The current model keeps working throughout: nothing here touches it.
+Only the revision the catalogue pins is asked for, and only the files it names. Files arrive
+in a staging folder as `NAME.part`, are checked against the hub's sha256 (or git blob id for
+small files) and against the catalogue's own SHA-256, and only a complete, verified set is
+moved where the app loads models from. A hub whose files are not the catalogue's (a repository
+pushed to since) is refused before anything is downloaded. The current model keeps working
+throughout: nothing here touches it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import shutil
 import threading
 import time
@@ -34,14 +36,12 @@ import httpx2
 from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.dir_lock import LockTimeout, folder_lock
-from app.core.errors import DownloadCancelled, ModelDownloadError
-from app.voice import model_catalog, model_store
+from app.core.errors import DownloadCancelled, ModelDownloadError, ModelLoadError
+from app.voice import model_catalog, model_check, model_store
 from app.voice.model_catalog import SpeechModel, human_size
 
 log = logging.getLogger(__name__)
 
-# The files faster-whisper reads; READMEs and .gitattributes are not worth the wait.
-NEEDED = re.compile(r"(model\.bin|config\.json|tokenizer\.json|vocabulary\.(txt|json)|preprocessor_config\.json)")
 CHUNK = 256 * 1024  # small enough for a smooth progress bar and a prompt cancel
 CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 30.0
@@ -90,6 +90,7 @@ class RemoteFile:
     size: int
     sha256: str  # for files in Git LFS
     git_oid: str  # the git blob id, for the others
+    pinned: str = ""  # the SHA-256 the catalogue keeps for it
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def plan(model: SpeechModel, *, endpoint: str | None = None) -> Plan:
         raise ModelDownloadError(f"{model.name} is bundled with the app; there is nothing to download.")
     try:
         api = HfApi(endpoint=_endpoint(endpoint))
-        info = api.model_info(model.repo_id, files_metadata=True, timeout=CONNECT_TIMEOUT)
+        info = api.model_info(model.repo_id, revision=model.revision, files_metadata=True, timeout=CONNECT_TIMEOUT)
     except (httpx2.TransportError, OfflineModeIsEnabled) as exc:
         raise _network_error(exc) from exc
     except RepositoryNotFoundError as exc:
@@ -137,15 +138,24 @@ def plan(model: SpeechModel, *, endpoint: str | None = None) -> Plan:
             f"The hub answered oddly about {model.repo_id}: {str(exc).splitlines()[0][:200]}",
             hint="Try again later.",
         ) from exc
+    pins = dict(model.files)
     files = []
     for sibling in info.siblings or []:
-        if not NEEDED.fullmatch(sibling.rfilename) or sibling.size is None:
+        if sibling.rfilename not in pins or sibling.size is None:
             continue
         sha256 = sibling.lfs.sha256 if sibling.lfs else ""
-        files.append(RemoteFile(sibling.rfilename, int(sibling.size), sha256, sibling.blob_id or ""))
+        name = sibling.rfilename
+        files.append(RemoteFile(name, int(sibling.size), sha256, sibling.blob_id or "", pins[name]))
     names = {f.name for f in files}
     if not {"model.bin", "config.json"} <= names or not info.sha:
         raise ModelDownloadError(f"{model.repo_id} on the hub is not a faster-whisper model (no model.bin).")
+    differs = sorted({*(set(pins) - names), *(f.name for f in files if f.sha256 and f.sha256 != f.pinned)})
+    if differs or info.sha != model.revision:
+        raise ModelDownloadError(
+            f"The hub's {model.repo_id} is not the one this app was tested with "
+            f"({', '.join(differs) or 'another revision'}: not what the app keeps for it), so nothing was downloaded.",
+            hint="The current model keeps working. An update of the app brings the new model once it is tested.",
+        )
     return Plan(model, info.sha, tuple(sorted(files, key=lambda f: f.size)))
 
 
@@ -243,6 +253,7 @@ class _Transfer:
         for attempt in (1, 2):
             self._stream(remote, part)
             if _verify(part, remote):
+                self._check_pinned(remote, part)
                 part.replace(final)
                 return
             log.warning("%s of %s arrived damaged (attempt %d)", remote.name, self.plan.model.name, attempt)
@@ -251,6 +262,20 @@ class _Transfer:
         raise ModelDownloadError(
             f"{remote.name} of {self.plan.model.name} arrived damaged twice: it does not match the hub's checksum.",
             hint="Nothing was installed and the current model keeps working. Try again later.",
+        )
+
+    def _check_pinned(self, remote: RemoteFile, part: Path) -> None:
+        """The hub vouches for a small file by its git id only: its SHA-256 must also be the catalogue's."""
+        if not remote.pinned or remote.pinned == remote.sha256:
+            return
+        with part.open("rb") as handle:
+            if hashlib.file_digest(handle, "sha256").hexdigest() == remote.pinned:
+                return
+        part.unlink()
+        raise ModelDownloadError(
+            f"{remote.name} of {self.plan.model.name} on the hub is not the one this app was tested with "
+            "(its SHA-256 is not what the app keeps for it), so nothing was installed.",
+            hint="The current model keeps working. An update of the app brings the new model once it is tested.",
         )
 
     def _stream(self, remote: RemoteFile, part: Path) -> None:
@@ -393,8 +418,13 @@ def _download(
     model_store.clean_leftovers()
     the_plan = plan(model, endpoint=endpoint)
     if model_store.revision_of(model) == the_plan.revision and model_store.installed_folder(model):
-        log.info("%s is already downloaded at %s", name, the_plan.revision)
-        return model_store.model_folder(name)
+        try:
+            model_check.check_whisper(model_store.model_folder(name))
+        except ModelLoadError as exc:  # damaged or replaced since: download it again
+            log.warning("%s is downloaded but refused (%s); downloading it again", name, exc)
+        else:
+            log.info("%s is already downloaded at %s", name, the_plan.revision)
+            return model_store.model_folder(name)
     staging, have = _prepare_staging(the_plan)
     free = (disk_free or (lambda folder: shutil.disk_usage(folder).free))(staging)
     needed = the_plan.total - have

@@ -28,7 +28,7 @@ import numpy as np
 
 from app.core import messages, stamps
 from app.core.errors import AudioDeviceError, ModelLoadError
-from app.voice import cues, models
+from app.voice import cues, model_check, models
 from app.voice.playback import Item, Player
 from app.voice.speech_text import SpeechStream
 
@@ -86,6 +86,7 @@ class Speaker:
                 return
             path = models.piper_voice(self.voice_path)
             started = time.perf_counter()
+            model_check.check_voice(path)  # before onnxruntime reads a byte of it
             try:
                 voice = _load_voice(path)
             except Exception as exc:  # onnxruntime and JSON errors for a broken voice

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from app.core.errors import ModelLoadError
-from app.voice import SAMPLE_RATE, models
+from app.voice import SAMPLE_RATE, model_check, models
 from app.voice.decode_check import hotword_names, keeps_content, kept_text, spoken_words
 from app.voice.vocabulary import Vocabulary, snap
 
@@ -185,6 +185,7 @@ class Transcriber:
                 return
             folder = models.whisper_dir(self.model_path)
             started = time.perf_counter()
+            model_check.check_whisper(folder)  # before CTranslate2 reads a byte of it
             try:
                 from faster_whisper import WhisperModel
 

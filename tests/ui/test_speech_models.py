@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.ui.speech_models import SpeechModels
 from app.voice import model_catalog, models
-from tests.voice.fakehub import FakeHub
+from tests.voice.fakehub import FakeHub, pin_catalogue
 
 pytestmark = pytest.mark.slow
 MB = 1_000_000
@@ -24,6 +24,7 @@ MB = 1_000_000
 def hub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHub]:
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
     monkeypatch.delenv("HF_TOKEN", raising=False)
+    pin_catalogue(monkeypatch, "base.en", models.default_whisper_dir())
     with FakeHub({model_catalog.get("base.en").repo_id: models.default_whisper_dir()}) as server:
         monkeypatch.setenv("HF_ENDPOINT", server.url)
         yield server

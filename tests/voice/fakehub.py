@@ -5,10 +5,15 @@ blob ids and LFS sha256, as the hub does) and `GET /{repo}/resolve/{rev}/{file}`
 ranges. The files are real ones from a folder (the bundled tiny.en model). Faults a test can
 ask for: a bandwidth limit, a connection cut once after N bytes, bytes flipped in a file, and
 counting requests with a Range header (to prove a resume).
+
+The app's catalogue pins each hub model to a commit and its files' hashes, so a test that serves
+tiny.en's files as "base.en" first pins the catalogue's entry to them (`pin_catalogue`): served
+under a name whose real hashes the app keeps, they are refused, as a later upload would be.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -18,6 +23,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 LFS_MIN = 1_000_000  # files this large are "in LFS" and carry a sha256, like the hub's
 REVISION = "0123456789abcdef0123456789abcdef01234567"
@@ -180,3 +187,26 @@ def install_model_folder(name: str, *, broken: bool = False) -> Path:
             (folder / file.name).symlink_to(file)
     (folder / model_store.MANIFEST).write_text(json.dumps({"name": name, "revision": "r1"}))
     return folder
+
+
+def hashes_of(folder: Path) -> tuple[tuple[str, str], ...]:
+    """(name, sha256) of each file in `folder`, as the catalogue keeps them."""
+    files = sorted(file for file in folder.iterdir() if file.is_file())
+    return tuple((file.name, hashlib.sha256(file.read_bytes()).hexdigest()) for file in files)
+
+
+def pinned_catalogue(name: str, folder: Path) -> tuple[Any, ...]:
+    """The app's catalogue with `name` pinned to the files of `folder` at the fake hub's revision."""
+    from app.voice import model_catalog
+
+    return tuple(
+        dataclasses.replace(model, revision=REVISION, files=hashes_of(folder)) if model.name == name else model
+        for model in model_catalog.CATALOG
+    )
+
+
+def pin_catalogue(monkeypatch: pytest.MonkeyPatch, name: str, folder: Path) -> None:
+    """For this test, the catalogue's `name` is the model whose files `folder` holds (what the fake hub serves)."""
+    from app.voice import model_catalog
+
+    monkeypatch.setattr(model_catalog, "CATALOG", pinned_catalogue(name, folder))

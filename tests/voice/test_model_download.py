@@ -17,7 +17,7 @@ from app.core.errors import ConfigurationError, DownloadCancelled, ModelDownload
 from app.core.settings import Settings
 from app.voice import model_catalog, model_download, model_store, models
 from app.voice.model_download import Progress
-from tests.voice.fakehub import FakeHub
+from tests.voice.fakehub import FakeHub, pin_catalogue
 
 REPO = model_catalog.get("base.en").repo_id
 MB = 1_000_000
@@ -32,6 +32,7 @@ def source() -> Path:
 def hub(source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHub]:
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))  # no token or cache of the user's
     monkeypatch.delenv("HF_TOKEN", raising=False)
+    pin_catalogue(monkeypatch, "base.en", source)
     with FakeHub({REPO: source}) as server:
         monkeypatch.setenv("HF_ENDPOINT", server.url)
         yield server
