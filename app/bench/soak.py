@@ -6,7 +6,9 @@ question plays into the virtual microphone) and answered as a heavy user's would
 model reads a file, shows a page with a 40-item list and a 60-row table, and speaks two
 sentences. Every EVERY questions the app's resident memory is read once its reply has been
 spoken; each question's CPU time and its key release → first reply audio are kept. After
-the last question the app idles for IDLE_SECONDS and is measured as `bench --idle` does.
+the last question the bench stops its own recordings of the speaker and the microphone, waits
+until the app has let go of the speaker (playback.IDLE_CLOSE after its last word), and
+measures IDLE_SECONDS of idle as `bench --idle` does.
 
 With PROBE set in the app's environment (app.core.heap_probe), the app also writes, at each
 memory reading, what its Python heap (tracemalloc), the C heap (glibc's mallinfo2) and its
@@ -33,6 +35,7 @@ from app.bench.speech import UTTERANCES, espeak_wav, without_trailing_silence
 from app.bench.vocabulary import make_sample_repo
 from app.bench.waiting import wait_for
 from app.core import heap_probe, paths
+from app.voice.playback import IDLE_CLOSE
 
 TURNS = 100
 EVERY = 10  # questions between memory readings
@@ -144,7 +147,15 @@ def run_soak_bench(
                     raise AssertionError(
                         f"question {len(rows) + 1}: {exc}; the app's log ends:\n{app.log_tail()}"
                     ) from exc
-                time.sleep(5)
+                # The bench's own recorders go first: each asks the sound server for 20 ms fragments, which
+                # sets the microphone's latency for every client, so the app's idle stream (320 ms blocks)
+                # would wake 50 times a second: 1.4% of a core measured, against 0.1% without them. A
+                # person's desktop has no such recorder. And the app holds the speaker open for
+                # IDLE_CLOSE seconds after its last word (so a next answer starts without the device's
+                # 0.6-2 s start-up): idle begins after that.
+                mic.stop()
+                monitor.stop()
+                time.sleep(IDLE_CLOSE + 5)
                 idle = measure(app.pid, idle_seconds)
                 if probe and probe_dir.is_dir():  # what of the idle figure is free heap glibc keeps, not in use
                     (probe_dir / "trim").touch()
