@@ -7,7 +7,8 @@ make streaming look worse), and release → final text is timed from the last bl
 exactly as after a real release. The one-pass figure is a transcription of the whole
 recording started at the same moment. First audio latency is measured at the playback
 callback (when the first sample of the sentence is handed to the device), with the output
-prepared when listening started as the app does, and needs an output device.
+opened when listening started by the start cue, as the app does (sound cues on, the default),
+and needs an output device.
 """
 
 from __future__ import annotations
@@ -222,7 +223,7 @@ def _first_audio_latency(runs: int) -> dict[str, Any]:
     latencies = []
     sentence = "The build is red because two tests fail in the review orchestrator. "
     for _ in range(runs):
-        speaker.prepare()  # the app does this when listening starts
+        speaker.play_cue("listen_start")  # the app's start cue opens the output when listening starts
         time.sleep(2.0)  # listening, transcription and the agent's first tokens take longer than this
         speaker.timings.clear()
         for piece in re.findall(r"\S+\s*", sentence):  # tokens arrive like a streaming reply

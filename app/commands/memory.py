@@ -20,10 +20,10 @@ from app.core.errors import RepositoryError, UserFacingError
 from app.core.memory import FILE_CAP, STORE_CAP, MemoryStore, list_repositories, open_store
 from app.core.memory.journal import Change, JournalError
 from app.core.memory.report import file_reports, history_item
-from app.core.memory.store import MODES
 from app.core.memory.undo import UndoRefused
 from app.core.memory.vpath import PathRefused, parse
 from app.core.repos import find_root
+from app.core.settings import MEMORY_MODES, as_memory_mode
 
 
 def register(subparsers: Any) -> None:
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
     undo.add_argument("--repo", metavar="PATH", required=True)
     mode = actions.add_parser("mode", help="switch a repository's memory on, read-only or off")
     mode.add_argument("--repo", metavar="PATH", required=True)
-    mode.add_argument("mode", nargs="?", choices=MODES, help="the new mode; without it, print the current one")
+    mode.add_argument("mode", nargs="?", choices=MEMORY_MODES, help="the new mode; without it, print the current one")
     forget = actions.add_parser("forget", help="delete a repository's whole memory and its journal")
     forget.add_argument("--repo", metavar="PATH", required=True)
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
@@ -256,8 +256,9 @@ def _mode(repo: Path, mode: str | None) -> int:
         print(f"Memory of {repo}: {current.memory_mode_for(repo)}")
         return 0
     modes = {path: chosen for path, chosen in current.memory_modes.items() if path != str(repo)}
-    if mode != current.memory_mode:
-        modes[str(repo)] = mode  # type: ignore[assignment]  # checked by argparse choices
+    chosen = as_memory_mode(mode) or current.memory_mode  # argparse's choices let only a mode through
+    if chosen != current.memory_mode:
+        modes[str(repo)] = chosen
     settings_store.save(dataclasses.replace(current, memory_modes=modes))
     meaning = {
         "on": "the agent loads and writes it",

@@ -25,9 +25,9 @@ caller and turned into a result or a sentence.
 
     memory.journal.JournalError      the memory journal cannot be read or written
     memory.undo.UndoRefused          an undo would overwrite a newer change; the reason is shown
-    memory.vpath.PathRefused         a /memories path the model sent breaks a rule; its error text
+    PathRefused                      a path the model sent (in the repository or under /memories)
+                                     breaks a rule; its message is one line the model can act on
     memory.folder.FolderError        the memory folder refused an operation (LinkRefused: a link)
-    agent.tools.path_guard.PathRefused  a repository path the model sent breaks a rule
     eval.workspace.SetupError        a scenario's repository could not be built
 
 Tool failures are not exceptions that reach the user: they become tool results
@@ -112,3 +112,11 @@ class TeamSchemaError(TeamServerError):
 
 class TeamRefused(TeamServerError):
     """The server's rights refuse the request: no grant for this repository, a reader writing, read-only."""
+
+
+class PathRefused(ValueError):
+    """A path the model sent breaks a rule (path_guard for the repository, vpath for /memories).
+
+    Outside the tree: the caller turns it into the tool's error text; the message is one line the
+    model can act on.
+    """

@@ -29,7 +29,14 @@ MAX_HISTORY_DAYS = 3650
 MAX_PANEL_PAGES = 500
 Effort = Literal["low", "medium", "high"]
 HotkeyMode = Literal["hold", "toggle"]
-MemoryMode = Literal["on", "read-only", "off"]
+MemoryMode = Literal["on", "read-only", "off"]  # the one spelling of a repository memory's mode
+MEMORY_MODES: tuple[MemoryMode, ...] = get_args(MemoryMode)
+
+
+def as_memory_mode(value: object) -> MemoryMode | None:
+    """`value` as a memory mode, or None when it is not one (text from a signal or a command line)."""
+    return next((mode for mode in MEMORY_MODES if mode == value), None)
+
 
 
 @dataclass(frozen=True)

@@ -186,11 +186,6 @@ class Speaker:
         with self._lock:
             return self._pending > 0 or self._player_busy()
 
-    def prepare(self) -> None:
-        """Start the audio output now (call when listening starts): a sound server can take a
-        second or two to start consuming a new stream, which would otherwise delay the reply."""
-        self._warm_output()
-
     def play_cue(self, name: str, volume: float = 1.0) -> None:
         """Play a short sound cue ("listen_start", "listen_stop") at `volume` (the setting cue_volume, 0..2).
 

@@ -36,7 +36,7 @@ def test_barge_in_silences_the_reply_and_drops_the_rest(
     desktop: None, voice: Speaker, tmp_path: Path
 ) -> None:
     long_reply = " ".join(f"This is sentence number {n} of a long answer about the build." for n in range(8))
-    voice.prepare()  # as the app does when listening starts; the stream is flowing when the reply comes
+    voice.play_cue("listen_start")  # as the app does when listening starts: the stream flows when the reply comes
     time.sleep(2.5)
     voice.timings.clear()
     with MonitorRecording(tmp_path) as recording:

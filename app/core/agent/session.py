@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import logging
 import threading
-import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime
@@ -94,7 +93,6 @@ class Session:
         self.repo = repo
         self.settings = settings
         self.started_at = datetime.now().astimezone()
-        self.last_activity = time.monotonic()
         self._client = client
         self._memory = open_store(repo, settings)
         self._system = prompt.system_blocks(self._load_memory(), mode=self._memory.mode)
@@ -177,8 +175,6 @@ class Session:
             except Exception as exc:
                 self._restore(self._checkpoint)
                 result = TurnFailed(self._failure_message(exc))
-            finally:
-                self.last_activity = time.monotonic()
             self._emit(result)
             self._emit = _ignore
             return result

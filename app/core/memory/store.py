@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal, get_args
 
 from app.core.errors import UserFacingError
 from app.core.memory import command as commands
@@ -29,12 +28,11 @@ from app.core.memory.local import LocalBackend
 from app.core.memory.lock import LockTimeout
 from app.core.memory.names import Names, named_in, tokens
 from app.core.memory.person import FileStats, MemoryFile, PersonView, SaveResult
+from app.core.settings import MemoryMode, as_memory_mode
 from app.core.tool_result import ToolResult
 
 log = logging.getLogger(__name__)
 
-Mode = Literal["on", "read-only", "off"]
-MODES: tuple[str, ...] = get_args(Mode)
 WORDS_DAYS = 90  # the user's words kept with a change are dropped after this many days; the change stays
 OFF_MESSAGE = "Error: The memory is switched off for this repository; nothing can be viewed or saved."
 READ_ONLY_MESSAGE = (
@@ -68,7 +66,7 @@ class MemoryStore:
         backend: MemoryBackend | Path,
         *,
         repository: Path | None = None,
-        mode: Mode = "on",
+        mode: MemoryMode = "on",
         words_days: int = WORDS_DAYS,
     ) -> None:
         # A bare folder is a local store of its own: what tests and tools that make a store by hand mean.
@@ -78,7 +76,7 @@ class MemoryStore:
         self._fs = self._core.texts
         self._journal = self._core.journal
         self._locked = self._core.locked
-        self.mode: Mode = mode if mode in MODES else "on"
+        self.mode: MemoryMode = as_memory_mode(mode) or "on"
         self.words_days = max(1, int(words_days))
         self._names: dict[str, dict[str, Names]] = {}  # per session: what each loaded file names
         self._cached_git: str | None = None

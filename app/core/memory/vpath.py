@@ -8,6 +8,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.errors import PathRefused
+
 ROOT = "/memories"
 MAX_PATH_CHARS = 1024
 MAX_NAME_BYTES = 255  # the usual file system limit for one name
@@ -18,10 +20,6 @@ _FORBIDDEN_CHARS = set('\\:%<>"|?*')
 _WINDOWS_DEVICE = re.compile(r"^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$", re.I)
 # A Windows 8.3 short name ("JOURNA~1.SQL") can alias a long name, hidden ones included.
 _SHORT_NAME = re.compile(r"~\d")
-
-
-class PathRefused(ValueError):
-    """A virtual path the store will not touch; the message is for the model."""
 
 
 @dataclass(frozen=True)

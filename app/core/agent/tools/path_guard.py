@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.agent.tools.secret_names import secret_reason
+from app.core.errors import PathRefused
 
 MAX_PATH_CHARS = 1000
 
@@ -24,10 +25,6 @@ _SHORT_NAME = re.compile(r"~\d")  # Windows 8.3 names like PROGRA~1 alias other 
 _ENCODED = re.compile(r"%[0-9a-fA-F]{2}")
 _LOCATION = re.compile(r"^([^:]+):(\d+)(?::\d+)?:?$")
 _REPARSE_POINT = 0x400  # Windows junctions and mount points are links that S_ISLNK does not report
-
-
-class PathRefused(Exception):
-    """The path breaks a rule; the message is one line the model can act on."""
 
 
 @dataclass(frozen=True)
