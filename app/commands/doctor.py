@@ -68,7 +68,7 @@ def check_microphone(settings: Settings) -> Check:
         name, rate, route = recorder.device_name, recorder.sample_rate, recorder.route
     finally:
         recorder.close()
-    others = ", ".join(repr(n) for n in devices.inputs)
+    others = ", ".join(repr(n) for n in [d.description for d in devices.server_inputs] or devices.inputs)
     return Check(True, "microphone", f"{name!r} delivers sound at {rate} Hz, {route} (inputs: {others})")
 
 
@@ -77,12 +77,14 @@ def check_speaker(settings: Settings) -> Check:
 
     devices = list_devices()
     device = find_device(settings.output_device, "output")
+    others = ", ".join(repr(n) for n in [d.description for d in devices.server_outputs] or devices.outputs)
+    if device.server_name:  # the sound server lists it now; the server's own route plays on it
+        return Check(True, "speaker", f"{device.name!r} on the sound server (outputs: {others})")
     sd = portaudio()
     try:
         sd.check_output_settings(device=device.index, samplerate=device.default_samplerate, channels=1)
     except Exception as exc:
         return Check(False, "speaker", f"{device.name!r} cannot play ({exc}); choose another under Settings, Audio.")
-    others = ", ".join(repr(n) for n in devices.outputs)
     return Check(True, "speaker", f"{device.name!r} (outputs: {others})")
 
 

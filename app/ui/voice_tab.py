@@ -33,6 +33,7 @@ from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
+from app.voice.server_devices import PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -187,25 +188,37 @@ class VoiceTab(QWidget):
         self.keep_open.setChecked(settings.keep_microphone_open)
 
     def _fill_devices(self, settings: Settings) -> None:
-        inputs: list[str] = []
-        outputs: list[str] = []
+        """The sound server's devices by description where there is a server, else PortAudio's names.
+
+        Each entry's data is what the setting keeps (`pulse:<name>` for a server device, which
+        stays the same across a replug). A saved device that is not connected now stays listed,
+        marked, so opening Settings never silently changes the choice.
+        """
+        inputs: list[tuple[str, str]] = []
+        outputs: list[tuple[str, str]] = []
+        portaudio_names: set[str] = set()  # a PortAudio name saved before stays as it is
         try:
             from app.voice.audio import list_devices
 
             devices = list_devices()
-            inputs, outputs = list(devices.inputs), list(devices.outputs)
+            inputs = [(d.description, d.setting) for d in devices.server_inputs] or [(n, n) for n in devices.inputs]
+            outputs = [(d.description, d.setting) for d in devices.server_outputs] or [(n, n) for n in devices.outputs]
+            portaudio_names = {*devices.inputs, *devices.outputs}
         except Exception as exc:  # no sound system: the defaults remain selectable
             log.info("listing audio devices failed: %s", exc)
-        for combo, names, chosen in (
+        for combo, entries, chosen in (
             (self.input_device, inputs, settings.input_device),
             (self.output_device, outputs, settings.output_device),
         ):
             combo.blockSignals(True)
             combo.clear()
             combo.addItem(DEFAULT_DEVICE, "")
-            for name in names:
-                combo.addItem(name, name)
-            select_or_add(combo, chosen)
+            for text, value in entries:
+                combo.addItem(text, value)
+            if chosen and combo.findData(chosen) < 0:
+                missing = chosen not in portaudio_names
+                combo.addItem(f"{chosen.removeprefix(PREFIX)} (not connected)" if missing else chosen, chosen)
+            combo.setCurrentIndex(max(0, combo.findData(chosen)))
             combo.blockSignals(False)
 
     def apply_to(self, settings: Settings) -> Settings:

@@ -50,6 +50,14 @@ def open_capture(setting: str, *, live: bool, preroll: float, sound_server: bool
     `sound_server=False` skips the sound server's own route (PortAudio only).
     """
     device = find_device(setting, "input")
+    if device.server_name:  # one of the sound server's own sources: only the server can open it
+        try:
+            return _open_pulse(device, live, preroll, source=device.server_name)
+        except PulseUnavailable as exc:
+            raise AudioDeviceError(
+                f"The microphone {device.name!r} could not be opened ({exc}).",
+                hint="Check that the sound server is running, or choose another microphone under Settings, Voice.",
+            ) from exc
     if sound_server and device.name in SOUND_SERVER_ROUTES:
         try:
             return _open_pulse(device, live, preroll)
@@ -79,7 +87,7 @@ class _PulseCapture:
         self._stream.close()
 
 
-def _open_pulse(device: Device, live: bool, preroll: float) -> InputStream:
+def _open_pulse(device: Device, live: bool, preroll: float, source: str = "") -> InputStream:
     capture = InputStream(device=device, rate=0, channels=1, block_seconds=IDLE_BLOCK_SECONDS)
     ready, write = capture.ready, capture.write
 
@@ -94,7 +102,10 @@ def _open_pulse(device: Device, live: bool, preroll: float) -> InputStream:
     capture.ring = np.zeros(int(48_000 * (preroll + 2 * IDLE_BLOCK_SECONDS)) + 1, np.float32)
     # Not under capture.lock: the server's thread holds its own lock while it waits for capture.lock.
     stream = PulseStream(
-        on_frames, capture.finished.set, block_seconds=LIVE_BLOCK_SECONDS if live else IDLE_BLOCK_SECONDS
+        on_frames,
+        capture.finished.set,
+        block_seconds=LIVE_BLOCK_SECONDS if live else IDLE_BLOCK_SECONDS,
+        source=source,
     )
     with capture.lock:
         capture.rate = stream.rate

@@ -3,7 +3,9 @@
 Settings store a device as a name, not a PortAudio index, because indexes change
 when devices come and go. A name matches exactly first, then as a case-insensitive
 substring ("usb" finds "USB Audio Device: Audio (hw:1,0)"); an empty name means
-the system default. Failures are AudioDeviceError with the names that do exist.
+the system default. A `pulse:` name is one of the sound server's own devices
+(app.voice.server_devices), found only while the server lists it. Failures are
+AudioDeviceError with the names that do exist.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from app.core.errors import AudioDeviceError
+from app.voice import server_devices
+from app.voice.server_devices import ServerDevice
 
 Kind = Literal["input", "output"]
 
@@ -30,14 +34,19 @@ class DeviceList:
     outputs: list[str]
     default_input: str
     default_output: str
+    # The sound server's sources and sinks, by description; where there are any, they are what a
+    # person chooses from (PortAudio then only sees the server as "pulse" and "default").
+    server_inputs: tuple[ServerDevice, ...] = ()
+    server_outputs: tuple[ServerDevice, ...] = ()
 
 
 @dataclass(frozen=True)
 class Device:
-    index: int
+    index: int  # PortAudio's; -1 for a sound server device
     name: str
     default_samplerate: float
     max_channels: int
+    server_name: str = ""  # the sound server's name of the device, opened straight from the server
 
 
 def portaudio() -> Any:
@@ -83,11 +92,26 @@ def list_devices() -> DeviceList:
         outputs=_unique(outputs),
         default_input=names.get(_default_index(sd, "input"), ""),
         default_output=names.get(_default_index(sd, "output"), ""),
+        server_inputs=tuple(server_devices.devices("input")),
+        server_outputs=tuple(server_devices.devices("output")),
     )
+
+
+def _server_device(setting: str, kind: Kind) -> Device:
+    found = server_devices.find(setting, kind)
+    if found is None:
+        what = _WHAT[kind]
+        raise AudioDeviceError(
+            f"The {what} {setting.removeprefix(server_devices.PREFIX)!r} is not connected.",
+            hint=f"Plug it in, or choose another {what} under Settings, Voice.",
+        )
+    return Device(index=-1, name=found.description, default_samplerate=0.0, max_channels=1, server_name=found.name)
 
 
 def find_device(name: str, kind: Kind) -> Device:
     """The device a setting names ("" = the system default); AudioDeviceError when there is none."""
+    if server_devices.is_server_setting(name):
+        return _server_device(name, kind)
     sd = portaudio()
     devices = [d for d in _all_devices(sd) if d.get(_CHANNELS[kind], 0) > 0]
     what = _WHAT[kind]

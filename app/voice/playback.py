@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -22,7 +23,9 @@ from typing import Any
 
 import numpy as np
 
+from app.core import messages
 from app.core.errors import AudioDeviceError
+from app.voice import server_devices
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,27 @@ def output_devices() -> list[str]:
 
         return [str(d["name"]) for d in sd.query_devices() if int(d["max_output_channels"]) > 0]
     except Exception:  # no PortAudio library, or no audio system at all
+        return []
+
+
+# The person's own PULSE_SINK, if they set one: what a stream gets when no server speaker is chosen.
+_ENV_SINK = os.environ.get("PULSE_SINK")
+
+
+def _route_to(sink: str | None) -> None:
+    """Where the next stream through the server's route goes (None: the server's default sink)."""
+    if sink is None:
+        os.environ.pop("PULSE_SINK", None)
+    elif os.environ.get("PULSE_SINK") != sink:
+        os.environ["PULSE_SINK"] = sink
+
+
+def _output_names() -> list[tuple[int, str]]:
+    try:
+        import sounddevice as sd
+
+        return [(i, str(d["name"])) for i, d in enumerate(sd.query_devices()) if int(d["max_output_channels"]) > 0]
+    except Exception:  # no PortAudio: the default (None) is all there is
         return []
 
 
@@ -98,6 +122,7 @@ class Player:
         self._idle = threading.Event()
         self._idle.set()
         self._watcher: threading.Thread | None = None
+        self._fell_back = False  # a chosen sound-server speaker is missing and the default plays meanwhile
         self.stopped_at = 0.0  # perf_counter of the last stop(), for measurements
         self.last_sound_at = 0.0  # perf_counter of the last callback that wrote audio
 
@@ -191,7 +216,7 @@ class Player:
     def _open(self) -> Any:
         import sounddevice as sd
 
-        index = resolve_output_device(self.device)
+        index = self._output_index()
         rates = [self.sample_rate]
         try:
             default_rate = int(
@@ -222,6 +247,33 @@ class Player:
             f"The audio output could not be opened ({problem}).",
             hint="Check the output device in Settings, or that nothing else holds it.",
         ) from problem
+
+    def _output_index(self) -> int | None:
+        """The PortAudio device to open; a `pulse:` speaker is reached through the server's own route.
+
+        PortAudio cannot name a sink, but libpulse (under ALSA's pulse plugin) sends a new stream to
+        the sink PULSE_SINK names. A chosen sink that is missing plays on the default meanwhile, said
+        once; each later open (a reply after 30 s of quiet) looks for it again.
+        """
+        if not server_devices.is_server_setting(self.device):
+            _route_to(_ENV_SINK)
+            return resolve_output_device(self.device)
+        route = next((i for i, n in _output_names() if n in ("pulse", "pipewire")), None)
+        sink = server_devices.find(self.device, "output")
+        if sink is None:
+            _route_to(_ENV_SINK)
+            if not self._fell_back:
+                self._fell_back = True
+                name = self.device.removeprefix(server_devices.PREFIX)
+                messages.warning(
+                    f"The speaker {name!r} is not connected. Using the system default speaker until it returns."
+                )
+            return route
+        _route_to(sink.name)
+        if self._fell_back:
+            self._fell_back = False
+            messages.info(f"The speaker {sink.description!r} is back and in use again.")
+        return route
 
     def _resample_queue(self, rate: int) -> None:
         with self._lock:

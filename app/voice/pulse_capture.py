@@ -39,6 +39,9 @@ _FORMAT_FLOAT32LE = 5  # pa_sample_format_t
 _NOAUTOSPAWN = 0x0001  # pa_context_flags_t: never start a server of our own
 _ADJUST_LATENCY = 0x2000  # pa_stream_flags_t: the fragment is the whole capture latency, not a slice of it
 _FIX_RATE = 0x0080  # take the source's own rate: no resampling in the server while idle
+# A stream of a source chosen by name ends when that source goes (unplugged) instead of being moved to the
+# default without a word: the app then says it falls back, and finds the chosen one again when it returns.
+_DONT_MOVE = 0x0200
 _CONTEXT_READY, _CONTEXT_FAILED, _CONTEXT_TERMINATED = 4, 5, 6
 _STREAM_READY, _STREAM_FAILED, _STREAM_TERMINATED = 2, 3, 4
 _UNSET = 0xFFFFFFFF  # (uint32_t) -1: the server's choice
@@ -220,7 +223,8 @@ class PulseStream:
             lib.pa_stream_set_read_callback(self._stream, self._read_cb, None)
             attr = self._buffer_attr(self._block_seconds)
             device = source.encode() if source else None
-            if lib.pa_stream_connect_record(self._stream, device, ctypes.byref(attr), _ADJUST_LATENCY | _FIX_RATE) < 0:
+            flags = _ADJUST_LATENCY | _FIX_RATE | (_DONT_MOVE if source else 0)
+            if lib.pa_stream_connect_record(self._stream, device, ctypes.byref(attr), flags) < 0:
                 raise PulseUnavailable(f"recording refused ({self._context_error()})")
         stream_failed = (_STREAM_FAILED, _STREAM_TERMINATED)
         self._wait_for(lambda: lib.pa_stream_get_state(self._stream), _STREAM_READY, stream_failed, deadline)
