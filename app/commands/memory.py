@@ -183,6 +183,12 @@ def _show(store: MemoryStore) -> int:
             print("  (no journaled changes: written outside the app)")
         print("--")
         print(r.text.rstrip("\n"))
+        stale = [line for line in r.lines if line["status"] in ("changed", "gone")]
+        if stale:
+            print("-- lines whose citations changed or no longer exist (check them before relying on them):")
+            for line in stale:
+                cited = ", ".join(c["path"] + (f" ({c['symbol']})" if c["symbol"] else "") for c in line["cites"])
+                print(f"  {line['status']}: {line['text'].strip()}  [cites {cited}]")
     return 0
 
 

@@ -25,6 +25,8 @@ _PATH = re.compile(r"\b[\w.-]+(?:/[\w.-]+)*\.(?:py|md|toml|txt|json|cfg)\b")
 _COMMIT = re.compile(r"^\s+[0-9a-f]{4,}\s+(\d{4}-\d{2}-\d{2}) [\d:]+ [^:]+: (.*)$", re.MULTILINE)
 _NOTE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 _MEMORY = re.compile(r"<memory[^>]*>\n(.*?)\n</memory>", re.DOTALL)
+# The mark the block puts at the end of a line whose citations changed or are gone (not the note's own text).
+_LINE_MARK = re.compile(r"\s+\[(?:changed since|no longer exists): [^\]]*\]$")
 _STOP = {"with", "from", "into", "that", "this", "next", "then", "after", "halfway", "through", "adding",
          "plan", "port", "tests", "test", "main", "yet", "the", "for", "done", "have", "will"}  # fmt: skip
 
@@ -41,7 +43,8 @@ class TurnView:
     @classmethod
     def of(cls, body: dict[str, Any]) -> TurnView:
         memory = "\n".join(_MEMORY.findall(str(body["system"][-1]["text"])))
-        lines = [line.strip() for line in memory.splitlines() if line.strip().startswith("- ")]
+        # Each line as the note says it: the careless policy repeats notes and pays no heed to their marks.
+        lines = [_LINE_MARK.sub("", line.strip()) for line in memory.splitlines() if line.strip().startswith("- ")]
         messages = body["messages"]
         start = max(i for i, m in enumerate(messages) if m["role"] == "user" and _texts(m))
         words = _texts(messages[start])[-1]

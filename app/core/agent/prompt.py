@@ -51,11 +51,16 @@ decisions with their reasons.
 - When an entry stops being true, fix it or delete it in the same session.
 - Save quietly: do not announce or read back what you saved unless asked."""
 
+# The marks it names are the block's own words: staleness.Marks per file, citecheck.LineCheck per line.
 VERIFY_RULE = """\
-Treat every memory as a note from an earlier session, not as a fact about now. Each memory below \
-says when it was written and, from git, how many commits came since, which paths it names no \
-longer exist, and which changed since. A memory marked changed since or no longer exists is \
-probably stale: check before you repeat it, with the tool that settles it. When a tool \
+Treat every memory as a note from an earlier session, not as a fact about now. Each memory file \
+below says when it was written and, from git, how many commits came since, which paths it names \
+no longer exist, and which changed since. Each line is also checked against the working tree: a \
+line whose cited file or code definition changed ends in [changed since: PATH]; a line whose cited \
+file or definition is gone ends in [no longer exists: PATH] and is listed at the end, under its own \
+heading, not among the notes. The marks are not part of the file's text. A line with no mark cites \
+code that is as it was, or names nothing code can check. A memory marked changed since or no longer \
+exists is probably stale: check before you repeat it, with the tool that settles it. When a tool \
 contradicts a memory, the tool wins: answer from the tool and correct or remove the memory."""
 
 EMPTY_MEMORY = "Memory at the start of this session: empty. Nothing has been saved for this repository yet."

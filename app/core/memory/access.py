@@ -15,6 +15,7 @@ from typing import TypeVar
 from app.core.memory import staleness
 from app.core.memory.backend import MemoryBackend, Texts
 from app.core.memory.journal import Change, Journal
+from app.core.memory.line_cites import CitingJournal
 
 GIT_CACHE = "staleness"  # the journal's cache entry holding what git said about earlier commits
 
@@ -39,7 +40,8 @@ class StoreCore:
     def __init__(self, backend: MemoryBackend, *, repository: Path | None = None) -> None:
         self.backend = backend
         self.repository = repository
-        self.journal = Journal(backend.changes, backend.machine)
+        # Every write through either face records its lines' citations beside the change.
+        self.journal: Journal = CitingJournal(backend.changes, backend.machine, repository)
 
     @property
     def texts(self) -> Texts:

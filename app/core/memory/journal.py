@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Literal, Protocol
 
 from app.core.clock import wall
+from app.core.memory.citations import CitationLog
 from app.core.memory.lines import Confirmation, LineKey, LineLog, LineRecord, LineUses
 
 Author = Literal["agent", "person"]
@@ -98,8 +99,9 @@ class OpContext:
     at: float = field(default_factory=wall)  # the clock lines age by, which tests can move on
 
 
-class ChangeLog(LineLog, Protocol):
-    """The half of the journal every copy of a store must share: changes, operations, what sessions saw, line records.
+class ChangeLog(LineLog, CitationLog, Protocol):
+    """The half of the journal every copy of a store must share: changes, operations, what sessions saw, line records
+    and what each line cites.
 
     Undo and the lost-update check read it, so a shared store keeps it beside its texts.
     """
@@ -129,7 +131,7 @@ class ChangeLog(LineLog, Protocol):
         """Remember what a session was shown; None forgets (the file is gone)."""
 
     def move_seen(self, old: str, new: str) -> None:
-        """Carry the seen records of `old` and everything below it over to `new`."""
+        """Carry the seen records (and the lines' citations) of `old` and everything below it over to `new`."""
 
     def batch(self, *, create: bool) -> contextlib.AbstractContextManager[None]:
         """A block in which the calls may share one connection or transaction."""

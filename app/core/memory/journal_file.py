@@ -70,6 +70,12 @@ _STEPS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (session, path, key)
         )""",
     ),
+    # 5: what each memory line cites (`line_cites`): the shared half, since it is about the line.
+    5: (
+        """CREATE TABLE IF NOT EXISTS citations (
+            path TEXT NOT NULL, key TEXT NOT NULL, cites TEXT NOT NULL, PRIMARY KEY (path, key)
+        )""",
+    ),
 }
 SCHEMA_VERSION = max(BASE_VERSION, *_STEPS)
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.core import clock
-from app.core.memory import handlers, limits, line_book, lines, staleness, undo
+from app.core.memory import handlers, limits, line_book, line_cites, lines, staleness, undo
 from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
 from app.core.memory.backend import Texts
 from app.core.memory.folder import FolderError
@@ -147,6 +147,11 @@ class PersonView:
                 return line_book.read_states_bare(files, moment)
 
         return self._locked(read, write=False, empty=dict)
+
+    def line_checks(self, written: list[staleness.Written], marks: dict[str, staleness.Marks]) -> line_cites.Checked:
+        """What each line cites and how that stands in the working tree now (lines found late are kept)."""
+        commits = {p: m.commit for p, m in marks.items()}
+        return line_cites.checked(self._core, [(w.path, w.text) for w in written], commits)
 
     def journal_problem(self) -> str:
         """Why the journal cannot be used (damaged, from a newer version), or ""."""

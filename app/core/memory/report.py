@@ -8,6 +8,7 @@ from typing import Any
 
 from app.core import clock
 from app.core.memory.journal import Change
+from app.core.memory.line_cites import Checked
 from app.core.memory.lines import LineState
 from app.core.memory.store import MemoryStore
 
@@ -50,11 +51,14 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).isoformat(timespec="seconds") if moment else None
 
 
-def line_object(line: LineState) -> dict[str, Any]:
+def line_object(line: LineState, checked: Checked | None = None) -> dict[str, Any]:
     """One line of a file as `memory show --json` gives it (each part of issue 21 adds its keys here)."""
+    cites, check = (checked or Checked()).of(line.path, line.text)
     return {
         "text": line.text,
         "by": line.by,
+        "cites": [c.as_json() for c in cites],  # [{path, symbol}], symbol null for a path itself
+        "status": check.status,  # holds, changed, gone or unanchored
         "confirmed_sessions": line.confirmed_sessions,
         "promotion_candidate": line.promotion_candidate,
         "standing": line.standing,
@@ -88,6 +92,7 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
     marks = store.marks(written, now, count_limit=None)
     stats = store.stats()
     line_states = store.person.line_states(now.timestamp())
+    checked = store.line_checks(written, marks)
     reports: list[FileReport] = []
     for w in written:
         m = marks[w.path]
@@ -110,7 +115,7 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
                 last_used=_iso(s.last_used) if s else None,
                 flags=s.flags(now) if s else [],
                 history=[history_item(c) for c in history],
-                lines=[line_object(line) for line in line_states.get(w.path, [])],
+                lines=[line_object(line, checked) for line in line_states.get(w.path, [])],
             )
         )
     return reports

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from app.core.memory import journal_file
 from app.core.memory.journal import Change, NewChange, OpContext
+from app.core.memory.sqlite_citations import SqliteCitationLog
 from app.core.memory.sqlite_lines import SqliteLineLog
 
 SEEN_KEEP_SECONDS = 3 * 24 * 3600  # a session older than this cannot still be writing
@@ -67,7 +68,7 @@ def _history(conn: sqlite3.Connection, path: str) -> list[Change]:
     return found
 
 
-class SqliteChangeLog(SqliteLineLog):
+class SqliteChangeLog(SqliteLineLog, SqliteCitationLog):
     """The change log, seen texts and line records of one memory folder in its `.journal.sqlite`.
 
     A journal written by a newer version, or damaged, raises JournalError and is left as it is:
@@ -177,7 +178,7 @@ class SqliteChangeLog(SqliteLineLog):
             conn.execute("COMMIT")
 
     def move_seen(self, old: str, new: str) -> None:
-        move_rows(self._file, ("seen", "line_sessions", "line_marks"), old, new)
+        move_rows(self._file, ("seen", "line_sessions", "line_marks", "citations"), old, new)
 
 
 def move_rows(file: journal_file.JournalFile, tables: tuple[str, ...], old: str, new: str) -> None:

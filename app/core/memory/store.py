@@ -18,7 +18,7 @@ from pathlib import Path
 
 from app.core.errors import UserFacingError
 from app.core.memory import command as commands
-from app.core.memory import credentials, gate, handlers, limits, snapshot, staleness
+from app.core.memory import credentials, gate, handlers, limits, line_cites, snapshot, staleness
 from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
 from app.core.memory.backend import MemoryBackend
 from app.core.memory.folder import FolderError, LinkRefused
@@ -187,7 +187,12 @@ class MemoryStore:
         marks = staleness.assess(
             self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache, names=names
         )
-        text, included = snapshot.render([(w.path, w.text) for w in found], {p: m.words() for p, m in marks.items()})
+        # Each line's citations against the working tree: computed once here, frozen with the prompt.
+        commits = {p: m.commit for p, m in marks.items()}
+        lines = line_cites.checked(self._core, [(w.path, w.text) for w in found], commits)
+        text, included = snapshot.render(
+            [(w.path, w.text) for w in found], {p: m.words() for p, m in marks.items()}, lines.marked
+        )
         if session_id:
             self._names[session_id] = {path: names[path] for path in included}
 
@@ -251,6 +256,9 @@ class MemoryStore:
         self, written: list[staleness.Written], now: datetime, *, count_limit: int | None = staleness.COUNT_LIMIT
     ) -> dict[str, staleness.Marks]:
         return self.person.marks(written, now, count_limit=count_limit)
+
+    def line_checks(self, written: list[staleness.Written], marks: dict[str, staleness.Marks]) -> line_cites.Checked:
+        return self.person.line_checks(written, marks)
 
     def journal_problem(self) -> str:
         return self.person.journal_problem()
