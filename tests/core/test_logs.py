@@ -77,6 +77,7 @@ def test_anthropic_debug_logging_never_writes_what_was_said(fake_api: FakeAPI) -
     assert "Fine." not in log_text
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_the_diagnostic_setting_lets_api_traffic_into_the_log(fake_api: FakeAPI) -> None:
     settings.save(settings.Settings(diagnostic_log_api_traffic=True))
     fake_api.script(text("Fine."))

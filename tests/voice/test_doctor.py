@@ -58,6 +58,7 @@ def test_headless_machine_gets_fix_lines_and_no_traceback(bare_env: dict[str, st
     assert str(app_home) in lines["data folders"]
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_api_key_source_is_shown_but_never_the_key(bare_env: dict[str, str]) -> None:
     result = run_doctor({**bare_env, "ANTHROPIC_API_KEY": FAKE_KEY})
     line = lines_by_name(result.stdout)["API key"]

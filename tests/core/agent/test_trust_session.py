@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import anthropic
+import pytest
 
 from app.bench.fakeapi import FakeAPI, text, tool_use
 from app.core import trust
@@ -101,6 +102,7 @@ def test_ask_without_a_terminal_refuses_with_the_hint(tmp_path: Path, fake: Fake
     assert "python" in out.stderr and "-m pytest" in out.stderr  # what would have run
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_ask_on_a_terminal_asks_y_n_once_and_runs_after_yes(tmp_path: Path, fake: FakeAPI) -> None:
     repo, marker = _project(tmp_path)
     fake.script(tool_use("test"), text("Passed."))

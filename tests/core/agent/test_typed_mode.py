@@ -47,6 +47,7 @@ def _build_red_script() -> list[dict[str, object]]:
     ]
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_an_asked_question_lands_in_the_history_with_its_tools(fake: FakeAPI, scenario: Path) -> None:
     from app.core.history import History
 
@@ -59,6 +60,7 @@ def test_an_asked_question_lands_in_the_history_with_its_tools(fake: FakeAPI, sc
     assert [t.name for t in turn.tools] == ["git_status", "build", "read_file"]
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_with_the_history_off_nothing_is_kept(fake: FakeAPI, scenario: Path) -> None:
     from app.core import paths
     from app.core.history import History
@@ -90,6 +92,7 @@ def test_ask_why_is_the_build_red_runs_the_tools_end_to_end(fake: FakeAPI, scena
     assert "Why is the build red?" in json.dumps(requests[0].body["messages"][0])
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_ask_json_lists_reply_screen_and_tools(fake: FakeAPI, scenario: Path) -> None:
     fake.script(
         tool_use("show_on_screen", {"text": "# Failing\n- tests/test_rules.py", "title": "Tests"}),
@@ -114,6 +117,7 @@ def test_ask_failure_is_one_line_on_stderr_and_nonzero(fake: FakeAPI, scenario: 
     assert len(lines) == 1 and "the API key was rejected" in lines[0]
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_ask_without_a_key_says_where_to_set_it(scenario: Path) -> None:
     out = _app("ask", "--repo", str(scenario), "Hello?", fake=None)
     assert out.returncode != 0
@@ -122,6 +126,7 @@ def test_ask_without_a_key_says_where_to_set_it(scenario: Path) -> None:
     assert "Traceback" not in out.stderr
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_ask_outside_a_repository_is_a_clear_error(fake: FakeAPI, tmp_path: Path) -> None:
     out = _app("ask", "--repo", str(tmp_path), "Hello?", fake=fake)
     assert out.returncode != 0 and "not inside a git repository" in out.stderr
@@ -156,6 +161,7 @@ def test_chat_converses_shows_screen_content_and_starts_new_sessions(fake: FakeA
     assert fresh[0]["content"][-1]["text"] == "Hello"
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_chat_turns_are_in_the_history_like_ask_turns(fake: FakeAPI, scenario: Path) -> None:
     from app.core.history import History
 
@@ -170,6 +176,7 @@ def test_chat_turns_are_in_the_history_like_ask_turns(fake: FakeAPI, scenario: P
     ]
 
 
+@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_the_first_use_of_memory_from_the_command_line_says_so_once(fake: FakeAPI, scenario: Path) -> None:
     fake.script(text("One."), text("Two."), text("Three."))
     first = _app("ask", "--repo", str(scenario), "--json", "What is this?", fake=fake)
