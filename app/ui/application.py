@@ -24,12 +24,13 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 from app import APP_DISPLAY_NAME, APP_NAME
 from app.core import heap, heap_probe, messages, repos
 from app.core import settings as settings_store
+from app.core.agent.events import Answer
 from app.core.errors import UserFacingError
 from app.core.history import History
-from app.core.settings import Effect, Settings, changed_effects
+from app.core.settings import Effect, Settings, as_memory_mode, changed_effects
 from app.ui import heap_counts, icons, instance_server, memory_status
 from app.ui.agent_worker import AgentWorker
-from app.ui.controller import Answer, Controller, State
+from app.ui.controller import Controller, State
 from app.ui.history_window import HistoryWindow
 from app.ui.hotkey_bridge import HotkeyBridge
 from app.ui.memory_notice import MemoryNotice, MemoryNotices
@@ -201,10 +202,11 @@ class DesktopApp(QObject):
 
     def set_memory_mode(self, repo: Path | None, mode: str) -> None:
         """The memory switch (tray or memory window): kept per repository; the active one's session restarts."""
-        if repo is None or mode not in ("on", "read-only", "off") or self.settings.memory_mode_for(repo) == mode:
+        chosen = as_memory_mode(mode)
+        if repo is None or chosen is None or self.settings.memory_mode_for(repo) == chosen:
             return
-        modes = {**self.settings.memory_modes, str(repo): mode}
-        self.apply_settings(dataclasses.replace(self.settings, memory_modes=modes))  # type: ignore[arg-type]
+        modes = {**self.settings.memory_modes, str(repo): chosen}
+        self.apply_settings(dataclasses.replace(self.settings, memory_modes=modes))
         self._save_quietly()
         self._update_repo_menu()
 

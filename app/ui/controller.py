@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import enum
 import logging
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core import messages, stamps
 from app.core.agent.events import (
+    Answer,
     ScreenContent,
     TextDelta,
     ToolFinished,
@@ -45,15 +45,6 @@ class State(enum.Enum):
     TRANSCRIBING = "transcribing"
     THINKING = "thinking"
     SPEAKING = "speaking"
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One finished turn, for the panel's history and "Show last answer"."""
-
-    question: str
-    reply: str
-    screens: tuple[ScreenContent, ...]
 
 
 class Controller(QObject):

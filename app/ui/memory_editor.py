@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.memory import JournalError, MemoryStore, open_key
+from app.core.memory.person import PERSON_SESSION
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
 from app.ui import memory_merge
@@ -358,7 +359,7 @@ class MemoryEditor(QWidget):
         """Run one memory command as a person; show a refusal, reload on success."""
         if self._store is None or self.read_only:
             return False
-        result = self._store.execute(command, session_id="person", by="person")
+        result = self._store.execute(command, session_id=PERSON_SESSION, by="person")
         if result.is_error:
             self.pane.say(f"Not done: {result.text.removeprefix('Error: ')}")
             return False

@@ -33,10 +33,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.core.agent.events import ScreenContent, TrustNeeded
+from app.core.agent.events import Answer, ScreenContent, TrustNeeded
 from app.core.settings import Settings
 from app.ui import links
-from app.ui.controller import Answer
 from app.ui.memory_notice import MemoryNotice
 from app.ui.page_document import build_page_document
 from app.ui.titles import window_title

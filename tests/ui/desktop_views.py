@@ -15,10 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from app.core.agent.events import ScreenContent
+from app.core.agent.events import Answer, ScreenContent
 from app.core.memory import MemoryStore, open_store
 from app.core.messages import Level, Message
-from app.ui.controller import Answer
 from app.ui.memory_editor import MemoryEditor
 from app.ui.memory_notice import MemoryNotice
 from app.ui.memory_words import change_line

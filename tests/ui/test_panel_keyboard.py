@@ -8,8 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.agent.events import ScreenContent
-from app.ui.controller import Answer
+from app.core.agent.events import Answer, ScreenContent
 from app.ui.memory_notice import MemoryNotice
 from app.ui.panel import AnswerPanel
 

@@ -9,9 +9,8 @@ from PySide6.QtGui import QFontDatabase, QTextBlock, QTextTable
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.core.agent.events import ScreenContent
+from app.core.agent.events import Answer, ScreenContent
 from app.core.messages import Level, Message
-from app.ui.controller import Answer
 from app.ui.panel import AnswerPanel
 from app.ui.tray import AppMenu, Tray
 

@@ -68,4 +68,13 @@ class TurnFailed:
     message: str
 
 
+@dataclass(frozen=True)
+class Answer:
+    """One finished turn as the desktop keeps it (the panel's history, "Show last answer"); not an event."""
+
+    question: str
+    reply: str
+    screens: tuple[ScreenContent, ...]
+
+
 Event = TextDelta | ToolStarted | ToolFinished | ScreenContent | TrustNeeded | TurnEnded | TurnFailed
