@@ -28,13 +28,20 @@ class Shape:
     digit: bool
     anchored: bool
     pattern: re.Pattern[str]
+    # The marks as one alternation: one search in C instead of a generator over substrings (a third of the
+    # gate's time went to that generator).
+    marks_rx: re.Pattern[str] | None = None
 
     def matches(self, line: str, lower: str, tokens: frozenset[str], has_digit: bool) -> bool:
         # Set and substring tests cost a fraction of a regex search, and most lines hold none of a
         # shape's words, so most shapes never run their pattern on a line of durable knowledge.
         if self.digit and not has_digit:
             return False
-        if (self.words or self.marks) and self.words.isdisjoint(tokens) and not any(m in lower for m in self.marks):
+        if (
+            (self.words or self.marks)
+            and self.words.isdisjoint(tokens)
+            and (self.marks_rx is None or self.marks_rx.search(lower) is None)
+        ):
             return False
         found = self.pattern.match(line) if self.anchored else self.pattern.search(line)
         return found is not None
@@ -69,7 +76,8 @@ def shape(
     reason: str, words: str, marks: tuple[str, ...], pattern: str, digit: bool = False, anchored: bool = False
 ) -> Shape:
     """A shape; `words` are whole lowercase words of the line and `marks` substrings, either lets it run."""
-    return Shape(reason, frozenset(words.split()), marks, digit, anchored, rx(pattern))
+    marks_rx = re.compile("|".join(re.escape(m) for m in marks)) if marks else None
+    return Shape(reason, frozenset(words.split()), marks, digit, anchored, rx(pattern), marks_rx)
 
 
 # File names as they appear in build output and notes: a known source or project extension.
@@ -276,7 +284,7 @@ RESULTS: tuple[Shape, ...] = (
         ("pull request", "merge request", "force-pushed"),
         r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
         r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
-        r"(?:merged|rebased|pushed|force-pushed|reverted|checked out)\b|"
+        r"(?:merged|rebased|pushed|force-pushed|reverted|checked out)\b(?!\s+by\b)|"
         r"\b(?:merge|rebase) conflicts?\b|\bconflicts? in\b|"
         r"\b(?:PR|pull request|MR|merge request)\s*#?\d+\b[^.;]{0,80}\b(?:open|merged|approved|waiting|pending|"
         r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
