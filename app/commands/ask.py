@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.commands.trust import terminal_prompt
-from app.core import paths
+from app.core import messages, paths
 from app.core import settings as settings_module
 from app.core.agent.events import Event, ToolFinished, TrustNeeded, TurnFailed
 from app.core.repos import find_root
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     )
     result = session.run_turn(text, recorder)
     if isinstance(result, TurnFailed):
-        print(f"error: {result.message}", file=sys.stderr)
+        messages.error(result.message, speak=False)  # the one message path: logged, then "error: ..." on stderr
         return 1
     _note_memory(session)  # after a reply: a failure stays one line
     if args.json:

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.core import paths
+from app.core import messages, paths
 from app.core import settings as settings_module
 from app.core.errors import UserFacingError
 
@@ -83,7 +83,7 @@ def _evaluate(args: argparse.Namespace, chosen: list[Any]) -> int:
     try:
         saved: tuple[Path, Path] | None = report.save(data, out_dir, html_report.render(data))
     except OSError as exc:  # the results still reach the terminal below; only the files are missing
-        print(f"error: could not write the reports to {out_dir} ({exc.strerror or exc})", file=sys.stderr)
+        messages.error(f"could not write the reports to {out_dir} ({exc.strerror or exc})", speak=False)
         saved = None
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))

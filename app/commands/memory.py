@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.core import messages
 from app.core import settings as settings_store
 from app.core.errors import RepositoryError, UserFacingError
 from app.core.memory import FILE_CAP, STORE_CAP, MemoryStore, list_repositories, open_store
@@ -85,7 +86,7 @@ def _forget_elsewhere(repo: Path) -> str:
             turns = len(history.turns(key, limit=1_000_000))
             history.delete_repo(key)
         except (sqlite3.Error, OSError) as exc:
-            print(f"warning: the history could not be cleared of this repository's turns ({exc})", file=sys.stderr)
+            messages.warning(f"the history could not be cleared of this repository's turns ({exc})")
     aliases = len(loaded.settings.repo_aliases.get(key, {}))
     if aliases and not loaded.problem:
         kept = {r: dict(t) for r, t in loaded.settings.repo_aliases.items() if r != key}
