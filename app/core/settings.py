@@ -95,6 +95,7 @@ class Settings:
     # The panel keeps this many of the session's pages to step back through; older ones are let go.
     panel_pages: int = _setting(20, Effect.IMMEDIATE)
     tool_timeout_seconds: int = _setting(300, Effect.SESSION)
+    setup_done: bool = _setting(False, Effect.IMMEDIATE)  # the setup window was finished or closed once
     start_at_login: bool = _setting(False, Effect.IMMEDIATE)  # the settings window applies it on save
     # Diagnostics only: lets the API client's debug records (whole requests: what was said, tool output,
     # memory) into the log file when ANTHROPIC_LOG=debug is set. Read when the app starts.

@@ -41,6 +41,7 @@ from app.ui.panel import AnswerPanel
 from app.ui.placement import centre_on_screen
 from app.ui.quit_signals import quit_on_signals
 from app.ui.settings_window import SettingsWindow
+from app.ui.setup_flow import SetupFlow
 from app.ui.speech_worker import SpeechWorker
 from app.ui.threads import start_thread, stop_thread, wait_for_busy_threads
 from app.ui.titles import window_title
@@ -84,6 +85,11 @@ class DesktopApp(QObject):
             speech=self.speech, agent=self.agent, microphone=self.microphone, settings=settings, repo=repo
         )
         self.memory_notices = MemoryNotices(lambda: self.controller.repo)
+        self.setup = SetupFlow(
+            microphone=self.microphone, anchor=self.tray.icon_rect, settings=lambda: self.settings,
+            repo=lambda: self.controller.repo, choose_repository=self.set_repository, done=self._setup_done,
+            press=self.controller.press, release=self.controller.release, parent=self,
+        )  # fmt: skip
         self.memory_summary = MemorySummary()
         self.settings_window: SettingsWindow | None = None
         self.history_window: HistoryWindow | None = None
@@ -102,8 +108,10 @@ class DesktopApp(QObject):
         c.answer_ready.connect(self._on_answer)
         c.session_reset.connect(self.panel.clear)
         c.session_reset.connect(lambda: menu.set_has_answer(False))
-        self.hotkey.pressed.connect(c.press)
-        self.hotkey.released.connect(c.release)
+        self.hotkey.pressed.connect(self.setup.pressed)  # the setup's hotkey check sees a press first
+        self.hotkey.released.connect(self.setup.released)
+        menu.open_setup.connect(lambda: self.setup.open())
+        c.question_waiting.connect(self.setup.ask_for_repository)
         self.hotkey.bound.connect(lambda keys: messages.info(f"Hold-to-talk is bound to {keys or 'a shortcut'}."))
         menu.repository_chosen.connect(self.set_repository)
         menu.choose_folder.connect(self.choose_folder)
@@ -142,8 +150,15 @@ class DesktopApp(QObject):
             messages.info("Choose a repository in the tray menu (Repository, Choose folder…) to start asking.")
         from app.core.api_key import find_api_key
 
-        if not find_api_key()[0]:
+        if self.setup.needed_at_start():
+            self.setup.open()
+        elif not find_api_key()[0]:
             messages.warning("No Anthropic API key yet: enter it under Settings to get answers.")
+
+    def _setup_done(self) -> None:
+        if not self.settings.setup_done:
+            self.settings = dataclasses.replace(self.settings, setup_done=True)
+            self._save_quietly()
 
     def _start_hotkey(self, settings: Settings) -> None:
         listening = self.hotkey.start(settings)
@@ -280,9 +295,9 @@ class DesktopApp(QObject):
 
     def _settings_saved(self, new: Settings) -> None:
         # The memory switch is kept by the app (the memory window and the tray change it at once);
-        # the window's copy may be older, so the app's choice stands.
-        if new.memory_modes != self.settings.memory_modes:
-            new = dataclasses.replace(new, memory_modes=self.settings.memory_modes)
+        # the window's copy may be older, so the app's choice stands (and so does a setup finished meanwhile).
+        if new.memory_modes != self.settings.memory_modes or new.setup_done != self.settings.setup_done:
+            new = dataclasses.replace(new, memory_modes=self.settings.memory_modes, setup_done=self.settings.setup_done)
             self.apply_settings(new)
             self._save_quietly()
             return

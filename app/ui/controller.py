@@ -55,6 +55,7 @@ class Controller(QObject):
     trust_asked = Signal(object)  # TrustNeeded: a tool would run the repository's code, which is not trusted
     answer_ready = Signal(object)  # Answer, when a turn ends
     session_reset = Signal()  # a new session began: earlier answers belong to the old one
+    question_waiting = Signal(str)  # asked before a repository was chosen: kept, asked once one is
     memory_changed = Signal(int)  # turn id: the turn is over and its memory tool ran (the journal says what changed)
 
     def __init__(
@@ -73,6 +74,7 @@ class Controller(QObject):
         self._mic = microphone
         self._settings = settings
         self._repo = repo
+        self._waiting_question = ""  # asked while no repository was chosen
         self._state = State.IDLE
         self._detail = ""
         self._next_id = 0
@@ -224,6 +226,9 @@ class Controller(QObject):
             return
         self._repo = repo
         self.new_session()
+        question, self._waiting_question = self._waiting_question, ""
+        if question:
+            self._start_turn(question)
 
     def apply_settings(self, settings: Settings) -> None:
         """New settings: a change that ends the conversation ends it; a running turn still finishes first."""
@@ -340,6 +345,12 @@ class Controller(QObject):
         return self._next_id
 
     def _start_turn(self, text: str) -> None:
+        if self._repo is None:  # nothing to ask about yet: keep the question for the repository chosen next
+            self._waiting_question = text
+            self.question_waiting.emit(text)
+            messages.info(f"Choose a repository first: “{text}” is kept and asked once you do.")
+            self._set_state(State.IDLE, "no repository")
+            return
         self._turn_id = self._new_id()
         self._turn_running = True
         self._muted = False

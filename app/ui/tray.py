@@ -58,6 +58,7 @@ class AppMenu(QMenu):
     memory_mode_chosen = Signal(str)  # "on" / "read-only" / "off" for the active repository
     open_history = Signal()
     open_settings = Signal()
+    open_setup = Signal()
     quit_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -96,6 +97,9 @@ class AppMenu(QMenu):
             "History…", self.open_history, "Past questions and replies: search, ask again, correct what was heard"
         )
         self.settings_action = self._action("Settings…", self.open_settings, "API key, voice, hotkey, devices")
+        self.setup_action = self._action(
+            "Set up…", self.open_setup, "The first steps again: API key, repository, microphone and hotkey checks"
+        )
         self.addSeparator()
         self.quit_action = self._action("Quit", self.quit_requested, f"Quit {APP_DISPLAY_NAME}")
         self.set_repositories(None, [])

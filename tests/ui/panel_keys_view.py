@@ -17,9 +17,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
-from app.core.agent.events import ScreenContent
+from app.core.agent.events import Answer, ScreenContent
 from app.core.settings import Settings
-from app.ui.controller import Answer
 from app.ui.hotkey_bridge import HotkeyBridge
 from app.ui.panel import AnswerPanel
 

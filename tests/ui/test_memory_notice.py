@@ -142,10 +142,11 @@ def test_a_memory_view_or_a_refused_write_tells_nothing(qtbot: QtBot, rig: Rig) 
     assert rig.panel.memory_lines() == [] and not rig.menu.undo_memory_action.isEnabled()
 
 
-def test_an_interrupted_turn_still_reports_its_memory_change(qtbot: QtBot) -> None:
+def test_an_interrupted_turn_still_reports_its_memory_change(qtbot: QtBot, tmp_path: Path) -> None:
     agent = FakeAgent()
+    # A repository: a question asked without one is kept until one is chosen (test_setup_window.py).
     controller = Controller(
-        speech=FakeSpeech(), agent=agent, microphone=FakeMicrophone(), settings=Settings(), repo=None
+        speech=FakeSpeech(), agent=agent, microphone=FakeMicrophone(), settings=Settings(), repo=tmp_path
     )
     told: list[int] = []
     controller.memory_changed.connect(told.append)

@@ -58,6 +58,7 @@ def test_menu_has_every_entry_in_order(qtbot: QtBot, tmp_path: Path) -> None:
         "Undo last memory change",
         "History…",
         "Settings…",
+        "Set up…",
         "Quit",
     ]
     repo_entries = [a for a in menu.repo_menu.actions() if not a.isSeparator()]
