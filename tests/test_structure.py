@@ -48,3 +48,19 @@ def test_importing_a_submodule_through_its_package_is_not_a_cycle(tmp_path: Path
     write(root, "memory/store.py", "from app.memory import limits\n")
     write(root, "memory/limits.py", "CAP = 1\n")
     assert cycles(import_graph(root)) == []
+
+
+def test_status_colours_are_spelled_in_one_place() -> None:
+    """A window's red, green and amber come from app/ui/colours.py (the tray icon's own artwork aside)."""
+    import re
+
+    allowed = {"app.ui.colours", "app.ui.icons"}
+    literal = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b(?!\w)")
+    found = [
+        f"{name}:{number}"
+        for name, path in modules().items()
+        if name.startswith("app.ui.") and name not in allowed
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if literal.search(line.split("  #")[0])
+    ]
+    assert not found, "colour literals outside app/ui/colours.py: " + ", ".join(found)

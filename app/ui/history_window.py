@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from app.core import corrections
 from app.core.history import History, Page, Turn
 from app.core.settings import Settings
+from app.ui import colours
 from app.ui.titles import window_title
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ class HistoryWindow(QWidget):
 
         self.off_banner = QLabel("History is off: new questions are not kept. Turn it on under Settings → Speech.")
         self.off_banner.setWordWrap(True)
-        self.off_banner.setStyleSheet("background: #fff4e5; color: #663c00; padding: 6px; border-radius: 4px;")
+        self.off_banner.setStyleSheet(f"{colours.NOTE_BOX} padding: 6px;")
         self.repo_filter = QComboBox()
         self.repo_filter.setToolTip("Show the turns of one repository")
         self.repo_filter.currentIndexChanged.connect(lambda _i: self.reload())
@@ -360,4 +361,4 @@ class HistoryWindow(QWidget):
 
     def _set_status(self, text: str, *, error: bool = False) -> None:
         self.status.setText(text)
-        self.status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
+        self.status.setStyleSheet(colours.status(error))

@@ -31,7 +31,7 @@ from app.core.memory import JournalError, MemoryStore, open_key
 from app.core.memory.person import PERSON_SESSION
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
-from app.ui import memory_merge
+from app.ui import colours, memory_merge
 from app.ui.memory_details import MemoryDetails
 from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
 from app.ui.memory_repos import RepositoryList
@@ -97,7 +97,7 @@ class MemoryEditor(QWidget):
         top.addWidget(self.sort)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("background: #fdecea; color: #8c1d18; padding: 6px; border-radius: 4px;")
+        self.problem.setStyleSheet(f"{colours.PROBLEM_BOX} padding: 6px;")
         self.problem.hide()
 
         self.files = MemoryList()

@@ -11,13 +11,14 @@ from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, Q
 
 from app.core.memory import Change, MemoryFile, MemoryStore
 from app.core.memory.report import FileReport
+from app.ui import colours
 from app.ui.memory_words import age, file_name
 
 ROLE_PATH = Qt.ItemDataRole.UserRole
 SORTS = (("path", "Path"), ("age", "Age (oldest first)"), ("staleness", "Staleness (most first)"))
 COLUMNS = ("File", "Age", "Commits since", "Marks")
-STALE_COLOUR = QColor("#b3261e")
-DELETED_COLOUR = QColor("#8a8a8a")
+STALE_COLOUR = QColor(colours.ERROR)
+DELETED_COLOUR = QColor(colours.MUTED)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.core.memory import FILE_CAP
+from app.ui import colours
 from app.ui.memory_warning import StateLineWarning
 
 
@@ -28,7 +29,7 @@ class MemoryText(QWidget):
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setTextFormat(Qt.TextFormat.PlainText)
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.refusal.setStyleSheet(f"{colours.ERROR_TEXT} font-weight: bold;")
         self.refusal.hide()
         self.save_button = _button("Save", "Save this file (Ctrl+S); read in the next session")
         self.revert_button = _button("Revert", "Drop your unsaved edit")
@@ -50,11 +51,11 @@ class MemoryText(QWidget):
         length = len(self.editor.toPlainText())
         over = length > FILE_CAP
         self.counter.setText(f"{length:,} / {FILE_CAP:,} characters" + ("  — over the cap" if over else ""))
-        self.counter.setStyleSheet("color: #b3261e;" if over else "")
+        self.counter.setStyleSheet(colours.ERROR_TEXT if over else "")
 
     def say(self, text: str, *, error: bool = True) -> None:
         """One line under the text: why something was not done (in red), or what was done."""
-        self.refusal.setStyleSheet("color: #b3261e; font-weight: bold;" if error else "color: palette(text);")
+        self.refusal.setStyleSheet(f"{colours.ERROR_TEXT} font-weight: bold;" if error else "color: palette(text);")
         self.refusal.setText(text)
         self.refusal.setVisible(bool(text))
 

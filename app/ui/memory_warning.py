@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPlainTextEdit
 
 from app.core.memory.gate import state_lines
+from app.ui import colours
 from app.ui.memory_words import short
 
 DELAY_MS = 250  # judged once typing pauses, not at every key
@@ -19,7 +20,7 @@ class StateLineWarning(QLabel):
         self._editor = editor
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setStyleSheet("background: #fff4d6; color: #5c4400; padding: 6px; border-radius: 4px;")
+        self.setStyleSheet(f"{colours.CAUTION_BOX} padding: 6px;")
         self.hide()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

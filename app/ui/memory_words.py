@@ -7,6 +7,7 @@ from datetime import datetime
 from html import escape
 
 from app.core.memory import Change
+from app.ui import colours
 
 # The per-repository memory switch, with the one line that explains each choice.
 MODES: tuple[tuple[str, str, str], ...] = (
@@ -130,18 +131,19 @@ def diff_html(old: str | None, new: str | None) -> str:
     after = (new or "").splitlines()
     rows: list[str] = []
     if old is None:
-        rows.append('<p style="color:#555;"><i>The file did not exist before.</i></p>')
+        rows.append(f'<p style="color:{colours.DIFF_NOTE};"><i>The file did not exist before.</i></p>')
     if new is None:
-        rows.append('<p style="color:#555;"><i>The file was deleted.</i></p>')
+        rows.append(f'<p style="color:{colours.DIFF_NOTE};"><i>The file was deleted.</i></p>')
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            rows.extend(_row(" ", line, "#6b6b6b", "") for line in before[i1:i2])
+            rows.extend(_row(" ", line, colours.DIFF_SAME, "") for line in before[i1:i2])
             continue
-        struck = "background:#fde7e7;text-decoration:line-through;"
-        rows.extend(_row("−", line, "#b3261e", struck) for line in before[i1:i2])
-        rows.extend(_row("+", line, "#1e6b2f", "background:#e3f5e6;") for line in after[j1:j2])
-    body = "\n".join(rows) or '<p style="color:#555;"><i>No text.</i></p>'
+        struck = f"background:{colours.DIFF_REMOVED_BACKGROUND};text-decoration:line-through;"
+        rows.extend(_row("−", line, colours.DIFF_REMOVED, struck) for line in before[i1:i2])
+        added = f"background:{colours.DIFF_ADDED_BACKGROUND};"
+        rows.extend(_row("+", line, colours.DIFF_ADDED, added) for line in after[j1:j2])
+    body = "\n".join(rows) or f'<p style="color:{colours.DIFF_NOTE};"><i>No text.</i></p>'
     return f'<div style="font-family:monospace; white-space:pre-wrap;">{body}</div>'
 
 

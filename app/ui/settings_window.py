@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from app.core import api_key, autostart
 from app.core import settings as settings_store
 from app.core.settings import MAX_PANEL_PAGES, Effort, RepoCommands, Settings
+from app.ui import colours
 from app.ui.background import Background
 from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import check_chord
@@ -80,7 +81,7 @@ class SettingsWindow(QDialog):
 
         self.problem = QLabel(problem)
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("background: #fdecea; color: #8c1d18; padding: 8px; border-radius: 4px;")
+        self.problem.setStyleSheet(f"{colours.PROBLEM_BOX} padding: 8px;")
         self.problem.setVisible(bool(problem))
 
         self.tabs = QTabWidget()
@@ -337,16 +338,16 @@ class SettingsWindow(QDialog):
         self.key_edit.setPlaceholderText(f"{api_key.mask(key)} — from memory, until the app quits")
         self.key_session.hide()
         self.key_status.setText("Using this key until the app quits; it is not saved anywhere.")
-        self.key_status.setStyleSheet("color: #1e6b34;")
+        self.key_status.setStyleSheet(colours.OK_TEXT)
         self._show_status("")
 
     def _show_key_problem(self, text: str) -> None:
         self.key_status.setText(text)
-        self.key_status.setStyleSheet("color: #b3261e;")
+        self.key_status.setStyleSheet(colours.ERROR_TEXT)
 
     def _show_status(self, text: str, *, error: bool = False) -> None:
         self.status.setText(text)
-        self.status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
+        self.status.setStyleSheet(colours.status(error))
 
     # ---- the API key test ---------------------------------------------------------------------
 
@@ -369,7 +370,7 @@ class SettingsWindow(QDialog):
     def _on_key_checked(self, _tag: str, result: object, error: str) -> None:
         self.key_test.setEnabled(True)
         self.key_status.setText(error or str(result))
-        self.key_status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
+        self.key_status.setStyleSheet(colours.status(bool(error)))
 
     # ---- live level meter ------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import DownloadCancelled, UserFacingError
+from app.ui import colours
 from app.voice import model_catalog, model_store
 from app.voice.model_catalog import human_size
 
@@ -134,7 +135,7 @@ class SpeechModels(QWidget):
         self.status.setWordWrap(True)
         self.own_folder_note = QLabel()
         self.own_folder_note.setWordWrap(True)
-        self.own_folder_note.setStyleSheet("color: #8a5300;")
+        self.own_folder_note.setStyleSheet(colours.CAUTION_TEXT)
 
         intro = QLabel(
             "English speech models, transcribed on this computer. Larger ones hear more words right and take "
@@ -320,4 +321,4 @@ class SpeechModels(QWidget):
 
     def _set_status(self, text: str, *, error: bool = False) -> None:
         self.status.setText(text)
-        self.status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
+        self.status.setStyleSheet(colours.status(error))

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.core import launch
 from app.core.settings import Settings
+from app.ui import colours
 from app.ui.background import Background
 from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
@@ -65,7 +66,7 @@ class VoiceTab(QWidget):
         form.addRow("Hotkey:", hotkey_row)
         self.hotkey_problem = QLabel()
         self.hotkey_problem.setWordWrap(True)
-        self.hotkey_problem.setStyleSheet("color: #b3261e;")
+        self.hotkey_problem.setStyleSheet(colours.ERROR_TEXT)
         form.addRow("", self.hotkey_problem)
         # What a desktop's own shortcut settings bind, on any compositor (Wayland included): read-only
         # but selectable, so it can be copied exactly as it must be typed.
@@ -313,8 +314,8 @@ class VoiceTab(QWidget):
             self.cue_try.setEnabled(self.cues.isChecked())
             if error:
                 self.voice_status.setText(error)
-                self.voice_status.setStyleSheet("color: #b3261e;")
+                self.voice_status.setStyleSheet(colours.ERROR_TEXT)
             return
         self.voice_test.setEnabled(True)
         self.voice_status.setText(error or str(result))
-        self.voice_status.setStyleSheet("color: #b3261e;" if error else "color: #1e6b34;")
+        self.voice_status.setStyleSheet(colours.status(bool(error)))
