@@ -8,6 +8,7 @@ from __future__ import annotations
 
 ERROR = "#b3261e"  # a problem: refusals, failures, stale memory lines
 OK = "#1e6b34"  # done: a key saved, a test passed
+OK_BACKGROUND = "#e3f5e6"  # behind done text (the setup window's hotkey light)
 CAUTION = "#8a5300"  # worth a look, not wrong
 MUTED = "#8a8a8a"  # gone or inactive (deleted memory files)
 

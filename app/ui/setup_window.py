@@ -26,14 +26,15 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import api_key
+from app.ui import colours
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
 from app.ui.titles import window_title
 from app.ui.tray import pretty_chord
 
 STEPS = ("API key", "Repository", "Microphone", "Hotkey", "Privacy")
-OK_STYLE = "color: #1e6b34;"
-PROBLEM_STYLE = "color: #b3261e;"
+OK_STYLE = colours.OK_TEXT
+PROBLEM_STYLE = colours.ERROR_TEXT
 PRIVACY = (
     "<p><b>Stays on this computer:</b> your voice (it is transcribed here, by the speech model on this "
     "computer), the spoken answers (made here by the voice model), the agent's notes about each repository, "
@@ -254,7 +255,8 @@ class SetupWindow(QDialog):
         self.hotkey_seen = True
         self.hotkey_light.setText("Heard it: the hotkey works.")
         self.hotkey_light.setStyleSheet(
-            "border: 2px solid #1e6b34; border-radius: 8px; background: #e3f5e6; color: #1e6b34;"
+            f"border: 2px solid {colours.OK}; border-radius: 8px; "
+            f"background: {colours.OK_BACKGROUND}; {colours.OK_TEXT}"
         )
 
     # ---- the level meter holds the microphone only on its step ---------------------------------
