@@ -249,7 +249,9 @@ def _judge_clause(
     if result is None and not incident and not now:
         if _WIP_TRIGGERS.search(lower) and _WIP.search(cleaned) and not dated:
             return WIP, _WIP_REASON
-        return _UNTOUCHED
+        # A sign the line's policy redeemed is still a sign: "We deploy from tags. The staging Redis is full."
+        # is judged part by part, so the "we" of one clause cannot carry the other's state through.
+        return None if once or signs else _UNTOUCHED
     # Only a line that looks like a result, an incident or a claim about now pays for the lesson checks.
     if conditional or _CONDITION.search(cleaned):
         return None  # "If the build fails with CS0246, run dotnet restore": when a result happens is knowledge

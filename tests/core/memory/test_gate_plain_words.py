@@ -71,3 +71,11 @@ def test_the_word_model_never_overrules_an_instruction_or_policy() -> None:
     ):
         assert state_reason(line, use_model=True) is None
     assert gate.MODEL_THRESHOLD == 0.85
+
+
+def test_a_mixed_line_offers_back_its_knowledge_whatever_sits_beside_the_state() -> None:
+    # The "we" of the first clause is policy; it must not carry the second clause's state through.
+    refusal = check_write("/memories/notes.md", None, "- We deploy from release tags. The staging Redis is full.\n", {})
+    assert refusal is not None and refusal.kind == "state"
+    assert 'save "We deploy from release tags" on its own' in refusal.message
+    assert check_write("/memories/notes.md", None, "- We deploy from release tags.\n", {}) is None
