@@ -31,6 +31,7 @@ from app.core.settings import Effect, Settings, as_memory_mode, changed_effects
 from app.ui import heap_counts, icons, instance_server, memory_status
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Controller, State
+from app.ui.desktop_notifications import DesktopNotifications
 from app.ui.history_window import HistoryWindow
 from app.ui.hotkey_bridge import HotkeyBridge
 from app.ui.memory_notice import MemoryNotice, MemoryNotices
@@ -74,6 +75,7 @@ class DesktopApp(QObject):
         self.settings_problem = problem
         self.menu = AppMenu()
         self.tray = Tray(self.menu)
+        self.tray.notifications = DesktopNotifications(self)
         self.panel = AnswerPanel()
         self.panel.set_page_limit(settings.panel_pages)
         self.speech = SpeechWorker(settings)
@@ -370,6 +372,8 @@ class DesktopApp(QObject):
         """aboutToQuit: stop the hotkey first, then sound, then the workers' threads."""
         log.info("shutting down")
         self.hotkey.stop()
+        if self.tray.notifications is not None:
+            self.tray.notifications.stop()
         if self.controller.state is State.LISTENING:
             try:
                 self.microphone.stop()
@@ -448,13 +452,22 @@ def connect_memory_notices(
 ) -> None:
     """Wire the path from a finished turn to the panel or the tray, and Undo back to the store."""
 
+    undo_for: dict[int, MemoryNotice] = {}  # a desktop notification's id -> the change its Undo reverts
+
     def told(found: tuple[MemoryNotice, ...]) -> None:
         menu.set_memory_undo(found[-1].line)
         panel.show_memory_notices(found)  # in place: the panel never pops up for this
         if not panel.isVisible():
             lines = "\n".join(n.line for n in found)
             note = f"{lines}\nUndo: tray menu, Undo last memory change."
-            tray.show_message(messages.Message(messages.Level.INFO, note))
+            shown = tray.show_message(messages.Message(messages.Level.INFO, note), (("undo", "Undo"),))
+            if shown is not None:
+                undo_for[shown] = found[-1]
+
+    def action(notification: int, key: str) -> None:
+        notice = undo_for.pop(notification, None)
+        if key == "undo" and notice is not None:
+            notices.undo(notice)
 
     def undone(op: int, message: str) -> None:
         panel.memory_undone(op, message)
@@ -469,3 +482,6 @@ def connect_memory_notices(
     notices.undone.connect(undone)
     panel.memory_undo_requested.connect(notices.undo)
     menu.undo_memory.connect(notices.undo_last)
+    if tray.notifications is not None:
+        tray.notifications.action_invoked.connect(action)
+        tray.notifications.closed.connect(lambda notification: undo_for.pop(notification, None))

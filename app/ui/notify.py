@@ -19,7 +19,7 @@ class Notifier(QObject):
 
     def __init__(
         self,
-        show: Callable[[Message], None],
+        show: Callable[[Message], object],
         speak: Callable[[str], bool] | None = None,
         parent: QObject | None = None,
     ) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from app import APP_DISPLAY_NAME
 from app.core.messages import Level, Message
 from app.ui import icons
+from app.ui.desktop_notifications import DesktopNotifications
 from app.ui.memory_words import MODES
 from app.ui.titles import window_title
 
@@ -259,6 +260,7 @@ class Tray(QObject):
         self.tray_icon: QSystemTrayIcon | None = None
         self.status_window: StatusWindow | None = None
         self.last_message: Message | None = None  # the newest notification, for the status window and tests
+        self.notifications: DesktopNotifications | None = None  # the desktop's service, set by the app
         if use_tray:
             self.tray_icon = QSystemTrayIcon(icons.icon("idle"))
             self.tray_icon.setContextMenu(menu)
@@ -314,13 +316,20 @@ class Tray(QObject):
         self._level_step = step
         self._set_icon(icons.listening_icon(step / 10))
 
-    def show_message(self, message: Message) -> None:
+    def show_message(self, message: Message, actions: tuple[tuple[str, str], ...] = ()) -> int | None:
+        """Through the desktop's notification service where there is one (with `actions` where it shows
+        them), else the tray's balloon; the notification's id, or None when the tray showed it."""
         self.last_message = message
         if message.level is Level.ERROR:
             self._showing_error = True
             self._error_timer.start(ERROR_SHOWN_MS)
             self._refresh()
         title = {Level.INFO: APP_DISPLAY_NAME, Level.WARNING: "Warning", Level.ERROR: "Problem"}[message.level]
+        if self.notifications is not None:
+            urgency = 2 if message.level is Level.ERROR else 1
+            shown = self.notifications.notify(title, message.text, actions, urgency=urgency)
+            if shown is not None:
+                return shown
         if self.tray_icon is not None:
             kind = {
                 Level.INFO: QSystemTrayIcon.MessageIcon.Information,
@@ -330,6 +339,7 @@ class Tray(QObject):
             self.tray_icon.showMessage(title, message.text, kind, 8000)
         elif self.status_window is not None:
             self.status_window.set_message(message.text)
+        return None
 
     @property
     def tooltip(self) -> str:
