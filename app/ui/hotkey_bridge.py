@@ -8,8 +8,8 @@ message path, which command to bind in the desktop's own keyboard settings.
 
 A second chord (the setting `panel_hotkey`, off when empty) shows the answer panel again
 with the keyboard in it, so it can be read, stepped through and closed without the mouse.
-It is heard by the same kind of listener (X11, Windows, macOS); the portal binds only the
-talk shortcut.
+It is heard by the same kind of listener (X11, Windows, macOS), and under Wayland bound
+through the portal as a second shortcut beside the talk one.
 """
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ class HotkeyBridge(QObject):
     def start(self, settings: Settings) -> bool:
         """Listen for the chord in `settings`; False (after telling the user) when it cannot work here."""
         self.stop()
-        self._start_panel_key(settings)
         if is_wayland() and self._start_portal(settings):
-            return True
+            return True  # the portal binds the show-answers keys too
+        self._start_panel_key(settings)
         try:
             listener = HotkeyListener(
                 settings.hotkey,
@@ -78,6 +78,8 @@ class HotkeyBridge(QObject):
                 on_start=lambda: self.pressed.emit(),
                 on_stop=lambda at: self.released.emit(at),
                 on_bound=lambda description: self.bound.emit(description),
+                panel_chord=settings.panel_hotkey if settings.panel_hotkey != settings.hotkey else "",
+                on_panel=lambda: self.show_panel.emit(),
             )
             portal.start()
         except (UserFacingError, ValueError) as exc:

@@ -35,6 +35,7 @@ OBJECT_PATH = "/org/freedesktop/portal/desktop"
 INTERFACE = "org.freedesktop.portal.GlobalShortcuts"
 REQUEST_INTERFACE = "org.freedesktop.portal.Request"
 SHORTCUT_ID = "listen"
+PANEL_ID = "show-answers"  # the second shortcut, bound when the setting panel_hotkey names keys
 CALL_TIMEOUT = 5.0
 BIND_TIMEOUT = 600.0  # the desktop may show its dialog and wait for the person to choose keys
 
@@ -73,9 +74,13 @@ class PortalShortcut:
         on_stop: Callable[[float], None] = lambda at: None,
         on_bound: Callable[[str], None] = lambda description: None,
         *,
+        panel_chord: str = "",
+        on_panel: Callable[[], None] = lambda: None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._trigger = preferred_trigger(chord)
+        self._panel_trigger = preferred_trigger(panel_chord) if panel_chord.strip() else ""
+        self._on_panel = on_panel
         self._mode = mode
         self._on_start = on_start
         self._on_stop = on_stop
@@ -145,8 +150,12 @@ class PortalShortcut:
         try:
             Proxy(message_bus, conn).AddMatch(rule)
             with conn.filter(rule, queue=deque()) as signals:
-                wanted = {"description": ("s", "Hold to talk"), "preferred_trigger": ("s", self._trigger)}
-                body = (self._session, [(SHORTCUT_ID, wanted)], "", self._options(session=False))
+                talk = {"description": ("s", "Hold to talk"), "preferred_trigger": ("s", self._trigger)}
+                wanted = [(SHORTCUT_ID, talk)]
+                if self._panel_trigger:
+                    wanted.append((PANEL_ID, {"description": ("s", "Show the last answers"),
+                                              "preferred_trigger": ("s", self._panel_trigger)}))  # fmt: skip
+                body = (self._session, wanted, "", self._options(session=False))
                 results = self._request(conn, "BindShortcuts", "oa(sa{sv})sa{sv}", body, BIND_TIMEOUT)
                 for shortcut_id, details in results.get("shortcuts", ("", []))[1]:
                     if shortcut_id == SHORTCUT_ID:
@@ -156,8 +165,11 @@ class PortalShortcut:
                 while self.running:
                     msg = conn.recv_until_filtered(signals)
                     session, shortcut_id = msg.body[0], msg.body[1]
+                    member = str(msg.header.fields.get(HeaderFields.member, ""))
                     if session == self._session and shortcut_id == SHORTCUT_ID:
-                        self._act(str(msg.header.fields.get(HeaderFields.member, "")))
+                        self._act(member)
+                    elif session == self._session and shortcut_id == PANEL_ID and member == "Activated":
+                        messages.call_reporting(self._on_panel)
         except Exception as exc:  # the socket shut by stop(), or the portal going away
             if self.running:
                 log.warning("the desktop portal's shortcut stopped: %s", _first_line(exc))
