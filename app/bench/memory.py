@@ -2,7 +2,9 @@
 
 The block is timed on a repository with 10,000 commits (made in a temporary folder with
 `git fast-import`) and a store filled to its cap with notes written at three commits (the first,
-the 5,000th and HEAD), each naming repository paths, some since deleted or changed. Each case is
+the 5,000th and HEAD), each naming repository paths and a class, some since deleted or changed;
+each line's citations are checked against the working tree in the same figure, and one case times
+a store whose lines have no citations kept yet (journaled by an older version). Each case is
 run several times and reported as the best run and the median, in wall time and in CPU time of the
 app and its git processes together: other work on a busy machine stretches wall time, not CPU time.
 The gate's precision and recall come from four labelled sets in the source tree, when it is there: the
@@ -15,6 +17,7 @@ it the bench reports counts and percentages, never a line.
 
 from __future__ import annotations
 
+import sqlite3
 import statistics
 import subprocess
 import time
@@ -23,6 +26,7 @@ from typing import Any
 
 from app.bench.home import temporary_home
 from app.core.memory import STORE_CAP, MemoryStore, gate, gate_model, open_store
+from app.core.memory.journal_file import JOURNAL_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "core" / "memory" / "gate_corpus"
@@ -34,6 +38,11 @@ TEST_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set"
 SECOND_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v2"
 COMMITS = 10_000
 FILES_IN_TREE = 2_000
+PARSERS = 40  # src/parsers/module{i}.py, each defining the class ParserModule{i} the notes name
+
+
+def _parser(i: int, version: int = 0) -> bytes:
+    return _blob(f"class ParserModule{i}:\n    def parse(self, text):\n        return text[{version}:]\n")
 
 
 def _cpu_seconds() -> float:
@@ -65,6 +74,12 @@ def _summary(samples: list[dict[str, float]]) -> dict[str, float]:
     return result
 
 
+def _drop_citations(repo: Path) -> None:
+    """Make the store look as an older version left it: lines journaled without their citations."""
+    with sqlite3.connect(open_store(repo).folder / JOURNAL_NAME) as conn:
+        conn.execute("DELETE FROM citations")
+
+
 def _blob(text: str) -> bytes:
     data = text.encode()
     return b"data %d\n%s\n" % (len(data), data)
@@ -83,10 +98,14 @@ def _import_commits(repo: Path, first: int, count: int, *, start_tree: bool, del
         if n == 0 and start_tree:
             for i in range(FILES_IN_TREE):
                 out.append(f"M 100644 inline src/mod{i // 100}/file{i}.py\n".encode() + _blob(f"x = {i}"))
+            for i in range(PARSERS):
+                out.append(f"M 100644 inline src/parsers/module{i}.py\n".encode() + _parser(i))
         else:
             out.append(f"M 100644 inline src/mod{n % 20}/file{n % FILES_IN_TREE}.py\n".encode() + _blob(f"x = {n}"))
         if n == first + count - 1 and not start_tree and delete:
             out.append(b"D src/mod0/file0.py\n")  # a file the notes name disappears
+            for i in range(0, PARSERS, 8):  # and some of the classes they name change
+                out.append(f"M 100644 inline src/parsers/module{i}.py\n".encode() + _parser(i, n))
     subprocess.run(["git", "-C", str(repo), "fast-import", "--quiet"], input=b"".join(out), check=True)
 
 
@@ -188,6 +207,10 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
         for run in range(runs):
             store.forget_git_answers()  # a first session again
             graph.append(_time_block(repo, f"graph-{run}"))
+        late = []
+        for run in range(runs):  # lines with no citations kept: found once, at their commits, then kept
+            _drop_citations(repo)
+            late.append(_time_block(repo, f"late-{run}"))
         snapshot = open_store(repo).snapshot()
         write_ms: list[float] = []
         for _ in range(runs):
@@ -197,6 +220,15 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
                 session_id="bench",
             )
             write_ms.append((time.perf_counter() - start) * 1000)
+        new_line_ms: list[float] = []
+        for run in range(runs):  # a line changed to new words: its paths and class are looked up in git
+            start = time.perf_counter()
+            store.execute(
+                {"command": "str_replace", "path": f"/memories/area{10 + run}.md", "old_str": "keep them in step",
+                 "new_str": "keep both in step"},
+                session_id="bench",
+            )  # fmt: skip
+            new_line_ms.append((time.perf_counter() - start) * 1000)
         files = store.files()
         result: dict[str, Any] = {
             "repository_commits": COMMITS,
@@ -207,10 +239,14 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             "block_ms_same_head": _summary(warm),
             "block_ms_after_3_commits": _summary(moved),
             "block_ms_first_session_with_commit_graph": _summary(graph),
+            "block_ms_lines_without_citations_kept": _summary(late),
             "snapshot_chars": len(snapshot),
             "marked_no_longer_exists": snapshot.count("no longer exists:"),
             "marked_changed_since": snapshot.count("changed since:"),
+            "lines_marked_changed": snapshot.count("[changed since:"),
+            "lines_marked_gone": snapshot.count("[no longer exists:"),
             "write_ms_median": round(statistics.median(write_ms), 1),
+            "write_ms_new_line_median": round(statistics.median(new_line_ms), 1),
             "setup_s": round(made, 1),
             "gate": _gate_figures(),
         }
@@ -227,13 +263,16 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             ("a session on the same HEAD as the last", "block_ms_same_head"),
             ("a session after 3 new commits", "block_ms_after_3_commits"),
             ("first session, with a commit-graph (as git gc leaves it)", "block_ms_first_session_with_commit_graph"),
+            ("lines with no citations kept yet (an older journal)", "block_ms_lines_without_citations_kept"),
         ):
             f = r[key]
             cpu = f"{f['cpu_ms']} ms CPU ({f['cpu_ms_median']})"
             print(f"  {label}: {cpu}, {f['wall_ms']} ms wall ({f['wall_ms_median']})")
         print(
-            f"memory: snapshot {r['snapshot_chars']:,} characters; {r['marked_no_longer_exists']} file(s) marked "
-            f"no longer exists, {r['marked_changed_since']} changed since; one write {r['write_ms_median']} ms"
+            f"memory: snapshot {r['snapshot_chars']:,} characters; {r['marked_no_longer_exists']} marks of "
+            f"no longer exists, {r['marked_changed_since']} of changed since ({r['lines_marked_gone']} and "
+            f"{r['lines_marked_changed']} of them on lines); one write {r['write_ms_median']} ms, "
+            f"one that changes a line naming paths and a class {r['write_ms_new_line_median']} ms"
         )
         g = r["gate"]
         for name, label in (

@@ -26,6 +26,7 @@ import json
 import logging
 import os
 import re
+import stat
 import subprocess
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ GIT_TIMEOUT = 5.0
 READ_LIMIT = 1_000_000  # a bigger cited file is anchored by its size alone: session start reads no megabytes
 EXTENT_LIMIT = 400  # lines of a definition that its digest covers
 MAX_NAMES = 64  # identifiers looked up per write; a store holds a few dozen lines
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 0 on Windows, where a link is looked for first
 _OBJECT_NAME = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CODE_SHAPED = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]|[a-z0-9][A-Z]")
@@ -177,24 +179,42 @@ def identifiers(line: str) -> list[str]:
     return found
 
 
-class _Tree:
-    """The tracked files of the checkout (or of a commit), read through git; any failure leaves it empty."""
+class Listing:
+    """The checkout's tracked files (one `ls-files`), with their folders and file names."""
 
-    def __init__(self, repo: Path, commit: str | None) -> None:
-        self.repo = repo
-        self.commit = commit if commit and _OBJECT_NAME.fullmatch(commit) else None
-        listing = (
-            self._git("ls-tree", "-r", "-z", "--name-only", self.commit)
-            if self.commit
-            else self._git("ls-files", "-z", "--cached")
-        )
+    def __init__(self, repo: Path) -> None:
+        listing = run_git(repo, "ls-files", "-z", "--cached")
         self.files = {p for p in safe_git.text(listing or b"").split("\0") if p}
         self.folders = {p.rsplit("/", 1)[0] for p in self.files if "/" in p}
         self.folders |= {f.rsplit("/", i)[0] for f in list(self.folders) for i in range(1, f.count("/") + 1)}
         self.by_name: dict[str, list[str]] = {}
         for p in sorted(self.files):
             self.by_name.setdefault(p.rpartition("/")[2], []).append(p)
+
+
+class _Tree:
+    """The tracked files, read from the checkout or at a commit, through git; any failure leaves it empty.
+
+    Which files exist is the checkout's `ls-files` either way (a bare file name is looked up there);
+    at a commit, whether a path was a file or a folder then, and its bytes, come from one `cat-file
+    --batch` for all of them, so an older line costs a few processes, not a walk of the whole tree.
+    """
+
+    def __init__(self, repo: Path, commit: str | None, listing: Listing | None = None) -> None:
+        self.repo = repo
+        self.commit = commit if commit and _OBJECT_NAME.fullmatch(commit) else None
+        listing = listing or Listing(repo)
+        self.files, self.folders, self.by_name = listing.files, listing.folders, listing.by_name
         self._texts: dict[str, bytes | int | None] = {}
+        self._kinds: dict[str, str] = {}  # at a commit: path -> "file" or "dir" (absent: neither)
+        self._checkout = Checkout(repo)
+
+    def kind(self, path: str) -> str:
+        """ "file", "dir" or "" (not tracked there)."""
+        if not self.commit:
+            return "file" if path in self.files else "dir" if path in self.folders else ""
+        self.prefetch([path])
+        return self._kinds.get(path, "")
 
     def _git(self, *args: str, stdin: bytes | None = None) -> bytes | None:
         return run_git(self.repo, *args, stdin=stdin)
@@ -202,21 +222,36 @@ class _Tree:
     def read(self, path: str) -> bytes | int | None:
         """The file's bytes, its size past READ_LIMIT, or None (unreadable)."""
         if path not in self._texts:
-            self._texts[path] = self._read(path)
+            self.prefetch([path])
         return self._texts[path]
 
-    def _read(self, path: str) -> bytes | int | None:
-        if self.commit:
-            out = self._git("cat-file", "--batch", stdin=f"{self.commit}:{path}\n".encode())
-            if not out or b"\n" not in out:
-                return None
-            header, _, body = out.partition(b"\n")
-            fields = header.split()
-            if len(fields) != 3 or fields[1] != b"blob":
-                return None
+    def prefetch(self, paths: Iterable[str]) -> None:
+        """Read every path not read yet; at a commit, all of them through one `cat-file --batch`."""
+        wanted = [p for p in dict.fromkeys(paths) if p and p not in self._texts]
+        if not wanted:
+            return
+        if not self.commit:
+            for path in wanted:
+                self._texts[path] = self._checkout.read(path) if path in self.files else None
+            return
+        out = self._git("cat-file", "--batch", stdin="".join(f"{self.commit}:{p}\n" for p in wanted).encode())
+        at = 0
+        for path in wanted:  # one answer per name, in order: "<object> <type> <size>" and the object, or "... missing"
+            self._texts[path] = None
+            end = out.find(b"\n", at) if out else -1
+            if out is None or end == -1:
+                continue
+            fields = out[at:end].split()
+            at = end + 1
+            if len(fields) != 3 or not fields[2].isdigit():
+                continue
             size = int(fields[2])
-            return size if size > READ_LIMIT else body[:size]
-        return read_checked_out(self.repo, path)
+            body, at = out[at : at + size], at + size + 1
+            if fields[1] == b"blob":
+                self._texts[path] = size if size > READ_LIMIT else body
+                self._kinds[path] = "file"
+            elif fields[1] == b"tree":
+                self._kinds[path] = "dir"
 
     def grep(self, names: list[str]) -> list[tuple[str, str]]:
         return grep(self.repo, names, self.commit)
@@ -255,26 +290,61 @@ def grep(repo: Path, names: list[str], commit: str | None = None) -> list[tuple[
     return hits
 
 
-def read_checked_out(repo: Path, path: str) -> bytes | int | None:
-    """A tracked file's bytes from the checkout, or its size past READ_LIMIT; None when it is not a regular
-    file inside the repository.
+class Checkout:
+    """Tracked files read from the checkout, never through a link and never out of the repository.
 
-    A link or a `..` is never followed out of the repository: the path came from a memory line.
+    The paths come from memory lines, so each folder on the way is checked once to be a plain
+    folder (not a link, not `.git`), and the file is opened without following a link and read only
+    when it is a regular file (a FIFO or a device would block or never end).
     """
-    full = repo / path
-    try:
-        real = os.path.realpath(full)
-        if os.path.commonpath([real, os.path.realpath(repo)]) != os.path.realpath(repo) or ".git" in path.split("/"):
+
+    def __init__(self, repo: Path) -> None:
+        self.repo = repo
+        self._root = os.fspath(repo)  # plain strings: a session start reads dozens of files, pathlib costs more
+        self._plain: dict[str, bool] = {"": True}
+
+    def _full(self, path: str) -> str:
+        return os.path.join(self._root, *path.split("/"))
+
+    def is_folder(self, folder: str) -> bool:
+        """Whether `folder` (relative, '/'-separated) is a plain folder inside the repository."""
+        if folder not in self._plain:
+            parent, _, name = folder.rpartition("/")
+            plain = name not in ("", ".", "..", ".git") and self.is_folder(parent)
+            if plain:
+                try:
+                    plain = stat.S_ISDIR(os.lstat(self._full(folder)).st_mode)
+                except (OSError, ValueError):
+                    plain = False
+            self._plain[folder] = plain
+        return self._plain[folder]
+
+    def read(self, path: str) -> bytes | int | None:
+        """The file's bytes, its size past READ_LIMIT, or None when it is not a regular file in the repository."""
+        folder, _, name = path.rpartition("/")
+        if name in ("", ".", "..", ".git") or not self.is_folder(folder):
             return None
-        st = os.lstat(full)
-        if not os.path.isfile(real) or os.path.islink(full):
+        full = self._full(path)
+        try:
+            if not _NO_FOLLOW and os.path.islink(full):
+                return None
+            fd = os.open(full, os.O_RDONLY | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        except (OSError, ValueError):
             return None
-        if st.st_size > READ_LIMIT:
-            return st.st_size
-        with open(full, "rb") as handle:
-            return handle.read(READ_LIMIT + 1)
-    except (OSError, ValueError):
-        return None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return None
+            if info.st_size > READ_LIMIT:
+                return info.st_size
+            chunks: list[bytes] = []
+            while chunk := os.read(fd, READ_LIMIT + 1 - sum(map(len, chunks))):
+                chunks.append(chunk)
+            return b"".join(chunks)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
 
 
 def file_digest(data: bytes | int) -> str:
@@ -282,10 +352,13 @@ def file_digest(data: bytes | int) -> str:
     return size_digest(data) if isinstance(data, int) else content_digest(data)
 
 
-def find(repo: Path | None, lines: Iterable[str], *, at: str | None = None) -> dict[str, tuple[Citation, ...]]:
+def find(
+    repo: Path | None, lines: Iterable[str], *, at: str | None = None, listing: Listing | None = None
+) -> dict[str, tuple[Citation, ...]]:
     """line -> its citations, for every line given; one `ls-files` and at most one `git grep` for all of them.
 
-    `at`: resolve at this commit instead of the checkout (lines journaled before citations existed).
+    `at`: resolve at this commit instead of the checkout (lines journaled before citations existed);
+    `listing`: the checkout's files when the caller has them (several commits in a row).
     Without a repository, or when git fails, lines cite nothing (they are unanchored, never refused).
     """
     wanted = [line for line in dict.fromkeys(lines)]
@@ -295,11 +368,14 @@ def find(repo: Path | None, lines: Iterable[str], *, at: str | None = None) -> d
     per_line = {line: (named_in(line).paths, identifiers(line)) for line in wanted}
     if not any(paths or names for paths, names in per_line.values()):
         return result  # nothing to look up: no git at all
-    tree = _Tree(repo, at)
+    tree = _Tree(repo, at, listing)
     if not tree.files:
         return result
     all_names = sorted({n for _paths, names in per_line.values() for n in names})[:MAX_NAMES]
-    definitions = _definitions(tree, all_names)
+    hits = tree.grep(all_names)
+    named_files = {_tracked(tree, p) for paths, _names in per_line.values() for p in paths}
+    tree.prefetch([*named_files, *(path for path, _text in hits)])
+    definitions = _definitions(tree, all_names, hits)
     for line, (paths, names) in per_line.items():
         cites: dict[tuple[str, str | None], Citation] = {}
         for named in paths:
@@ -314,25 +390,32 @@ def find(repo: Path | None, lines: Iterable[str], *, at: str | None = None) -> d
     return result
 
 
-def _path_cite(tree: _Tree, named: str) -> Citation | None:
+def _tracked(tree: _Tree, named: str) -> str:
+    """The repository path a named path stands for; "" when a bare file name matches no file, or several."""
     bare = named.rstrip("/")
     if "/" not in named:  # a bare file name (Parser.cs); "docs/" is a folder at the root
         matches = tree.by_name.get(bare, [])
-        if len(matches) != 1:
-            return None  # no such file (a plan, a word), or several: the line does not say which
-        bare = matches[0]
-    if bare in tree.folders:
+        return matches[0] if len(matches) == 1 else ""  # none (a plan, a word), or several: which one?
+    return bare
+
+
+def _path_cite(tree: _Tree, named: str) -> Citation | None:
+    bare = _tracked(tree, named)
+    if not bare:
+        return None
+    kind = tree.kind(bare)
+    if kind == "dir":
         return Citation(bare)
-    if bare not in tree.files:
+    if kind != "file":
         return None
     data = tree.read(bare)
     return None if data is None else Citation(bare, digest=file_digest(data))
 
 
-def _definitions(tree: _Tree, names: list[str]) -> dict[str, Citation]:
+def _definitions(tree: _Tree, names: list[str], hits: list[tuple[str, str]]) -> dict[str, Citation]:
     """name -> its one definition (file, line text, extent digest); names defined in several files are left out."""
     where: dict[str, set[str]] = {}
-    for path, text in tree.grep(names):
+    for path, text in hits:
         for name in names:
             if name in text and _definition(name).search(text):
                 where.setdefault(name, set()).add(path)

@@ -15,13 +15,12 @@ gone). A moved definition whose text changed too is changed, named at its new pl
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
 
-from app.core.memory.citations import Citation, definition_lines, extent_digest, file_digest, grep, read_checked_out
+from app.core.memory.citations import Checkout, Citation, definition_lines, extent_digest, file_digest, grep
 
 Status = Literal["holds", "changed", "gone", "unanchored"]
 STATUSES: tuple[Status, ...] = ("holds", "changed", "gone", "unanchored")
@@ -61,12 +60,13 @@ class _Checkout:
 
     def __init__(self, repo: Path) -> None:
         self.repo = repo
+        self._reader = Checkout(repo)
         self._data: dict[str, bytes | int | None] = {}
         self._lines: dict[str, list[str]] = {}
 
     def data(self, path: str) -> bytes | int | None:
         if path not in self._data:
-            self._data[path] = read_checked_out(self.repo, path)
+            self._data[path] = self._reader.read(path)
         return self._data[path]
 
     def text(self, path: str) -> str | None:
@@ -79,8 +79,7 @@ class _Checkout:
         return self._lines[path]
 
     def is_folder(self, path: str) -> bool:
-        full = self.repo / path
-        return ".git" not in path.split("/") and full.is_dir() and not os.path.islink(full)
+        return self._reader.is_folder(path)
 
 
 # A citation's status, the path its mark names, and what of that path ("" for the file itself).

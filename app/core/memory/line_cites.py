@@ -131,12 +131,23 @@ class Store(Protocol):
     def locked(self, work: Callable[[], T], *, write: bool, empty: Callable[[], T]) -> T: ...
 
 
-def checked(store: Store, files: Sequence[tuple[str, str]], commits: Mapping[str, str]) -> Checked:
+def kept_rows(journal: Journal) -> dict[str, dict[str, str]]:
+    """Every line's citations as the journal keeps them (for `checked`, read in a batch the caller holds)."""
+    book = _kept_in(journal.changes)
+    return book.citations() if book is not None else {}
+
+
+def checked(
+    store: Store,
+    files: Sequence[tuple[str, str]],
+    commits: Mapping[str, str],
+    rows: dict[str, dict[str, str]] | None = None,
+) -> Checked:
     """Every line's citations (found late where none are kept) and its check against the working tree.
 
     `files` are (path, text); `commits` the commit each file was written at, where lines without a
-    record are resolved. A journal that cannot be read or written only means those lines are
-    resolved again next time.
+    record are resolved. `rows`: what `kept_rows` read, to save taking the lock again. A journal that
+    cannot be read or written only means those lines are resolved again next time.
     """
     journal, repository = store.journal, store.repository
     book = _kept_in(journal.changes)
@@ -146,13 +157,17 @@ def checked(store: Store, files: Sequence[tuple[str, str]], commits: Mapping[str
             return store.locked(work, write=False, empty=empty)
         return empty()
 
-    rows: dict[str, dict[str, str]] = run(book.citations, dict) if repository is not None and book else {}
+    kept: dict[str, dict[str, str]] = {}
+    if repository is not None and rows is not None:
+        kept = rows
+    elif repository is not None and book is not None:
+        kept = run(lambda: book.citations(), dict)
     result = Checked()
     late: dict[str, list[tuple[str, str, str]]] = {}  # commit -> (path, key, line)
     for path, text in files:
         mine = result.cites.setdefault(path, {})
         for key, line in keyed_lines(text).items():
-            known = rows.get(path, {}).get(key)
+            known = kept.get(path, {}).get(key)
             cites = citations.loads(known) if known is not None else None
             if cites is None:
                 late.setdefault(commits.get(path, ""), []).append((path, key, line))
@@ -160,9 +175,12 @@ def checked(store: Store, files: Sequence[tuple[str, str]], commits: Mapping[str
                 mine[key] = cites
     if repository is not None and late:
         fresh: dict[str, dict[str, str | None]] = {}
-        with ThreadPoolExecutor(max_workers=4) as pool:  # one commit's look-ups wait on git, not on us
+        listing = citations.Listing(repository)  # one file list for every commit
+        with ThreadPoolExecutor(max_workers=2) as pool:  # one commit's look-ups wait on git, not on us
             asked = {
-                commit: pool.submit(citations.find, repository, [line for _p, _k, line in items], at=commit or None)
+                commit: pool.submit(
+                    citations.find, repository, [line for _p, _k, line in items], at=commit or None, listing=listing
+                )
                 for commit, items in late.items()
             }
         for commit, items in late.items():
@@ -173,8 +191,8 @@ def checked(store: Store, files: Sequence[tuple[str, str]], commits: Mapping[str
 
         def keep(book: CitationLog) -> None:
             with journal.batch(create=True):
-                for path, kept in fresh.items():
-                    book.set_citations(path, kept)
+                for path, lines_rows in fresh.items():
+                    book.set_citations(path, lines_rows)
 
         if book is not None:
             run(lambda: keep(book), lambda: None)

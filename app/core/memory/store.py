@@ -80,6 +80,7 @@ class MemoryStore:
         self.words_days = max(1, int(words_days))
         self._names: dict[str, dict[str, Names]] = {}  # per session: what each loaded file names
         self._cached_git: str | None = None
+        self._cited: dict[str, dict[str, str]] | None = None  # the lines' citations, read with the files
 
     # --- which store -------------------------------------------------------------------------------
 
@@ -189,7 +190,7 @@ class MemoryStore:
         )
         # Each line's citations against the working tree: computed once here, frozen with the prompt.
         commits = {p: m.commit for p, m in marks.items()}
-        lines = line_cites.checked(self._core, [(w.path, w.text) for w in found], commits)
+        lines = line_cites.checked(self._core, [(w.path, w.text) for w in found], commits, self._cited)
         text, included = snapshot.render(
             [(w.path, w.text) for w in found], {p: m.words() for p, m in marks.items()}, lines.marked
         )
@@ -221,9 +222,11 @@ class MemoryStore:
                 files.append((vp.text, handlers.read_text(self._fs, vp.parts), self._fs.modified(vp.parts)))
             except (FolderError, OSError):
                 continue
+        self._cited = None  # unknown until read: the check then reads it itself
         try:
             with self._journal.batch(create=True):  # one connection for the four
                 self._cached_git = self._journal.cached(GIT_CACHE)
+                self._cited = line_cites.kept_rows(self._journal)
                 last = self._journal.last_changes(p for p, _t, _m in files)
                 self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
                 self._journal.drop_words_before(time.time() - self.words_days * 86_400)
