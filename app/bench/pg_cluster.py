@@ -168,7 +168,29 @@ def start_cluster(*, port: int = 5432, max_connections: int = 120) -> Cluster:
         cluster.remove()
         raise ClusterUnavailable(f"the test PostgreSQL cluster did not start: {exc} {detail}".strip()) from exc
     _wait_ready(cluster)
+    _watch(cluster)
     return cluster
+
+
+def _watch(cluster: Cluster) -> None:
+    """Stop the cluster and remove its folder once this process is gone, however it ended (a killed test run)."""
+    script = (
+        f"while [ -d /proc/{os.getpid()} ]; do sleep 2; done; "
+        f"{cluster.bin / 'pg_ctl'} -D {cluster.data} -m immediate stop >/dev/null 2>&1; rm -rf {cluster.base}"
+    )
+    extra: dict[str, object] = {}
+    if cluster.run_as is not None:
+        account = pwd.getpwnam(cluster.run_as)
+        extra = {"user": account.pw_uid, "group": account.pw_gid, "extra_groups": []}
+    subprocess.Popen(
+        ["sh", "-c", script],
+        start_new_session=True,
+        cwd="/",
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        **extra,  # type: ignore[call-overload]
+    )
 
 
 def _wait_ready(cluster: Cluster) -> None:

@@ -32,6 +32,7 @@ SUITES = (
         "memory, CPU and reply time over --turns spoken questions (needs the test desktop)",
     ),
     ("memory", "app.bench.memory", "run_memory_bench", "the memory block on a 10,000-commit repo, the write gate"),
+    ("team", "app.bench.team", "run_team_bench", "team memory on a local PostgreSQL: promotions, start, NOTIFY"),
     ("masking", "app.bench.masking", "run_masking_bench", "what masking secrets adds to each tool on a large result"),
 )
 

@@ -156,6 +156,29 @@ def check_api_key() -> Check:
     return Check(True, "API key", f"found in the {source} ({api_key.mask(key)})")
 
 
+def check_team(settings: Settings) -> Check | None:
+    """The team memory server: reachable as the configured role, its schema one this app can use. None when off."""
+    from app.core.team import config
+
+    dsn = config.configured_dsn(settings)
+    if not dsn:
+        return None
+    try:
+        from app.core.team.schema import check_version, usable
+        from app.core.team.server import connect, describe, translated
+
+        with connect(dsn, password=config.stored_password(dsn)) as conn, translated("doctor"):
+            who = conn.info.user
+            if not usable(conn):
+                return Check(
+                    True, "team memory", f"{describe(dsn)} as {who}; no repository is shared with you yet", warn=True
+                )
+            version = check_version(conn)
+        return Check(True, "team memory", f"{describe(dsn)} as {who}, schema version {version}")
+    except Exception as exc:
+        return _fix("team memory", exc)
+
+
 def check_folders() -> Check:
     folders = {
         "data": paths.data_dir(),
@@ -232,6 +255,10 @@ def run_checks(echo: Callable[[Check], None] = lambda c: None) -> list[Check]:
     record("speech detector", check_speech_detector)
     record("API key", check_api_key)
     record("data folders", check_folders)
+    team = check_team(settings)
+    if team is not None:
+        checks.append(team)
+        echo(team)
     try:
         cache_check = check_prompt_cache(settings)
     except Exception as exc:

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.commands import team_lines
 from app.core import messages
 from app.core import settings as settings_store
 from app.core.errors import RepositoryError, UserFacingError
@@ -46,6 +47,7 @@ def register(subparsers: Any) -> None:
     forget = actions.add_parser("forget", help="delete a repository's whole memory and its journal")
     forget.add_argument("--repo", metavar="PATH", required=True)
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    team_lines.register_promote(actions)
     parser.set_defaults(func=run)
 
 
@@ -56,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
     repo = _repository(args.repo)
     if action == "mode":
         return _mode(repo, args.mode)
+    if action == "promote":
+        return team_lines.promote(repo, args.line)
     store = open_store(repo)
     try:
         if action == "show":
@@ -203,6 +207,7 @@ def _show_json(store: MemoryStore) -> int:
         "store_cap": STORE_CAP,
         "file_cap": FILE_CAP,
         "files": [r.as_json() for r in reports],
+        "team": team_lines.team_json(store.repository or Path(store.location)),
     }
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     print()

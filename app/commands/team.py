@@ -17,6 +17,12 @@ from app.core.errors import TeamRefused, UserFacingError
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("team", help="set up team memory on a PostgreSQL server; who reads and writes it")
     actions = parser.add_subparsers(dest="team_action", metavar="ACTION", required=True)
+    connect = actions.add_parser("connect", help="use a team server for this repository's team memory")
+    connect.add_argument(
+        "--dsn",
+        required=True,
+        help="libpq connection string of your own role (a password in it goes to the keyring, never to settings)",
+    )
     init = actions.add_parser("init", help="create or migrate the team schema (safe to run again)")
     init.add_argument("--dsn", required=True, help="libpq connection string of the owning role")
     for name, text in (
@@ -42,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     from app.core.team import admin, schema
     from app.core.team.server import connect, describe
 
+    if args.team_action == "connect":
+        return _connect(args.dsn)
     with connect(args.dsn) as conn:
         if args.team_action == "init":
             before, after = schema.init(conn)
@@ -91,3 +99,50 @@ def repository_id(text: str) -> str:
             "repository; commit (or add the origin remote) first."
         )
     return identity.key
+
+
+def _connect(dsn: str) -> int:
+    """Check the server as the developer's role, keep the DSN in settings and any password in the keyring."""
+    import dataclasses
+    import os
+
+    from app.core import settings as settings_store
+    from app.core.errors import TeamServerError
+    from app.core.team import config
+    from app.core.team.schema import check_version, usable
+    from app.core.team.server import connect, describe, translated
+
+    try:
+        clean, password = config.without_password(dsn)
+    except Exception as exc:
+        raise TeamServerError(f"The team server's connection string is not valid: {exc}") from exc
+    with connect(clean, password=password or config.stored_password(clean)) as conn, translated("team connect"):
+        who = conn.info.user
+        if usable(conn):
+            version = check_version(conn)
+            visible = conn.execute("SELECT count(*) FROM vda.repos").fetchone()
+        else:  # connected, but no grant yet: the admin's `team grant` comes next
+            version, visible = 0, (0,)
+    if password:
+        try:
+            config.store_password(clean, password)
+            if config.stored_password(clean) != password:  # keyring's null backend drops it without a word
+                raise RuntimeError("the keyring did not keep it")
+        except Exception as exc:
+            raise UserFacingError(
+                f"The password could not be kept in the system keyring ({exc}).",
+                hint="Use ~/.pgpass or PGPASSWORD instead, and connect again with the DSN without its password.",
+            ) from exc
+    loaded = settings_store.load()
+    settings_store.save(dataclasses.replace(loaded.settings, team_dsn=clean))
+    count = int(visible[0]) if visible else 0
+    where = f"Connected to {describe(clean)} as {who}"
+    if version:
+        print(f"{where} (schema version {version}); {count} repository(ies) shared with you.")
+    else:
+        print(f"{where}; no repository is shared with you yet (ask the team's admin for 'team grant').")
+    if password:
+        print("The password is in the system keyring; settings keep only the connection string.")
+    if os.environ.get(config.ENV_DSN):
+        print(f"Note: {config.ENV_DSN} is set and wins over this setting while it is.")
+    return 0

@@ -110,6 +110,9 @@ class Settings:
     memory_mode: MemoryMode = _setting("on", Effect.SESSION)  # for repositories without their own choice
     memory_modes: Mapping[str, MemoryMode] = _setting({}, Effect.SESSION)  # repository path -> its memory's mode
     memory_words_days: int = _setting(90, Effect.SESSION)  # the user's words kept with each memory change
+    # The team memory's PostgreSQL server (a libpq DSN, never with a password: that is in the keyring); "" = off.
+    # VOICE_DEV_AGENT_TEAM_DSN wins over it. Read when a session starts.
+    team_dsn: str = _setting("", Effect.SESSION)
 
     def memory_mode_for(self, repo: Path) -> MemoryMode:
         return self.memory_modes.get(str(repo), self.memory_mode)

@@ -343,9 +343,22 @@ class Session:
 
     def _load_memory(self) -> str:
         try:
-            return self._memory.snapshot(session_id=self.id)
+            personal = self._memory.snapshot(session_id=self.id)
         except Exception:  # an unreadable memory must not stop the session; it starts without it
             log.exception("could not load the memory snapshot")
+            personal = ""
+        return "\n\n".join(part for part in (self._load_team(), personal) if part)
+
+    def _load_team(self) -> str:
+        """The team's lines (before the agent's notes), or the cached copy after at most a second; "" when off."""
+        if self._memory.mode == "off":
+            return ""
+        try:
+            from app.core.team import tier
+
+            return tier.render(tier.load_view(self.repo, self.settings))
+        except Exception:  # the team tier must never stop a session
+            log.exception("could not load the team memory")
             return ""
 
 

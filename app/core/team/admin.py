@@ -16,7 +16,7 @@ from app.core.errors import TeamRefused
 from app.core.team.schema import check_version
 from app.core.team.server import Connection, translated
 
-_READ = ("meta", "repos", "grants", "texts", "changes", "words", "seen")
+_READ = ("meta", "repos", "grants", "texts", "changes", "words", "seen", "line_sessions", "line_marks", "citations")
 _PRIVILEGES = (
     "GRANT USAGE ON SCHEMA vda TO {role}",
     "GRANT SELECT ON vda.meta, vda.repos, vda.grants, vda.texts, vda.changes, vda.words, vda.seen TO {role}",
@@ -25,6 +25,8 @@ _PRIVILEGES = (
     "GRANT INSERT, DELETE ON vda.words TO {role}",
     "GRANT INSERT, UPDATE, DELETE ON vda.seen TO {role}",
     "GRANT USAGE ON SEQUENCE vda.ops TO {role}",
+    # Per-line records (confirmations, marks, citations), not history: kept current like the texts.
+    "GRANT SELECT, INSERT, UPDATE, DELETE ON vda.line_sessions, vda.line_marks, vda.citations TO {role}",
     "GRANT UPDATE (read_only) ON vda.repos TO {role}",  # the policy lets only the repository's admins use it
 )
 

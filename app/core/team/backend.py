@@ -27,6 +27,7 @@ from app.core.memory.key import MemoryKey
 from app.core.memory.lock import LockTimeout
 from app.core.memory.sqlite_machine import SqliteMachineLog
 from app.core.team.changes import TeamChangeLog
+from app.core.team.schema import check_version, usable
 from app.core.team.server import Connection, connect, describe, translated
 from app.core.team.texts import TeamTexts
 
@@ -72,7 +73,15 @@ class TeamBackend:
     def _connection(self) -> Connection:
         if self._conn is None or self._conn.closed or self._conn.broken:
             self.close()
-            self._conn = connect(self.dsn, password=self._password)
+            conn = connect(self.dsn, password=self._password)
+            try:
+                with translated(self.location):
+                    if usable(conn):
+                        check_version(conn)  # an older or newer schema is refused, not half used
+            except BaseException:
+                conn.close()
+                raise
+            self._conn = conn
         return self._conn
 
     def _current(self) -> tuple[Connection, int]:
@@ -137,6 +146,7 @@ class TeamBackend:
                     conn.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
                     conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, repo))
                 self._active = (conn, repo)
+                self.texts.forget_rows()
                 try:
                     yield repo
                 finally:
@@ -163,3 +173,4 @@ class TeamBackend:
 def _can_write(conn: Connection, repo: int) -> bool:
     row = conn.execute("SELECT vda.can_write(%s)", (repo,)).fetchone()
     return bool(row and row[0])
+

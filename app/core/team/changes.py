@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC
 from typing import Any
 
 from app.core.memory.journal import Change, NewChange, OpContext
+from app.core.memory.lines import By, Confirmation, LineKey, LineRecord
 from app.core.memory.sqlite_journal import SEEN_KEEP_SECONDS
 from app.core.team.server import Connection
 
@@ -60,10 +61,6 @@ def history_of(changes: list[Change], path: str) -> list[Change]:
             break
         before, wanted = source.id, source.old_path
     return found
-
-
-def _below(path: str) -> tuple[str, tuple[object, ...]]:
-    return "(path = %s OR starts_with(path, %s))", (path, path + "/")
 
 
 class TeamChangeLog:
@@ -175,21 +172,97 @@ class TeamChangeLog:
         )
 
     def move_seen(self, old: str, new: str) -> None:
+        """Carry what sessions saw, and the lines' records, of `old` and everything below it over to `new`."""
         conn, repo = self._active()
-        where, args = _below(old)
-        # A moved row replaces one already at its new path (as SQLite's UPDATE OR REPLACE does).
+        for table, keys, mine in (
+            ("seen", ("by", "session"), " AND t.by = current_user"),
+            ("line_sessions", ("key", "session"), ""),
+            ("line_marks", ("key",), ""),
+            ("citations", ("key",), ""),
+        ):
+            same = " AND ".join(f"o.{k} = t.{k}" for k in keys)
+            # A moved row replaces one already at its new path (as SQLite's UPDATE OR REPLACE does).
+            conn.execute(
+                f"DELETE FROM vda.{table} t WHERE t.repo = %s{mine} AND EXISTS (SELECT 1 FROM vda.{table} o"
+                f" WHERE o.repo = t.repo AND {same} AND (o.path = %s OR starts_with(o.path, %s))"
+                " AND t.path = %s || substr(o.path, %s))",
+                (repo, old, old + "/", new, len(old) + 1),
+            )
+            conn.execute(
+                f"UPDATE vda.{table} t SET path = %s || substr(t.path, %s)"
+                f" WHERE t.repo = %s{mine} AND (t.path = %s OR starts_with(t.path, %s))",
+                (new, len(old) + 1, repo, old, old + "/"),
+            )
+
+    # --- citations (`memory.citations`): per line, what it cites ----------------------------------------
+
+    def citations(self, paths: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
+        conn, repo = self._active()
+        if paths is None:
+            rows = conn.execute("SELECT path, key, cites FROM vda.citations WHERE repo = %s", (repo,)).fetchall()
+        else:
+            rows = conn.execute(
+                "SELECT path, key, cites FROM vda.citations WHERE repo = %s AND path = ANY(%s)",
+                (repo, list(set(paths))),
+            ).fetchall()
+        found: dict[str, dict[str, str]] = {}
+        for path, key, cites in rows:
+            found.setdefault(str(path), {})[str(key)] = str(cites)
+        return found
+
+    def set_citations(self, path: str, rows: Mapping[str, str | None]) -> None:
+        conn, repo = self._active()
+        for key, cites in rows.items():
+            if cites is None:
+                conn.execute("DELETE FROM vda.citations WHERE repo = %s AND path = %s AND key = %s", (repo, path, key))
+            else:
+                conn.execute(
+                    "INSERT INTO vda.citations (repo, path, key, cites) VALUES (%s, %s, %s, %s)"
+                    " ON CONFLICT (repo, path, key) DO UPDATE SET cites = excluded.cites",
+                    (repo, path, key, cites),
+                )
+
+    # --- per-line records ------------------------------------------------------------------------------
+
+    def line_records(self) -> dict[LineKey, LineRecord]:
+        conn, repo = self._active()
+        sessions = conn.execute(
+            "SELECT path, key, session, author, at FROM vda.line_sessions WHERE repo = %s ORDER BY at, session",
+            (repo,),
+        ).fetchall()
+        marks = conn.execute(
+            "SELECT path, key, standing, restored_at FROM vda.line_marks WHERE repo = %s", (repo,)
+        ).fetchall()
+        confirmations: dict[LineKey, list[Confirmation]] = {}
+        for path, key, session, author, at in sessions:
+            who: By = "person" if author == "person" else "agent"
+            confirmations.setdefault((str(path), str(key)), []).append(Confirmation(str(session), who, float(at)))
+        marked = {(str(p), str(k)): (bool(s), None if r is None else float(r)) for p, k, s, r in marks}
+        return {
+            key: LineRecord(key[0], key[1], tuple(confirmations.get(key, ())), *marked.get(key, (False, None)))
+            for key in confirmations.keys() | marked.keys()
+        }
+
+    def confirm_line(self, path: str, key: str, confirmation: Confirmation) -> None:
+        conn, repo = self._active()
         conn.execute(
-            f"DELETE FROM vda.seen s WHERE repo = %s AND by = current_user AND EXISTS (SELECT 1 FROM vda.seen o"
-            f" WHERE o.repo = s.repo AND o.by = s.by AND o.session = s.session AND {where.replace('path', 'o.path')}"
-            f" AND s.path = %s || substr(o.path, %s))",
-            (repo, *args, new, len(old) + 1),
-        )
-        conn.execute(
-            f"UPDATE vda.seen SET path = %s || substr(path, %s) WHERE repo = %s AND by = current_user AND {where}",
-            (new, len(old) + 1, repo, *args),
+            "INSERT INTO vda.line_sessions (repo, path, key, session, author, at) VALUES (%s,%s,%s,%s,%s,%s)"
+            " ON CONFLICT DO NOTHING",
+            (repo, path, key, confirmation.session_id, confirmation.by, confirmation.at),
         )
 
-
-@contextlib.contextmanager
-def nothing() -> Iterator[None]:
-    yield
+    def set_line(self, path: str, key: str, *, standing: bool | None = None, restored_at: float | None = None) -> None:
+        conn, repo = self._active()
+        conn.execute(
+            "INSERT INTO vda.line_marks (repo, path, key) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING", (repo, path, key)
+        )
+        if standing is not None:
+            conn.execute(
+                "UPDATE vda.line_marks SET standing = %s WHERE repo = %s AND path = %s AND key = %s",
+                (standing, repo, path, key),
+            )
+        if restored_at is not None:
+            conn.execute(
+                "UPDATE vda.line_marks SET restored_at = %s WHERE repo = %s AND path = %s AND key = %s",
+                (restored_at, repo, path, key),
+            )

@@ -26,6 +26,7 @@ CHANNEL = "vda_changes"  # NOTIFY channel: payload `repo id:change seq`
 _INIT_LOCK = 0x7664_6100  # advisory lock key for init: one migration at a time per database
 
 # Step 1: the tables, the policies' helpers, RLS. Step 2: NOTIFY on every change, for live windows.
+# Step 3: per-line records (confirmations, standing marks, citations).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE SCHEMA IF NOT EXISTS vda",
@@ -166,8 +167,73 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         END $$""",
         "CREATE TRIGGER announce AFTER INSERT ON vda.changes FOR EACH ROW EXECUTE FUNCTION vda.announce()",
     ),
+    (
+        # Per-line records (confirmations, a person's marks), the shared half's part of `memory.lines`.
+        """CREATE TABLE vda.line_sessions (
+            repo bigint NOT NULL REFERENCES vda.repos,
+            path text NOT NULL,
+            key text NOT NULL,
+            session text NOT NULL,
+            author text NOT NULL,
+            at double precision NOT NULL,
+            by name NOT NULL DEFAULT current_user,
+            PRIMARY KEY (repo, path, key, session)
+        )""",
+        """CREATE TABLE vda.line_marks (
+            repo bigint NOT NULL REFERENCES vda.repos,
+            path text NOT NULL,
+            key text NOT NULL,
+            standing boolean NOT NULL DEFAULT false,
+            restored_at double precision,
+            PRIMARY KEY (repo, path, key)
+        )""",
+        """CREATE TABLE vda.citations (
+            repo bigint NOT NULL REFERENCES vda.repos,
+            path text NOT NULL,
+            key text NOT NULL,
+            cites text NOT NULL,
+            PRIMARY KEY (repo, path, key)
+        )""",
+        *(
+            statement
+            for table in ("line_sessions", "line_marks", "citations")
+            for statement in (
+                f"ALTER TABLE vda.{table} ENABLE ROW LEVEL SECURITY",
+                f"ALTER TABLE vda.{table} FORCE ROW LEVEL SECURITY",
+                f"CREATE POLICY readers ON vda.{table} FOR SELECT USING (vda.is_owner() OR vda.can_read(repo))",
+                f"CREATE POLICY writers_add ON vda.{table} FOR INSERT WITH CHECK (vda.can_write(repo))",
+                f"REVOKE ALL ON vda.{table} FROM PUBLIC",
+            )
+        ),
+        *(
+            statement
+            for table in ("line_sessions", "line_marks", "citations")
+            for statement in (
+                f"CREATE POLICY writers_change ON vda.{table} FOR UPDATE USING (vda.can_write(repo))"
+                " WITH CHECK (vda.can_write(repo))",
+                f"CREATE POLICY writers_remove ON vda.{table} FOR DELETE USING (vda.can_write(repo))",
+            )
+        ),
+        # Roles granted before this step get the new tables' privileges (`admin` gives them to new grants).
+        """DO $$
+        DECLARE r name;
+        BEGIN
+            FOR r IN SELECT DISTINCT g.role FROM vda.grants g JOIN pg_roles p ON p.rolname = g.role LOOP
+                EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %s TO %I',
+                               'vda.line_sessions, vda.line_marks, vda.citations', r);
+            END LOOP;
+        END $$""",
+    ),
 )
 VERSION = len(MIGRATIONS)
+
+
+def usable(conn: psycopg.Connection[tuple[object, ...]]) -> bool:
+    """Whether the schema is there and the role may use it at all (a role with no grant, or revoked, may not)."""
+    row = conn.execute(
+        "SELECT CASE WHEN to_regnamespace('vda') IS NULL THEN false ELSE has_schema_privilege('vda', 'USAGE') END"
+    ).fetchone()
+    return bool(row and row[0])
 
 
 def server_version(conn: psycopg.Connection[tuple[object, ...]]) -> int:

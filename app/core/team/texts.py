@@ -26,13 +26,21 @@ class TeamTexts:
 
     def __init__(self, active: Callable[[], tuple[Connection, int]]) -> None:
         self._active = active
+        # The rows this command has read (None: known missing), so a path asked about twice is one round trip.
+        self._rows: dict[str, tuple[bool, bytes | None, datetime] | None] = {}
+
+    def forget_rows(self) -> None:
+        """Called as each command starts and after each write: the rows read are that command's alone."""
+        self._rows = {}
 
     def _row(self, path: str) -> tuple[bool, bytes | None, datetime] | None:
-        conn, repo = self._active()
-        row = conn.execute(
-            "SELECT is_dir, body, at FROM vda.texts WHERE repo = %s AND path = %s", (repo, path)
-        ).fetchone()
-        return None if row is None else (bool(row[0]), row[1], row[2])
+        if path not in self._rows:
+            conn, repo = self._active()
+            row = conn.execute(
+                "SELECT is_dir, body, at FROM vda.texts WHERE repo = %s AND path = %s", (repo, path)
+            ).fetchone()
+            self._rows[path] = None if row is None else (bool(row[0]), row[1], row[2])
+        return self._rows[path]
 
     def kind(self, parts: tuple[str, ...]) -> str:
         if not parts:
@@ -69,6 +77,7 @@ class TeamTexts:
             row = self._row(path)
             if row is None:
                 conn.execute("INSERT INTO vda.texts (repo, path, is_dir) VALUES (%s, %s, true)", (repo, path))
+                self.forget_rows()
             elif not row[0]:
                 raise NotADirectory(path)
 
@@ -85,6 +94,7 @@ class TeamTexts:
             )
         else:
             conn.execute("UPDATE vda.texts SET body = %s WHERE repo = %s AND path = %s", (data, repo, path))
+        self.forget_rows()
 
     def delete(self, parts: tuple[str, ...]) -> None:
         conn, repo = self._active()
@@ -95,6 +105,7 @@ class TeamTexts:
         conn.execute(
             "DELETE FROM vda.texts WHERE repo = %s AND (path = %s OR starts_with(path, %s))", (repo, path, path + "/")
         )
+        self.forget_rows()
 
     def rename(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
         conn, repo = self._active()
@@ -109,6 +120,7 @@ class TeamTexts:
             " WHERE repo = %s AND (path = %s OR starts_with(path, %s))",
             (target, len(source) + 1, repo, source, source + "/"),
         )
+        self.forget_rows()
 
     def entries(self, parts: tuple[str, ...]) -> list[Entry]:
         conn, repo = self._active()
@@ -143,10 +155,14 @@ class TeamTexts:
         """Every file below `parts`, depth first in name order (as the local folder walks)."""
         conn, repo = self._active()
         prefix = joined(parts) + "/" if parts else ""
+        # Who walks the files reads them next: their rows come along in the same round trip.
         rows = conn.execute(
-            "SELECT path FROM vda.texts WHERE repo = %s AND NOT is_dir AND starts_with(path, %s)", (repo, prefix)
+            "SELECT path, body, at FROM vda.texts WHERE repo = %s AND NOT is_dir AND starts_with(path, %s)",
+            (repo, prefix),
         ).fetchall()
-        found = [tuple(str(path).split("/")) for (path,) in rows]
+        for path, body, at in rows:
+            self._rows[str(path)] = (False, body, at)
+        found = [tuple(str(path).split("/")) for path, _body, _at in rows]
         for item in sorted(found):
             below = item[len(parts) :]
             if not hidden and any(name.startswith(".") for name in below):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from app.core.memory import MemoryStore, lines
-from tests.core.memory.conftest import err, ok
+from tests.core.memory.conftest import err, local_only, ok, stored
 
 LESSON = "- If the build fails with CS0246 after switching branches, run dotnet restore first.\n"
 
@@ -25,12 +25,12 @@ def test_a_lesson_written_in_three_sessions_is_confirmed_in_three(store: MemoryS
     said = _create(store, "/memories/build.md", again, "s2")
     assert said.startswith("Already remembered; confirmed in 2 sessions")
     assert "(in /memories/notes.md)" in said
-    assert not (store.folder / "build.md").exists()  # nothing to write but the copy: no new file
+    assert stored(store, "build.md") is None  # nothing to write but the copy: no new file
     store.snapshot(session_id="s3")  # a session starts from the memory it is shown
     insert = {"command": "insert", "path": "/memories/notes.md", "insert_line": 1, "insert_text": LESSON}
     said = ok(store, insert, session_id="s3")
     assert "Already remembered; confirmed in 3 sessions" in said
-    assert (store.folder / "notes.md").read_text() == LESSON
+    assert stored(store, "notes.md") == LESSON
     line = _lines(store)[LESSON.strip()]
     assert (line.by, line.confirmed_sessions, line.promotion_candidate, line.standing) == ("agent", 3, True, False)
 
@@ -44,7 +44,7 @@ def test_the_same_session_does_not_count_twice_and_its_copy_is_still_a_duplicate
     refused = err(store, {"command": "create", "path": "/memories/third.md", "file_text": LESSON}, session_id="s2")
     assert "already in /memories/notes.md" in refused
     assert _lines(store)[LESSON.strip()].confirmed_sessions == 2
-    assert not (store.folder / "other.md").exists() and not (store.folder / "third.md").exists()
+    assert stored(store, "other.md") is None and stored(store, "third.md") is None
 
 
 def test_a_write_with_new_lines_and_a_repeat_writes_the_new_and_confirms_the_repeat(store: MemoryStore) -> None:
@@ -53,7 +53,7 @@ def test_a_write_with_new_lines_and_a_repeat_writes_the_new_and_confirms_the_rep
     said = _create(store, "/memories/build.md", f"# Build\n{LESSON}{signed}\n", "s2")
     assert said.startswith("File created successfully at: /memories/build.md")
     assert "Already remembered; confirmed in 2 sessions" in said
-    assert (store.folder / "build.md").read_text() == f"# Build\n{signed}\n"
+    assert stored(store, "build.md") == f"# Build\n{signed}\n"
     assert _lines(store)[LESSON.strip()].confirmed_sessions == 2
     assert _lines(store, "/memories/build.md")[signed].by == "agent"
 
@@ -79,6 +79,7 @@ def test_records_follow_a_renamed_file_and_lines_older_than_records_keep_their_w
     )
     assert _lines(store, "/memories/build.md")[LESSON.strip()].confirmed_sessions == 2
     # A journal from before line records: the history still says which session wrote the line.
+    local_only(store, "drops the local SQLite journal's line tables (the team server's come with its schema)")
     with sqlite3.connect(store.folder / ".journal.sqlite") as conn:
         conn.execute("DROP TABLE line_sessions")
         conn.execute("DROP TABLE line_marks")

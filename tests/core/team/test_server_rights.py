@@ -6,7 +6,6 @@ row-level security and privileges are what the server enforces for that role.
 
 from __future__ import annotations
 
-import psycopg
 import pytest
 from psycopg import errors as pg_errors
 
@@ -62,19 +61,35 @@ def test_an_older_schema_is_migrated_in_place_and_keeps_its_memory(pg_cluster) -
             "INSERT INTO vda.grants (repo, role, can_write) SELECT id, %s, true FROM vda.repos WHERE identity = %s",
             (role, identity),
         )
-        for statement in admin._PRIVILEGES:
-            conn.execute(psycopg.sql.SQL(statement).format(role=psycopg.sql.Identifier(role)))
-    store = MemoryStore(database.backend(identity, role))
-    ok(
-        store,
-        {"command": "create", "path": "/memories/conventions.md", "file_text": "- Provision on Azure with Bicep.\n"},
-        by="person",
-    )
+        conn.execute(f"GRANT USAGE ON SCHEMA vda TO {role}")
+        conn.execute(f"GRANT SELECT ON vda.meta, vda.repos, vda.grants, vda.texts, vda.changes, vda.words TO {role}")
+        conn.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON vda.texts, vda.seen TO {role}")
+        conn.execute(f"GRANT INSERT ON vda.changes TO {role}")
+        conn.execute(f"GRANT INSERT, DELETE ON vda.words TO {role}")
+        conn.execute(f"GRANT USAGE ON SEQUENCE vda.ops TO {role}")
+    line = "- Provision on Azure with Bicep.\n"
+    with connect(database.dsn(role)) as conn:  # what an app of schema version 1 wrote, as that role
+        conn.execute(
+            "INSERT INTO vda.texts (repo, path, is_dir, body) SELECT id, 'conventions.md', false, %s FROM vda.repos",
+            (line.encode(),),
+        )
+        conn.execute(
+            "INSERT INTO vda.changes (repo, op, author, command, path, new_text)"
+            " SELECT id, nextval('vda.ops'), 'person', 'create', '/memories/conventions.md', %s FROM vda.repos",
+            (line,),
+        )
+    older = MemoryStore(database.backend(identity, role)).execute({"command": "view", "path": "/memories"})
+    assert older.is_error and "team init" in older.text  # this app does not use a schema it has outgrown
     with connect(database.dsn()) as conn:
         assert schema.init(conn) == (1, schema.VERSION)
         assert conn.execute("SELECT count(*) FROM pg_trigger WHERE tgname = 'announce'").fetchone() == (1,)
+        # The role granted before the per-line tables existed was given their privileges by the migration.
+        assert conn.execute("SELECT has_table_privilege(%s, 'vda.line_sessions', 'INSERT')", (role,)).fetchone() == (
+            True,
+        )
     again = MemoryStore(database.backend(identity, role))
-    assert [f.text for f in again.files()] == ["- Provision on Azure with Bicep.\n"]
+    assert [f.text for f in again.files()] == [line]
+    assert [(c.role, c.new) for c in again.history()] == [(role, line)]
 
 
 def test_a_role_without_a_grant_sees_nothing_and_a_reader_cannot_write(team_db: TeamDatabase) -> None:

@@ -7,12 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from psycopg.conninfo import conninfo_to_dict
+
 from app.core.memory import MemoryStore
 from app.core.team import schema
 from app.core.team.server import connect
 from tests.conftest import git
 from tests.core.memory.conftest import ok
-from tests.team_server import new_database
+from tests.team_server import TeamDatabase, new_database
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -66,3 +68,32 @@ def test_a_server_that_cannot_be_reached_or_a_newer_schema_is_one_line_and_exit_
     plain.mkdir()
     unshared = _team("grant", "--dsn", database.dsn(), "--repo", str(plain), "--role", "x")
     assert unshared.returncode == 2 and "no origin remote and no commit" in unshared.stderr
+
+
+def test_connect_keeps_the_dsn_without_its_password_and_doctor_checks_the_server(
+    team_db: TeamDatabase, app_home: Path
+) -> None:
+    from app.commands.doctor import check_team
+    from app.core import settings as settings_store
+    from app.core.settings import Settings
+
+    role = team_db.role()
+    before = _team("connect", "--dsn", team_db.dsn(role))
+    assert before.returncode == 0 and "no repository is shared with you yet" in before.stdout
+    team_db.grant("origin:example.com/org/connected", role, write=False)
+    done = _team("connect", "--dsn", team_db.dsn(role))
+    assert done.returncode == 0, done.stderr
+    assert f"as {role} (schema version {schema.VERSION}); 1 repository(ies) shared with you." in done.stdout
+    saved = settings_store.load().settings
+    assert conninfo_to_dict(saved.team_dsn) == conninfo_to_dict(team_db.dsn(role))
+
+    check = check_team(saved)
+    assert check is not None and check.ok and f"as {role}, schema version {schema.VERSION}" in check.text
+    assert check_team(Settings()) is None  # team memory off: nothing to check
+    gone = check_team(Settings(team_dsn="host=/nonexistent port=5999 dbname=x user=y"))
+    assert gone is not None and not gone.ok and "unreachable" in gone.text
+
+    # A password given in the DSN goes to the keyring; with none that keeps it, it is refused, never saved.
+    refused = _team("connect", "--dsn", team_db.dsn(role) + " password=s3cret-Passw0rd")
+    assert refused.returncode == 2 and "keyring" in refused.stderr
+    assert "s3cret" not in (app_home / "config" / "settings.json").read_text()
