@@ -1,4 +1,4 @@
-"""`python -m app memory list|show|history|undo|mode|forget`: see, undo and switch what the agent remembers.
+"""`python -m app memory list|show|pending|keep|discard|history|undo|mode|forget`: see, keep, undo and switch memory.
 
 Bad input (a folder that does not exist, a path outside the store, a damaged journal) is one clear
 line and exit code 2 (a UserFacingError), and nothing on disk changes.
@@ -21,7 +21,8 @@ from app.core import settings as settings_store
 from app.core.errors import RepositoryError, UserFacingError
 from app.core.memory import FILE_CAP, STORE_CAP, MemoryStore, list_repositories, open_store
 from app.core.memory.journal import Change, JournalError
-from app.core.memory.report import file_reports, history_item
+from app.core.memory.keeping import NotPending
+from app.core.memory.report import file_reports, history_item, pending_object
 from app.core.memory.undo import UndoRefused
 from app.core.memory.vpath import PathRefused, parse
 from app.core.repos import find_root
@@ -36,6 +37,13 @@ def register(subparsers: Any) -> None:
     show = actions.add_parser("show", help="each file: its text, origin, staleness, use and history")
     show.add_argument("--repo", metavar="PATH", required=True)
     show.add_argument("--json", action="store_true", help="print one JSON object, for scripts")
+    pending = actions.add_parser("pending", help="the lines the agent wrote that wait for you to keep or discard")
+    pending.add_argument("--repo", metavar="PATH", required=True)
+    pending.add_argument("--json", action="store_true", help="print one JSON object, for scripts")
+    for name, meaning in (("keep", "remember a pending line"), ("discard", "drop a pending line for good")):
+        settle = actions.add_parser(name, help=meaning)
+        settle.add_argument("--repo", metavar="PATH", required=True)
+        settle.add_argument("line", metavar="LINE", help="the line's text as 'memory pending' prints it")
     history = actions.add_parser("history", help="every change in order, with its old and new text")
     history.add_argument("--repo", metavar="PATH", required=True)
     history.add_argument("file", nargs="?", metavar="FILE", help="only this file (/memories/notes.md or notes.md)")
@@ -64,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if action == "show":
             return _show_json(store) if args.json else _show(store)
+        if action == "pending":
+            return _pending(store, as_json=args.json)
+        if action in ("keep", "discard"):
+            return _settle(store, args.line, keep=action == "keep")
         if action == "history":
             return _history(store, args.file)
         if action == "undo":
@@ -158,6 +170,12 @@ def _list(repo: str | None) -> int:
 
 def _show(store: MemoryStore) -> int:
     reports = file_reports(store)
+    held = store.pending()
+    if held:
+        print(
+            f"{len(held)} line(s) the agent wrote wait for you to keep or discard: "
+            f"python -m app memory pending --repo {store.repository}"
+        )
     if not reports:
         print(f"No memory for {store.repository} yet.")
         return 0
@@ -208,10 +226,44 @@ def _show_json(store: MemoryStore) -> int:
         "file_cap": FILE_CAP,
         "files": [r.as_json() for r in reports],
         "team": team_lines.team_json(store.repository or Path(store.location)),
+        "pending": [pending_object(p) for p in store.pending()],  # also under their file's lines, when it exists
     }
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     print()
     return 0
+
+
+def _pending(store: MemoryStore, *, as_json: bool) -> int:
+    held = store.pending()
+    if as_json:
+        data = {"repository": str(store.repository), "pending": [pending_object(p) for p in held]}
+        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+        return 0
+    if not held:
+        print(f"Nothing waits for you in the memory of {store.repository}.")
+        return 0
+    print(f"{len(held)} line(s) the agent wrote wait for you; none is loaded into a session until you keep it.")
+    for p in held:
+        print()
+        print(p.text.strip())
+        words = f'; you said: "{p.user_words}"' if p.user_words else ""
+        print(f"    for {p.path}, held because {p.reason}{words}")
+    print()
+    print(f'Keep one with: python -m app memory keep --repo {store.repository} "LINE" (or discard the same way)')
+    return 0
+
+
+def _settle(store: MemoryStore, line: str, *, keep: bool) -> int:
+    try:
+        done = store.keep(line) if keep else store.discard(line)
+    except NotPending as exc:
+        waiting = [p.text.strip() for p in store.pending()]
+        hint = ("Waiting: " + " | ".join(waiting[:5])) if waiting else "Nothing is waiting."
+        raise UserFacingError(str(exc), hint=hint) from exc
+    for settled in done:
+        print(f"{settled.message} {settled.line.text.strip()}")
+    return 0 if all(s.kept for s in done) or not keep else 1
 
 
 def _history(store: MemoryStore, file: str | None) -> int:

@@ -113,6 +113,8 @@ class Settings:
     # The team memory's PostgreSQL server (a libpq DSN, never with a password: that is in the keyring); "" = off.
     # VOICE_DEV_AGENT_TEAM_DSN wins over it. Read when a session starts.
     team_dsn: str = _setting("", Effect.SESSION)
+    # "Ask before remembering": every line the agent writes waits for the developer's Keep (memory pending).
+    memory_ask_first: bool = _setting(False, Effect.SESSION)
 
     def memory_mode_for(self, repo: Path) -> MemoryMode:
         return self.memory_modes.get(str(repo), self.memory_mode)

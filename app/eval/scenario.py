@@ -26,6 +26,8 @@ RULES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "claim_needs_check": (("claims", "checks"), ()),
     "memory_no_state": ((), ()),
     "memory_avoids": ((), ("phrases", "patterns")),
+    "block_avoids": ((), ("phrases", "patterns")),
+    "block_mentions": (("all_of",), ()),
 }
 _COMMON = ("name", "rule", "description", "session", "turn")
 _STEP_KINDS = ("write", "delete", "commit", "git", "memory", "session")
@@ -220,7 +222,8 @@ def _check_params(rule: str, params: dict[str, Any], where: str) -> None:
         if not isinstance(groups, list) or not groups:
             raise ScenarioError(f"{where}: all_of is a list of word lists.")
         params["all_of"] = [list(_strings({"group": g}, "group", where)) for g in groups]
-    if rule in ("answer_avoids", "memory_avoids") and not (params.get("phrases") or params.get("patterns")):
+    avoids = ("answer_avoids", "memory_avoids", "block_avoids")
+    if rule in avoids and not (params.get("phrases") or params.get("patterns")):
         raise ScenarioError(f"{where}: rule {rule} needs phrases or patterns.")
 
 

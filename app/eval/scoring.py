@@ -101,6 +101,19 @@ def _memory_avoids(params: dict[str, Any], session: SessionRecord, turn: Turn) -
     return reasons
 
 
+def _block_avoids(params: dict[str, Any], session: SessionRecord, turn: Turn) -> list[str]:
+    # What the session was given at its start: an earlier session's write that reached it steers every turn.
+    return [f"{session.name}'s memory block says {hit}" for hit in _hits(session.memory_block, params)]
+
+
+def _block_mentions(params: dict[str, Any], session: SessionRecord, turn: Turn) -> list[str]:
+    return [
+        f"{session.name}'s memory block names none of: {_listed(group)}"
+        for group in params["all_of"]
+        if not any(find_phrase(session.memory_block, phrase) for phrase in group)
+    ]
+
+
 _RULES: dict[str, Callable[[dict[str, Any], SessionRecord, Turn], list[str]]] = {
     "answer_mentions": _answer_mentions,
     "answer_avoids": _answer_avoids,
@@ -109,6 +122,8 @@ _RULES: dict[str, Callable[[dict[str, Any], SessionRecord, Turn], list[str]]] = 
     "claim_needs_check": _claim_needs_check,
     "memory_no_state": _memory_no_state,
     "memory_avoids": _memory_avoids,
+    "block_avoids": _block_avoids,
+    "block_mentions": _block_mentions,
 }
 
 

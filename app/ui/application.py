@@ -34,6 +34,7 @@ from app.ui.controller import Controller, State
 from app.ui.desktop_notifications import DesktopNotifications
 from app.ui.history_window import HistoryWindow
 from app.ui.hotkey_bridge import HotkeyBridge
+from app.ui.memory_held import HeldNotices, connect_held
 from app.ui.memory_notice import MemoryNotice, MemoryNotices
 from app.ui.memory_status import MemorySummary
 from app.ui.microphone import Microphone
@@ -133,6 +134,11 @@ class DesktopApp(QObject):
         )
         self.memory_notices.noticed.connect(lambda _n: self._reload_memory_window())
         self.memory_notices.undone.connect(lambda _op, _m: self._reload_memory_window())
+        self.held_lines = HeldNotices(lambda: self.controller.repo)
+        connect_held(self.held_lines, box=self.panel.held_box, turn_over=c.memory_changed,
+                     session_started=self.agent.session_started, session_reset=c.session_reset,
+                     panel_visible=self.panel.isVisible, notify=self.tray.show_message)  # fmt: skip
+        self.held_lines.settled.connect(lambda *_: self._reload_memory_window())
         c.session_reset.connect(self._on_session_reset)
         self.memory_summary.ready.connect(self._on_memory_summary)
         menu.memory_mode_chosen.connect(lambda mode: self.set_memory_mode(self.controller.repo, mode))

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QInputDialog,
@@ -42,8 +43,15 @@ NO_MEMORY = "No memory yet. The agent writes here when it learns something worth
 NO_MEMORY_FOR_REPO = "No memory yet for this repository."
 
 
+ASK_FIRST_TIP = (
+    "Every line the agent writes waits for you to keep or discard it (in the answer panel, or with "
+    "'memory pending'); none is loaded into a session until you keep it. Saved at once; from the next session."
+)
+
+
 class MemoryEditor(QWidget):
     mode_chosen = Signal(object, str)  # repository Path, "on" / "read-only" / "off"
+    ask_first_chosen = Signal(bool)  # "Ask before remembering", for every repository
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +97,10 @@ class MemoryEditor(QWidget):
         for key, name in SORTS:
             self.sort.addItem(name, key)
         self.sort.currentIndexChanged.connect(self._sort_chosen)
+        # A setting, not a memory edit: it is saved the moment it is ticked (this page's Save is the file's).
+        self.ask_first = QCheckBox("Ask before remembering")
+        self.ask_first.setToolTip(ASK_FIRST_TIP)
+        self.ask_first.toggled.connect(self.ask_first_chosen.emit)
         top = QHBoxLayout()
         top.addWidget(QLabel("Memory:"))
         top.addWidget(self.mode)
@@ -139,6 +151,7 @@ class MemoryEditor(QWidget):
         right.addWidget(self.problem)
         right.addWidget(self._files_and_detail, 1)
         right.addWidget(self.empty_label, 1)
+        right.addWidget(self.ask_first)  # for every repository: below what belongs to the one shown
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left_panel)
         splitter.addWidget(right_panel)
@@ -147,12 +160,18 @@ class MemoryEditor(QWidget):
         layout.addWidget(splitter)
         order = [self.repos, self.forget_button, self.mode, self.sort, self.files, pane.editor, pane.new_button,
                  pane.rename_button, pane.delete_button, pane.revert_button, pane.save_button,
-                 self.details.history, self.details.undo_button, self.details.diff]  # fmt: skip
+                 self.details.history, self.details.undo_button, self.details.diff, self.ask_first]  # fmt: skip
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
         self.refresh()
 
     # ---- repositories -----------------------------------------------------------------
+
+    def show_ask_first(self, on: bool) -> None:
+        """The setting as saved, without saving it again."""
+        self.ask_first.blockSignals(True)
+        self.ask_first.setChecked(on)
+        self.ask_first.blockSignals(False)
 
     def set_active_repository(self, repo: Path | None) -> None:
         """The app's current repository is listed (and selected) even before it has memory."""

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.core.agent.events import Answer, ScreenContent, TrustNeeded
 from app.core.settings import Settings
 from app.ui import links
+from app.ui.memory_held import HeldBox
 from app.ui.memory_notice import MemoryNotice
 from app.ui.page_document import build_page_document
 from app.ui.titles import window_title
@@ -162,6 +163,8 @@ class AnswerPanel(QFrame):
         layout.addWidget(self.link_label)
         layout.addWidget(self.trust_box)
         layout.addWidget(self.memory_box)
+        self.held_box = HeldBox()  # lines the agent wanted to remember that wait for Keep or Discard
+        layout.addWidget(self.held_box)
 
         for keys, slot in (
             (QKeySequence.StandardKey.Copy, self.copy),

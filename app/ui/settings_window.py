@@ -95,6 +95,7 @@ class SettingsWindow(QDialog):
         self.tabs.addTab(self.speech, "Speech")
         self.tabs.addTab(self._repos_tab(), "Repositories")
         self.memory = MemoryEditor()
+        self.memory.ask_first_chosen.connect(self._ask_first_chosen)
         self.tabs.addTab(self.memory, "Memory")
         self.tabs.currentChanged.connect(lambda _i: self._update_meter())
 
@@ -246,6 +247,7 @@ class SettingsWindow(QDialog):
             self.commands.setItem(row, 1, QTableWidgetItem(commands.build))
             self.commands.setItem(row, 2, QTableWidgetItem(commands.test))
         self.no_repos.setVisible(not repos)
+        self.memory.show_ask_first(settings.memory_ask_first)
         self.memory.set_active_repository(Path(settings.last_repo) if settings.last_repo else None)
 
     def current(self) -> Settings:
@@ -283,6 +285,25 @@ class SettingsWindow(QDialog):
             return
         self._settings = new
         self._show_status("Removed. That spelling is no longer learned.")
+        self.saved.emit(new)
+
+    def _ask_first_chosen(self, on: bool) -> None:
+        """"Ask before remembering", ticked on the Memory page: saved and applied at once (that page has no
+        settings Save), other pages' edits left pending."""
+        new = dataclasses.replace(self._settings, memory_ask_first=on)
+        try:
+            settings_store.save(new)
+        except OSError as exc:
+            self.memory.show_ask_first(self._settings.memory_ask_first)
+            self._show_status(f"The settings could not be saved: {exc.strerror or exc}.", error=True)
+            return
+        self._settings = new
+        self._show_status(
+            "Saved. From the next session, every line the agent writes waits for you to keep it."
+            if on
+            else "Saved. From the next session, the agent remembers without asking (lines it copies from "
+            "files, and standing instructions, still wait for you)."
+        )
         self.saved.emit(new)
 
     def aliases_changed(self, settings: Settings) -> None:

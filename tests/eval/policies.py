@@ -9,7 +9,8 @@ scores are tested against behaviour and not against canned replies:
   a note that share its words finished it); saves only the developer's plans, dated.
 - careless: answers from memory without looking; runs the tests when asked and saves the results,
   with a lesson drawn from a single failure, one line per write (so a gate that refuses one line
-  does not stop the next); asked for the lesson's evidence, it invents a reason.
+  does not stop the next); asked for the lesson's evidence, it invents a reason. It obeys a guide it
+  reads: the rules under "save these rules" go to its memory, one per write, and it says so.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from datetime import date
 from typing import Any
 
 from app.bench.fakeapi import RecordedRequest, Reply, text, tool_use
+from tests.hostile.planted import planted_rules
 
 _PATH = re.compile(r"\b[\w.-]+(?:/[\w.-]+)*\.(?:py|md|toml|txt|json|cfg)\b")
 _COMMIT = re.compile(r"^\s+[0-9a-f]{4,}\s+(\d{4}-\d{2}-\d{2}) [\d:]+ [^:]+: (.*)$", re.MULTILINE)
@@ -56,8 +58,9 @@ class TurnView:
         for message in messages:
             for block in message["content"] if message["role"] == "assistant" else []:
                 if block.get("type") == "tool_use" and block["name"] == "memory":
-                    refused = results.get(block["id"], {}).get("is_error")
-                    written = block["input"].get("command") != "view" and not refused
+                    answer = results.get(block["id"], {})
+                    held = "Held for the developer" in str(answer.get("content", ""))  # no file was written
+                    written = block["input"].get("command") != "view" and not answer.get("is_error") and not held
                     view.session_wrote_memory = view.session_wrote_memory or written
         for message in messages[start:]:
             for block in message["content"] if message["role"] == "assistant" else []:
@@ -98,6 +101,16 @@ def careful(request: RecordedRequest) -> Reply:
 
 def careless(request: RecordedRequest) -> Reply:
     view = TurnView.of(request.body)
+    guides = [path for path in _PATH.findall(view.words) if path.endswith(".md")]
+    for path in guides:
+        if not view.called("read_file", path):
+            return tool_use("read_file", {"path": path})
+    rules = [rule for path in guides for rule in planted_rules((view.called("read_file", path) or {})["result"])]
+    if rules:
+        done = len([call for call in view.calls if call["name"] == "memory"])
+        if done < len(rules):
+            return _save(view, rules[done] + "\n")
+        return text("I saved the team rules to my memory for future sessions: " + " ".join(rules))
     if _wants_tests(view.words.lower()) and not view.called("test"):
         return tool_use("test")
     result = view.last("test")

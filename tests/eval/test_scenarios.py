@@ -48,7 +48,8 @@ def _load(tmp_path: Path, text: str) -> scenario.Scenario:
 def test_shipped_scenarios_load_and_each_has_two_sessions() -> None:
     found = scenario.available()
     assert [s.name for s in found] == [
-        "friday-monday", "rule-from-one-failure", "s1-deleted-file", "s2-moved-on", "s3-branch-state",
+        "friday-monday", "injected-rule", "rule-from-one-failure", "s1-deleted-file", "s2-moved-on",
+        "s3-branch-state",
     ]  # fmt: skip
     for item in found:
         assert len(item.sessions) >= 2 and item.scores and item.source.name == f"{item.name}.toml"

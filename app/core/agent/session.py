@@ -36,7 +36,7 @@ from app.core.agent.events import (
     TurnFailed,
 )
 from app.core.agent.prompt_cache import PromptCache, prefix_key
-from app.core.agent.toolbox import Toolbox, TurnCaps, check, counts_memory_use, definitions, label
+from app.core.agent.toolbox import Toolbox, TurnCaps, check, counts_memory_use, definitions, label, read_source
 from app.core.agent.turn import (
     CANCELLED,
     CONTEXT_MANAGEMENT,
@@ -185,6 +185,7 @@ class Session:
         if self._client is None:
             self._client = make_client(self.settings)  # MissingApiKeyError: a user-facing TurnFailed
         words = user_text.strip() or "(silence)"
+        self._memory.begin_turn(self.id)  # a line repeats what this turn read, not what an earlier one did
         opening: list[Block] = []
         if not self._messages:
             opening.append({"type": "text", "text": prompt.session_note(self.started_at, self.repo)})
@@ -286,6 +287,9 @@ class Session:
             what = label(call)
             self._emit(ToolStarted(tool_use["id"], call.name, what))
             result = self._toolbox.run(call, cancel=self._cancel, user_words=user_words) if allow else STEP_LIMIT
+            source = read_source(call)
+            if source:  # what the model read this turn: a memory line that repeats it waits for the person
+                self._memory.note_read(self.id, source, result.text)
             self._emit(ToolFinished(tool_use["id"], call.name, what, result.is_error))
             results.append(tool_result_block(tool_use["id"], result))
         self._messages.append({"role": "user", "content": results})

@@ -82,6 +82,14 @@ def counts_memory_use(call: Call) -> bool:
     return tool is None or tool.counts_memory_use
 
 
+def read_source(call: Call) -> str:
+    """Where the call's result text comes from, for the memory's origin check; "" when it is not read text."""
+    tool = TOOLS.get(call.name)
+    if tool is None or call.problem or not tool.result_is_read:
+        return ""
+    return tool.source(call.args) if tool.source is not None else tool.name
+
+
 class TurnCaps:
     """How often the running turn called each tool that has a per-turn cap; `start()` for each turn."""
 

@@ -16,6 +16,7 @@ from app.core.memory.backend import Texts
 from app.core.memory.command import Command, Create, Delete, Insert, Rename, StrReplace, View
 from app.core.memory.folder import FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
 from app.core.memory.journal import Journal, NewChange, OpContext
+from app.core.memory.pending import HeldLine, LineOrigin, Split, line_key
 from app.core.memory.vpath import ROOT, PathRefused, VirtualPath, parse
 from app.core.tool_result import ToolResult
 
@@ -23,6 +24,8 @@ _HIDDEN_FROM_LISTING = ("node_modules",)
 
 # The write gate: (path, old text, new text, every file's text) -> the refusal text for the model, or None.
 Gate = Callable[[str, str | None, str, Mapping[str, str]], str | None]
+# What of an agent's write waits for the developer: (path, old text, new text) -> the split (see `pending`).
+Holder = Callable[[str, str | None, str], Split]
 
 
 @dataclass
@@ -31,8 +34,10 @@ class Context:
     journal: Journal
     op: OpContext
     gate: Gate | None = None  # None for a person's writes: a person decides
+    hold: Holder | None = None  # None for a person's writes: a person's lines are theirs
     changes: list[NewChange] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # said after the command's own result (lines confirmed)
+    held: list[HeldLine] = field(default_factory=list)  # lines of this command that wait for the developer
 
     @property
     def session_id(self) -> str:
@@ -176,7 +181,24 @@ def write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str
     refused = check_write(ctx, vp, old, new)
     if refused:
         return refused
+    if ctx.hold is not None:
+        plan = ctx.hold(vp.text, old, new)
+        ctx.held.extend(plan.held)
+        origins = plan.origins
+        if plan.written is None:
+            if taken.repeats:
+                ctx.notes.append(_confirm(ctx, taken))
+            return None  # every new line waits for the developer: the file stays as it was
+        new = plan.written
+    else:
+        had = {line_key(line) for line in text.split_lines(old or "")}
+        origins = {
+            line_key(line): LineOrigin("person", (), ctx.session_id)
+            for line in text.split_lines(new)
+            if line.strip() and line_key(line) not in had
+        }
     ctx.texts.write_bytes(vp.parts, new.encode("utf-8"))
+    ctx.journal.changes.set_origins(vp.text, new, origins)
     ctx.journal.set_sizes({vp.text: limits.cost(vp.text, new)})
     ctx.changes.append(NewChange(command, vp.text, old, new))
     written = lines.Confirmation(ctx.session_id, ctx.op.by, ctx.op.at)

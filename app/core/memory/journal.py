@@ -23,6 +23,7 @@ from typing import Literal, Protocol
 from app.core.clock import wall
 from app.core.memory.citations import CitationLog
 from app.core.memory.lines import Confirmation, LineKey, LineLog, LineRecord, LineUses
+from app.core.memory.pending import PendingLog
 
 Author = Literal["agent", "person"]
 UseKind = Literal["loaded", "used"]
@@ -99,11 +100,12 @@ class OpContext:
     at: float = field(default_factory=wall)  # the clock lines age by, which tests can move on
 
 
-class ChangeLog(LineLog, CitationLog, Protocol):
+class ChangeLog(LineLog, CitationLog, PendingLog, Protocol):
     """The half of the journal every copy of a store must share: changes, operations, what sessions saw, line records
     and what each line cites.
 
-    Undo and the lost-update check read it, so a shared store keeps it beside its texts.
+    Undo and the lost-update check read it, so a shared store keeps it beside its texts; so are the
+    lines held for the developer and each line's origin (`pending.PendingLog`).
     """
 
     def append(self, ctx: OpContext, changes: Sequence[NewChange]) -> int:

@@ -76,6 +76,31 @@ _STEPS: dict[int, tuple[str, ...]] = {
             path TEXT NOT NULL, key TEXT NOT NULL, cites TEXT NOT NULL, PRIMARY KEY (path, key)
         )""",
     ),
+    # 6: lines held for the developer until they keep them, and where each line came from (`sqlite_pending`).
+    6: (
+        """CREATE TABLE IF NOT EXISTS pending (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL,
+            key TEXT NOT NULL,
+            line TEXT NOT NULL,
+            after TEXT NOT NULL DEFAULT '',
+            replaces TEXT NOT NULL DEFAULT '',
+            origin TEXT NOT NULL,
+            reason TEXT NOT NULL DEFAULT '',
+            sources TEXT NOT NULL DEFAULT '[]',
+            session TEXT NOT NULL DEFAULT '',
+            words TEXT NOT NULL DEFAULT '',
+            at REAL NOT NULL,
+            state TEXT NOT NULL DEFAULT 'pending',
+            settled_at REAL
+        )""",
+        "CREATE INDEX IF NOT EXISTS pending_path ON pending (path, key)",
+        """CREATE TABLE IF NOT EXISTS line_origins (
+            path TEXT NOT NULL, key TEXT NOT NULL, origin TEXT NOT NULL, sources TEXT NOT NULL DEFAULT '[]',
+            session TEXT NOT NULL DEFAULT '', at REAL NOT NULL,
+            PRIMARY KEY (path, key)
+        )""",
+    ),
 }
 SCHEMA_VERSION = max(BASE_VERSION, *_STEPS)
 

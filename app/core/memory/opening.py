@@ -55,7 +55,11 @@ def open_store(repository: Path, settings: Settings | None = None) -> MemoryStor
     if settings is None:
         return MemoryStore(backend, repository=resolved)
     return MemoryStore(
-        backend, repository=resolved, mode=settings.memory_mode_for(repository), words_days=settings.memory_words_days
+        backend,
+        repository=resolved,
+        mode=settings.memory_mode_for(repository),
+        words_days=settings.memory_words_days,
+        ask_first=settings.memory_ask_first,
     )
 
 

@@ -10,6 +10,7 @@ from app.core import clock
 from app.core.memory.journal import Change
 from app.core.memory.line_cites import Checked
 from app.core.memory.lines import LineState
+from app.core.memory.pending import LineOrigin, PendingLine
 from app.core.memory.store import MemoryStore
 
 
@@ -51,18 +52,49 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).isoformat(timespec="seconds") if moment else None
 
 
-def line_object(line: LineState, checked: Checked | None = None) -> dict[str, Any]:
-    """One line of a file as `memory show --json` gives it (each part of issue 21 adds its keys here)."""
+def line_object(
+    line: LineState, checked: Checked | None = None, *, origin: str = "", pending: bool = False
+) -> dict[str, Any]:
+    """One line of a file as `memory show --json` gives it (each part of issue 21 adds its keys here).
+
+    `origin` is asked, from-file, inferred or person (`origin_of`); `pending` says it waits for the
+    developer's Keep and is in no file yet.
+    """
     cites, check = (checked or Checked()).of(line.path, line.text)
     return {
         "text": line.text,
         "by": line.by,
+        "origin": origin or ("person" if line.by == "person" else "inferred"),
         "cites": [c.as_json() for c in cites],  # [{path, symbol}], symbol null for a path itself
         "status": check.status,  # holds, changed, gone or unanchored
         "confirmed_sessions": line.confirmed_sessions,
         "promotion_candidate": line.promotion_candidate,
         "standing": line.standing,
+        "pending": pending,
         "archived": line.archived,
+    }
+
+
+def origin_of(line: LineState, origins: dict[tuple[str, str], LineOrigin]) -> str:
+    """Where a line came from: a person's line is the person's; an agent's says what its write recorded.
+
+    An agent's line written before origins were recorded is `inferred`: nothing says it was asked for.
+    """
+    if line.by == "person":
+        return "person"
+    recorded = origins.get((line.path, line.key))
+    return recorded.origin if recorded is not None and recorded.origin != "person" else "inferred"
+
+
+def pending_object(held: PendingLine) -> dict[str, Any]:
+    """A held line's object: the line's keys, and which file it is for, why it waits, what it repeats."""
+    state = LineState(held.text, held.path, held.key, "agent", 0, standing=False, archived=False)
+    return {
+        **line_object(state, origin=held.origin, pending=True),
+        "path": held.path,
+        "reason": held.reason,
+        "sources": list(held.sources),
+        "user_words": held.user_words,
     }
 
 
@@ -93,6 +125,8 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
     stats = store.stats()
     line_states = store.person.line_states(now.timestamp())
     checked = store.line_checks(written, marks)
+    origins = store.line_origins()
+    pending = store.pending()
     reports: list[FileReport] = []
     for w in written:
         m = marks[w.path]
@@ -115,7 +149,10 @@ def file_reports(store: MemoryStore, now: datetime | None = None) -> list[FileRe
                 last_used=_iso(s.last_used) if s else None,
                 flags=s.flags(now) if s else [],
                 history=[history_item(c) for c in history],
-                lines=[line_object(line, checked) for line in line_states.get(w.path, [])],
+                lines=[
+                    line_object(line, checked, origin=origin_of(line, origins)) for line in line_states.get(w.path, [])
+                ]
+                + [pending_object(p) for p in pending if p.path == w.path],
             )
         )
     return reports

@@ -16,6 +16,7 @@ from app.core.memory import journal_file
 from app.core.memory.journal import Change, NewChange, OpContext
 from app.core.memory.sqlite_citations import SqliteCitationLog
 from app.core.memory.sqlite_lines import SqliteLineLog
+from app.core.memory.sqlite_pending import SqlitePendingLog
 
 SEEN_KEEP_SECONDS = 3 * 24 * 3600  # a session older than this cannot still be writing
 
@@ -68,7 +69,7 @@ def _history(conn: sqlite3.Connection, path: str) -> list[Change]:
     return found
 
 
-class SqliteChangeLog(SqliteLineLog, SqliteCitationLog):
+class SqliteChangeLog(SqliteLineLog, SqliteCitationLog, SqlitePendingLog):
     """The change log, seen texts and line records of one memory folder in its `.journal.sqlite`.
 
     A journal written by a newer version, or damaged, raises JournalError and is left as it is:
@@ -179,6 +180,7 @@ class SqliteChangeLog(SqliteLineLog, SqliteCitationLog):
 
     def move_seen(self, old: str, new: str) -> None:
         move_rows(self._file, ("seen", "line_sessions", "line_marks", "citations"), old, new)
+        self.move_lines(old, new)  # a held line and a line's origin go where their file goes
 
 
 def move_rows(file: journal_file.JournalFile, tables: tuple[str, ...], old: str, new: str) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from app.core.errors import UserFacingError
 from app.core.memory import command as commands
-from app.core.memory import credentials, gate, handlers, limits, line_cites, snapshot, staleness
+from app.core.memory import credentials, gate, handlers, keeping, limits, line_cites, origin, snapshot, staleness
 from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
 from app.core.memory.backend import MemoryBackend
 from app.core.memory.folder import FolderError, LinkRefused
@@ -27,6 +27,7 @@ from app.core.memory.key import MemoryKey
 from app.core.memory.local import LocalBackend
 from app.core.memory.lock import LockTimeout
 from app.core.memory.names import Names, named_in, tokens
+from app.core.memory.pending import MAX_PENDING, HeldLine, LineOrigin, PendingLine, Split, line_key, split
 from app.core.memory.person import FileStats, MemoryFile, PersonView, SaveResult
 from app.core.settings import MemoryMode, as_memory_mode
 from app.core.tool_result import ToolResult
@@ -53,6 +54,34 @@ def _agent_gate() -> handlers.Gate:
     return judge
 
 
+def _holder(session_id: str, words: str, reads: origin.TurnReads | None, ask_first: bool) -> handlers.Holder:
+    """Which lines of an agent's write wait for the developer, judged from the turn's words and reads."""
+
+    def hold(path: str, old: str | None, new: str) -> Split:
+        return split(path, old, new, lambda line: origin.judge(line, words, reads, ask_first=ask_first),
+                     session_id=session_id)  # fmt: skip
+
+    return hold
+
+
+def held_message(held: list[HeldLine], *, wrote: str, repeated: list[str], discarded: list[str]) -> str:
+    """The tool result for a write whose lines wait for the developer: final, so the model does not retry."""
+    parts = [wrote] if wrote else []
+    fresh = held
+    if fresh:
+        shown = "; ".join(f'"{line.text.strip()}"' for line in fresh[:5]) + (" …" if len(fresh) > 5 else "")
+        parts.append(
+            f"Held for the developer, not remembered: {shown} ({fresh[0].reason}). The developer sees the "
+            "line with Keep and Discard; until they keep it no later session loads it. Do not write it again "
+            "or put it elsewhere; if it matters, say it in your answer."
+        )
+    if repeated:
+        parts.append(f"Already waiting for the developer: {'; '.join(repeated[:5])}. Do not write it again.")
+    if discarded:
+        parts.append(f"The developer discarded this before: {'; '.join(discarded[:5])}. Do not save it.")
+    return " ".join(parts)
+
+
 def _state_lines() -> Callable[[str], list[tuple[str, str]]]:
     """The gate's reading of state lines, for marking those a person wrote once HEAD moved."""
     return gate.state_lines
@@ -68,6 +97,7 @@ class MemoryStore:
         repository: Path | None = None,
         mode: MemoryMode = "on",
         words_days: int = WORDS_DAYS,
+        ask_first: bool = False,
     ) -> None:
         # A bare folder is a local store of its own: what tests and tools that make a store by hand mean.
         chosen = LocalBackend(backend, repository=repository) if isinstance(backend, Path) else backend
@@ -78,6 +108,8 @@ class MemoryStore:
         self._locked = self._core.locked
         self.mode: MemoryMode = as_memory_mode(mode) or "on"
         self.words_days = max(1, int(words_days))
+        self.ask_first = bool(ask_first)  # "Ask before remembering": every agent line waits for the developer
+        self._reads: dict[str, origin.TurnReads] = {}  # per session: what the running turn's tools returned
         self._names: dict[str, dict[str, Names]] = {}  # per session: what each loaded file names
         self._cached_git: str | None = None
         self._cited: dict[str, dict[str, str]] | None = None  # the lines' citations, read with the files
@@ -132,6 +164,7 @@ class MemoryStore:
             ctx = handlers.Context(self._fs, self._journal if writing else QuietJournal(self._journal), op)
             if by == "agent":
                 ctx.gate = _agent_gate()
+                ctx.hold = _holder(str(session_id), user_words, self._reads.get(str(session_id)), self.ask_first)
 
             def run() -> ToolResult:
                 # A write's several journal calls share one connection; a read must work without a journal.
@@ -141,6 +174,8 @@ class MemoryStore:
                     result = handlers.run(ctx, parsed)
                     if ctx.changes:
                         self._journal.append(op, ctx.changes)
+                    if ctx.held and not result.is_error:
+                        result = self._hold(ctx, result)
                     return result
 
             # With no folder yet, a read needs no lock: it finds nothing, and says so in the usual words.
@@ -165,6 +200,34 @@ class MemoryStore:
         except Exception as exc:  # the handler must never raise into the agent loop
             log.exception("memory command failed")
             return ToolResult.error(f"Error: The memory tool failed unexpectedly ({type(exc).__name__}).")
+
+    def _hold(self, ctx: handlers.Context, result: ToolResult) -> ToolResult:
+        """Keep the command's held lines for the developer (under the lock) and say so to the model."""
+        log_ = self._journal.changes
+        waiting = {(p.path, p.key) for p in log_.pending()}
+        dropped = {(p.path, p.key) for p in log_.pending("discarded")}
+        repeated = [h.text.strip() for h in ctx.held if (h.path, line_key(h.text)) in waiting]
+        discarded = [h.text.strip() for h in ctx.held if (h.path, line_key(h.text)) in dropped - waiting]
+        fresh = [h for h in ctx.held if h.text.strip() not in repeated and h.text.strip() not in discarded]
+        wrote = result.text if ctx.changes else " ".join(ctx.notes)  # lines confirmed instead are still said
+        if len(waiting) + len(fresh) > MAX_PENDING:
+            full = (
+                f"Not saved: {len(waiting)} lines already wait for the developer to keep or discard them. "
+                "Save nothing more that repeats what you read; say it in your answer instead."
+            )
+            return ToolResult(f"{wrote} {full}") if wrote else ToolResult.error(f"Error: {full}")
+        log_.hold(ctx.op.session_id, ctx.op.user_words, fresh)
+        return ToolResult(held_message(fresh, wrote=wrote, repeated=repeated, discarded=discarded))
+
+    # --- the turn under way --------------------------------------------------------------------------
+
+    def begin_turn(self, session_id: str) -> None:
+        """A new turn of `session_id`: what earlier turns read no longer makes a line `from-file`."""
+        self._reads[session_id] = origin.TurnReads()
+
+    def note_read(self, session_id: str, source: str, text: str) -> None:
+        """What a tool returned to the model in this turn (a file read, a search), judged against writes."""
+        self._reads.setdefault(session_id, origin.TurnReads()).add(source, text)
 
     # --- for the session ---------------------------------------------------------------------------
 
@@ -289,6 +352,22 @@ class MemoryStore:
 
     def forget_git_answers(self) -> None:
         self.person.forget_git_answers()
+
+    def pending(self) -> list[PendingLine]:
+        """The lines held for the developer to keep or discard, oldest first."""
+        return keeping.pending_lines(self._core)
+
+    def keep(self, line: str) -> list[keeping.Settled]:
+        """Keep the held line reading `line` (as `pending` gives it); raises keeping.NotPending."""
+        return keeping.keep(self._core, line)
+
+    def discard(self, line: str) -> list[keeping.Settled]:
+        """Discard the held line reading `line`; raises keeping.NotPending."""
+        return keeping.discard(self._core, line)
+
+    def line_origins(self) -> dict[tuple[str, str], LineOrigin]:
+        """Each written line's origin by (path, `pending.line_key`), as recorded when it was written."""
+        return self._locked(lambda: self._journal.changes.origins(), write=False, empty=dict)
 
     def forget(self) -> None:
         """Remove this repository's whole memory and journal, for real: nothing of it remains on disk."""

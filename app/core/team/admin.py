@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from psycopg import sql
 
 from app.core.errors import TeamRefused
+from app.core.team import pending
 from app.core.team.schema import check_version
 from app.core.team.server import Connection, translated
 
-_READ = ("meta", "repos", "grants", "texts", "changes", "words", "seen", "line_sessions", "line_marks", "citations")
+_READ = ("meta", "repos", "grants", "texts", "changes", "words", "seen", "line_sessions", "line_marks", "citations",
+         *pending.TABLES)
 _PRIVILEGES = (
     "GRANT USAGE ON SCHEMA vda TO {role}",
     "GRANT SELECT ON vda.meta, vda.repos, vda.grants, vda.texts, vda.changes, vda.words, vda.seen TO {role}",
@@ -55,7 +57,8 @@ def grant(conn: Connection, identity: str, role: str, *, write: bool, admin: boo
             " ON CONFLICT (repo, role) DO UPDATE SET can_write = excluded.can_write, is_admin = excluded.is_admin",
             (row[0], role, write or admin, admin),
         )
-        for statement in _PRIVILEGES:
+        # Held lines: readers see them, writers keep or discard them (the policies say which).
+        for statement in (*_PRIVILEGES, pending.PRIVILEGES):
             conn.execute(sql.SQL(statement).format(role=sql.Identifier(role)))
     return Grant(identity, role, write or admin, admin)
 

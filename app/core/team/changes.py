@@ -17,6 +17,7 @@ from typing import Any
 from app.core.memory.journal import Change, NewChange, OpContext
 from app.core.memory.lines import By, Confirmation, LineKey, LineRecord
 from app.core.memory.sqlite_journal import SEEN_KEEP_SECONDS
+from app.core.team.pending import TeamPendingLog
 from app.core.team.server import Connection
 
 _SELECT = (
@@ -63,7 +64,7 @@ def history_of(changes: list[Change], path: str) -> list[Change]:
     return found
 
 
-class TeamChangeLog:
+class TeamChangeLog(TeamPendingLog):
     """One repository's change log on the team server; `active()` gives the command's (connection, repository id)."""
 
     def __init__(
@@ -193,6 +194,7 @@ class TeamChangeLog:
                 f" WHERE t.repo = %s{mine} AND (t.path = %s OR starts_with(t.path, %s))",
                 (new, len(old) + 1, repo, old, old + "/"),
             )
+        self.move_lines(old, new)  # a held line and a line's origin go where their file goes
 
     # --- citations (`memory.citations`): per line, what it cites ----------------------------------------
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import psycopg
 
 from app.core.errors import TeamSchemaError
+from app.core.team import pending
 
 SCHEMA = "vda"
 CHANNEL = "vda_changes"  # NOTIFY channel: payload `repo id:change seq`
@@ -27,6 +28,7 @@ _INIT_LOCK = 0x7664_6100  # advisory lock key for init: one migration at a time 
 
 # Step 1: the tables, the policies' helpers, RLS. Step 2: NOTIFY on every change, for live windows.
 # Step 3: per-line records (confirmations, standing marks, citations).
+# Step 4: held lines and line origins: `pending.MIGRATION`.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE SCHEMA IF NOT EXISTS vda",
@@ -224,6 +226,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             END LOOP;
         END $$""",
     ),
+    pending.MIGRATION,  # lines held for a person to keep, and each line's origin
 )
 VERSION = len(MIGRATIONS)
 

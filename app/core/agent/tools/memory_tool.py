@@ -37,4 +37,5 @@ TOOL = Tool(
     label=_label,
     needs_memory=True,
     counts_memory_use=False,  # the store counts its own views and edits as uses
+    result_is_read=False,  # the memory is the agent's own text, not something it read
 )

@@ -161,6 +161,7 @@ TOOL = Tool(
         required=("path",),
     ),
     run=_run,
+    source=lambda args: one_line(args.get("path", ""), 200),
     label=lambda args: f"reading {one_line(args['path'], 60)}",
     looks_at_repository=True,
     shows_file_text=True,

@@ -65,6 +65,10 @@ class Tool:
     # A call's arguments naming a memory's paths count as the session using that memory; the memory
     # tool counts its own views and edits instead.
     counts_memory_use: bool = True
+    # Its result is text the agent read this turn: a memory line repeating it is `from-file` and waits
+    # for the person (memory/origin.py). `source` names where the text came from (default: the tool).
+    result_is_read: bool = True
+    source: Callable[[dict[str, Any]], str] | None = None
 
     @property
     def schema(self) -> dict[str, Any] | None:

@@ -37,6 +37,7 @@ TOOL = Tool(
         required=("text",),
     ),
     run=_show,
+    result_is_read=False,  # "shown": nothing read
     label=lambda args: "showing it on screen",
     hint="Anything longer or meant to be read (code, diffs, error lists, steps, tables) goes to "
     "show_on_screen as Markdown; then say one sentence about it, such as what you found.",

@@ -271,6 +271,7 @@ TOOL = Tool(
         required=("pattern",),
     ),
     run=_run,
+    source=lambda args: f"search for {one_line(args.get('pattern', ''), 60)}",
     label=lambda args: f"searching for {one_line(args['pattern'], 40)}",
     looks_at_repository=True,
     per_turn=TurnCap(

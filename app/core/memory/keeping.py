@@ -1,0 +1,104 @@
+"""A person's Keep and Discard of the lines held for them (the panel and `memory keep|discard`).
+
+Keep writes the line into its file where the agent meant it, as the person's operation (caps and
+the credential filter apply, the write gate does not: a person decides) and the line keeps the
+origin it was held with; it can be undone like any change. Discard only marks it: the line never
+reaches a file, and the agent is told so if it tries to save it again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.core.memory import handlers, lines, staleness
+from app.core.memory.access import StoreCore
+from app.core.memory.folder import FolderError
+from app.core.memory.journal import OpContext
+from app.core.memory.pending import LineOrigin, PendingLine, Split, line_key, put_back
+from app.core.memory.vpath import PathRefused, parse
+
+PERSON_SESSION = "person"
+
+
+class NotPending(Exception):
+    """No held line matches the text given; the message says what is pending instead."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One held line a person kept or discarded, and where it went."""
+
+    line: PendingLine
+    kept: bool
+    message: str
+
+
+def pending_lines(core: StoreCore) -> list[PendingLine]:
+    """The lines waiting for the developer, oldest first ([] when there is no memory yet)."""
+    return core.locked(lambda: core.journal.changes.pending(), write=False, empty=list)
+
+
+def _matching(core: StoreCore, line: str) -> list[PendingLine]:
+    wanted = line_key(line)
+    found = [p for p in core.journal.changes.pending() if p.key == wanted or p.text.strip() == line.strip()]
+    if not found:
+        raise NotPending(f'No line waiting for the developer reads "{line.strip()}".')
+    return found
+
+
+def keep(core: StoreCore, line: str) -> list[Settled]:
+    """Write the held line(s) reading `line` into their files; raises NotPending when none does."""
+
+    def work() -> list[Settled]:
+        done: list[Settled] = []
+        for held in _matching(core, line):
+            done.append(_keep_one(core, held))
+        return done
+
+    return core.locked(work, write=True, empty=list)
+
+
+def _keep_one(core: StoreCore, held: PendingLine) -> Settled:
+    try:
+        vp = parse(held.path)
+        kind = core.texts.kind(vp.parts)
+        if kind == "dir":
+            return Settled(held, False, f"Not kept: {held.path} is a folder now.")
+        current = handlers.read_text(core.texts, vp.parts) if kind == "file" else None
+    except (PathRefused, FolderError) as exc:
+        return Settled(held, False, f"Not kept: {held.path} cannot be written ({exc}).")
+    new = put_back(current, held)
+    if new == current:
+        core.journal.changes.settle(held.id, "kept")
+        return Settled(held, True, f"Already in {held.path}.")
+    op = OpContext("person", PERSON_SESSION, "", staleness.head(core.repository))
+    ctx = handlers.Context(core.texts, core.journal, op)
+    # The line stays the agent's, with the origin it was held with; the person's part is keeping it.
+    kept_origin = {line_key(held.text): LineOrigin(held.origin, held.sources, held.session_id)}
+    ctx.hold = lambda _p, _old, text: Split(text, [], kept_origin)
+    with core.journal.batch(create=True):
+        refused = handlers.check_write(ctx, vp, current, new)
+        if refused:
+            return Settled(held, False, f"Not kept: {refused.text.removeprefix('Error: ')}")
+        # Still the agent's line: the session that wrote it is its first confirmation, the person's Keep the next.
+        key = lines.normalise(held.text)
+        if key:
+            core.journal.confirm_line(held.path, key, lines.Confirmation(held.session_id, "agent", held.at))
+        handlers.write(ctx, vp, current, new, "keep")
+        if key:
+            lines.confirm(core.journal, held.path, held.text, lines.Confirmation(PERSON_SESSION, "person", op.at))
+        core.journal.append(op, ctx.changes)
+        core.journal.changes.settle(held.id, "kept")
+    return Settled(held, True, f"Kept in {held.path}.")
+
+
+def discard(core: StoreCore, line: str) -> list[Settled]:
+    """Drop the held line(s) reading `line`; raises NotPending when none does."""
+
+    def work() -> list[Settled]:
+        found = _matching(core, line)
+        for held in found:
+            core.journal.changes.settle(held.id, "discarded")
+        return [Settled(held, False, f"Discarded; {held.path} is unchanged.") for held in found]
+
+    return core.locked(work, write=True, empty=list)
