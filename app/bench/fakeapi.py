@@ -67,6 +67,7 @@ from typing import Any
 from app.bench.fakecache import CacheModel, CacheOutcome, PromptCacheState
 
 CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"
+PASS_TIME_SETTLE = 2.0  # at most this long for answered requests to finish on the server side
 
 Reply = dict[str, Any]
 Responder = Callable[["RecordedRequest"], Reply]
@@ -253,8 +254,17 @@ class FakeAPI:
         if advance is None:
             raise TypeError("pass_time needs FakeAPI(clock=ManualClock())")
         advance(seconds)
-        with self._lock:
-            idle = [sock for sock, busy in self._sockets.items() if not busy]
+        # The pause stands for minutes, so a request whose answer the client already has is over: wait for
+        # its handler to mark the socket idle (under load that can trail the client by a few milliseconds,
+        # and a socket still marked busy was left open, so the next request paid no new connection).
+        deadline = time.monotonic() + PASS_TIME_SETTLE
+        while True:
+            with self._lock:
+                busy = any(self._sockets.values())
+                idle = [sock for sock, working in self._sockets.items() if not working]
+            if not busy or time.monotonic() >= deadline:
+                break
+            time.sleep(0.005)
         for sock in idle:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
