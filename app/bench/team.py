@@ -47,6 +47,7 @@ def _promotions(cluster: Cluster, owner: str, roles: list[str], each: int, home:
         for role in roles:
             admin.grant(conn, identity, role, write=True, admin=False)
     latencies: list[float] = []
+    accepted: list[str] = []
     failures: list[str] = []
     guard = threading.Lock()
     start = threading.Barrier(len(roles))
@@ -56,10 +57,10 @@ def _promotions(cluster: Cluster, owner: str, roles: list[str], each: int, home:
         team = tier.Team(backend, None, home / f"c{n}" / "lines.json")
         start.wait()
         for k in range(each):
-            line = f"- Team rule {n}-{k}: service {n} owns queue q{k}; ask them before changing it."
+            line = f"- Rule {n}-{k}: queue q{k} belongs to team {n}."
             began = time.perf_counter()
             try:
-                team.promote(f"/memories/client{n}.md", line)
+                team.promote("/memories/team.md", line)  # every client into the same file
                 took = time.perf_counter() - began
                 # Delete it again: the caps hold 6,000 characters a store, so 1,000 lines never sit there at once.
                 [seen] = [x for x in team.read().lines if x.text == line]
@@ -70,6 +71,7 @@ def _promotions(cluster: Cluster, owner: str, roles: list[str], each: int, home:
                 continue
             with guard:
                 latencies.append(took)
+                accepted.append(line)
         team.close()
 
     threads = [threading.Thread(target=client, args=(n, r)) for n, r in enumerate(roles)]
@@ -85,16 +87,13 @@ def _promotions(cluster: Cluster, owner: str, roles: list[str], each: int, home:
             (identity,),
         ).fetchall()
     in_history = {x.strip() for (t,) in texts if t for x in t.splitlines()}
-    promoted = {
-        f"- Team rule {n}-{k}: service {n} owns queue q{k}; ask them before changing it."
-        for n in range(len(roles))
-        for k in range(each)
-    }
+    promoted = set(accepted)
     wanted = len(roles) * each
     return {
         "promotions": wanted,
-        "landed": len(latencies),
-        "lost": len(promoted - in_history),  # a promotion the append-only history does not hold
+        "accepted": len(latencies),
+        "refused": len(failures),  # told to the person (a cap, the gate), not lost
+        "lost": len(promoted - in_history),  # accepted, yet not in the append-only history
         "history_changes": len(texts),
         "failures": failures[:5],
         "p50_ms": round(_pct(latencies, 0.5) * 1000, 1) if latencies else None,
