@@ -209,4 +209,3 @@ def run_team_bench(
     if echo:
         print(f"team: {results['load_before']} before, {results['load_after']} after", flush=True)
     return results
-

@@ -1,4 +1,4 @@
-"""`python -m app memory list|show|pending|keep|discard|history|undo|mode|forget`: see, keep, undo and switch memory.
+"""`python -m app memory list|show|pending|keep|discard|history|undo|mode|forget|standing|restore`: the memory.
 
 Bad input (a folder that does not exist, a path outside the store, a damaged journal) is one clear
 line and exit code 2 (a UserFacingError), and nothing on disk changes.
@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from app.commands import team_lines
+from app.commands import memory_lines, team_lines
 from app.core import messages
 from app.core import settings as settings_store
 from app.core.errors import RepositoryError, UserFacingError
@@ -56,6 +56,7 @@ def register(subparsers: Any) -> None:
     forget.add_argument("--repo", metavar="PATH", required=True)
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     team_lines.register_promote(actions)
+    memory_lines.register(actions)
     parser.set_defaults(func=run)
 
 
@@ -80,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
             return _history(store, args.file)
         if action == "undo":
             return _undo(store)
+        if action in memory_lines.ACTIONS:
+            return memory_lines.run(store, args)
     except JournalError as exc:
         raise UserFacingError(str(exc)) from exc
     return _forget(store, assume_yes=args.yes)
@@ -212,6 +215,7 @@ def _show(store: MemoryStore) -> int:
             for line in stale:
                 cited = ", ".join(c["path"] + (f" ({c['symbol']})" if c["symbol"] else "") for c in line["cites"])
                 print(f"  {line['status']}: {line['text'].strip()}  [cites {cited}]")
+        memory_lines.print_states(store, r.lines)
     return 0
 
 

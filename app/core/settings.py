@@ -38,7 +38,6 @@ def as_memory_mode(value: object) -> MemoryMode | None:
     return next((mode for mode in MEMORY_MODES if mode == value), None)
 
 
-
 @dataclass(frozen=True)
 class RepoCommands:
     """Per-repository overrides for the build and test tools (empty means detect)."""

@@ -1,4 +1,4 @@
-"""The memory window's details pane: who wrote a file, from which words, how often it was used, its history."""
+"""The memory window's details pane: who wrote a file, from which words, its use, its lines and its history."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.core.memory import Change
 from app.core.memory.report import FileReport
+from app.ui.memory_lines import MemoryLines
 from app.ui.memory_words import age, describe_change, diff_html, when, who
 
 ROLE_OP = Qt.ItemDataRole.UserRole
@@ -95,6 +96,8 @@ class MemoryDetails(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.info)
+        self.lines = MemoryLines()
+        layout.addWidget(self.lines)
         layout.addWidget(split, 1)
         self._changes: list[Change] = []
         self.show_file(None, [])
@@ -107,6 +110,7 @@ class MemoryDetails(QWidget):
             self.info.setText("")
         else:
             self.info.setText(summary(report, datetime.now(UTC)))
+        self.lines.show_lines(report.path if report else "", report.lines if report and not problem else [])
         self.history.blockSignals(True)
         self.history.clear()
         for change in self._changes:

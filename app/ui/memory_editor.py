@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.memory import JournalError, MemoryStore, open_key
+from app.core.memory.line_book import LineChoiceRefused
 from app.core.memory.person import PERSON_SESSION
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
@@ -134,6 +135,8 @@ class MemoryEditor(QWidget):
         QShortcut(QKeySequence.StandardKey.Save, self, self.save_file)
         self.details = MemoryDetails()
         self.details.revert_requested.connect(self.revert_change)
+        self.details.lines.standing_requested.connect(self.make_standing)
+        self.details.lines.restore_requested.connect(self.restore_line)
         self.detail = QSplitter(Qt.Orientation.Horizontal)
         self.detail.addWidget(pane)
         self.detail.addWidget(self.details)
@@ -160,6 +163,7 @@ class MemoryEditor(QWidget):
         layout.addWidget(splitter)
         order = [self.repos, self.forget_button, self.mode, self.sort, self.files, pane.editor, pane.new_button,
                  pane.rename_button, pane.delete_button, pane.revert_button, pane.save_button,
+                 self.details.lines.list, self.details.lines.standing_button, self.details.lines.restore_button,
                  self.details.history, self.details.undo_button, self.details.diff, self.ask_first]  # fmt: skip
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
@@ -403,6 +407,26 @@ class MemoryEditor(QWidget):
         if not self.confirm("Delete memory file", question):
             return False
         return self._run({"command": "delete", "path": path})
+
+    def make_standing(self, path: str, line: str) -> bool:
+        """Make a promotion candidate standing: it loads as the developer's, and the agent cannot change it."""
+        return self._choose_line(path, lambda store: store.person.make_standing(line, path))
+
+    def restore_line(self, path: str, line: str) -> bool:
+        """Load an archived line in sessions again."""
+        return self._choose_line(path, lambda store: store.person.restore(line, path))
+
+    def _choose_line(self, path: str, choice: Callable[[MemoryStore], str]) -> bool:
+        store = self._store
+        if store is None or self.read_only:
+            return False
+        try:
+            message = choice(store)
+        except (LineChoiceRefused, JournalError) as exc:
+            self.pane.say(str(exc))
+            return False
+        self._after_change(path, message=message)
+        return True
 
     def revert_change(self, op: int) -> bool:
         """Undo one change chosen in the history (a delete included)."""

@@ -288,7 +288,7 @@ class SettingsWindow(QDialog):
         self.saved.emit(new)
 
     def _ask_first_chosen(self, on: bool) -> None:
-        """"Ask before remembering", ticked on the Memory page: saved and applied at once (that page has no
+        """ "Ask before remembering", ticked on the Memory page: saved and applied at once (that page has no
         settings Save), other pages' edits left pending."""
         new = dataclasses.replace(self._settings, memory_ask_first=on)
         try:

@@ -121,8 +121,7 @@ class SetupWindow(QDialog):
             self.key_status.setText(f"A key is set ({api_key.mask(key)}). Paste another to replace it, or go on.")
             self.key_status.setStyleSheet(OK_STYLE)
         intro = _wrapped(
-            "Answers come from Claude, through Anthropic's API, with your own key "
-            "(console.anthropic.com, API keys)."
+            "Answers come from Claude, through Anthropic's API, with your own key (console.anthropic.com, API keys)."
         )
         return self._page("Your API key", intro, self.key_edit, self.key_status, self.key_session)
 

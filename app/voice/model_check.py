@@ -128,4 +128,3 @@ def _write_cache(cache: dict[str, Any]) -> None:
         write_text_atomic(paths.cache_dir() / CACHE, json.dumps(cache, indent=1, sort_keys=True) + "\n")
     except OSError:  # only the next start's speed depends on it
         log.warning("could not remember the model hashes", exc_info=True)
-

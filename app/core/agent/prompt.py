@@ -73,11 +73,15 @@ OFF_MEMORY = (
     "and nothing from it is kept between sessions."
 )
 MEMORY_HEADING = "Memory at the start of this session (notes from earlier sessions; verify before use):"
+# With lines from the developer, the block has its own headings: theirs first, then the notes to verify.
+MEMORY_START = "Memory at the start of this session:"
 
 
 def system_blocks(memory_snapshot: str, *, mode: str = "on") -> list[dict[str, Any]]:
     """The two system blocks: fixed instructions, then the memory as it was at session start."""
-    memory = f"{MEMORY_HEADING}\n\n{memory_snapshot.strip()}" if memory_snapshot.strip() else EMPTY_MEMORY
+    # The agent's notes alone open with their first file; a block with other parts carries their headings.
+    heading = MEMORY_HEADING if memory_snapshot.startswith("<memory ") else MEMORY_START
+    memory = f"{heading}\n\n{memory_snapshot.strip()}" if memory_snapshot.strip() else EMPTY_MEMORY
     if mode == "read-only":
         memory = f"{READ_ONLY_NOTE}\n\n{memory}"
     instructions = f"{BASE_INSTRUCTIONS}\n\n{MEMORY_RULES}\n\n{VERIFY_RULE}"

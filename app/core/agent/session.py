@@ -291,6 +291,8 @@ class Session:
             if source:  # what the model read this turn: a memory line that repeats it waits for the person
                 self._memory.note_read(self.id, source, result.text)
             self._emit(ToolFinished(tool_use["id"], call.name, what, result.is_error))
+            if counts_memory_use(call):  # a memory line whose terms a tool result repeats counts as used
+                self._memory.observe(self.id, result.text)
             results.append(tool_result_block(tool_use["id"], result))
         self._messages.append({"role": "user", "content": results})
 
@@ -346,12 +348,14 @@ class Session:
         self._emit(TrustNeeded(str(request.repo), request.tool, request.command, str(request.folder)))
 
     def _load_memory(self) -> str:
+        team = self._load_team()
         try:
-            personal = self._memory.snapshot(session_id=self.id)
+            # The team's lines go after the developer's own and before the agent's notes.
+            personal = self._memory.snapshot(session_id=self.id, team=team)
         except Exception:  # an unreadable memory must not stop the session; it starts without it
             log.exception("could not load the memory snapshot")
             personal = ""
-        return "\n\n".join(part for part in (self._load_team(), personal) if part)
+        return personal or team
 
     def _load_team(self) -> str:
         """The team's lines (before the agent's notes), or the cached copy after at most a second; "" when off."""

@@ -8,10 +8,10 @@ Every change is journaled with its old and new text, so it can be shown and undo
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from app.core.memory import credentials, limits, lines, repeats, text
+from app.core.memory import credentials, limits, lines, repeats, standing, text
 from app.core.memory.backend import Texts
 from app.core.memory.command import Command, Create, Delete, Insert, Rename, StrReplace, View
 from app.core.memory.folder import FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
@@ -173,6 +173,10 @@ def write(ctx: Context, vp: VirtualPath, old: str | None, new: str, command: str
     confirmation instead (`repeats`): left out of the write and counted. When nothing else is left to
     write, the result says so and nothing is written.
     """
+    if ctx.by_agent and ctx.gate is not None and old is not None:
+        held = standing.refusal(ctx.journal.line_records(), vp.text, old, new)
+        if held:
+            return _error(held)
     taken = _repeats(ctx, vp, old, new)
     if taken.repeats:
         new = taken.text
@@ -237,6 +241,13 @@ def _confirm(ctx: Context, taken: repeats.Taken) -> str:
     at = lines.Confirmation(ctx.session_id, ctx.op.by, ctx.op.at)
     counted = [(r, lines.confirm(ctx.journal, r.holder, r.line, at).confirmed_sessions) for r in taken.repeats]
     return repeats.message(counted)
+
+
+def _standing_files(ctx: Context, files: Iterable[tuple[str, str]], verb: str) -> str | None:
+    """The agent may not delete or move a file that holds a standing line (a person may)."""
+    if not ctx.by_agent or ctx.gate is None:
+        return None
+    return standing.refusal_for(ctx.journal.line_records(), files, verb)
 
 
 def _shown_key(path: str) -> str:
@@ -422,6 +433,9 @@ def _delete(ctx: Context, cmd: Delete) -> ToolResult:
     # Keep every deleted file's text in the journal, so the delete can be undone.
     gone = [vp] if kind == "file" else memory_files(ctx.texts, vp.parts)
     texts = {f.text: read_text(ctx.texts, f.parts) for f in gone}
+    held = _standing_files(ctx, texts.items(), "deleting")
+    if held:
+        return _error(held)
     for f in gone:
         refused = _lost_update(ctx, f, texts[f.text], None)
         if refused:
@@ -449,6 +463,9 @@ def _rename(ctx: Context, cmd: Rename) -> ToolResult:
     if ctx.texts.kind(new.parts) != "missing":
         return _error(f"Error: The destination {new} already exists")
     moved = [old] if kind == "file" else memory_files(ctx.texts, old.parts)
+    held = _standing_files(ctx, ((m.text, read_text(ctx.texts, m.parts)) for m in moved), "moving")
+    if held:
+        return _error(held)
     too_deep = [m for m in moved if len(m.parts) - len(old.parts) + len(new.parts) - 1 > limits.MAX_DEPTH]
     if too_deep:
         return _error(f"Error: Refused: {new} would put files more than {limits.MAX_DEPTH} folders below {ROOT}.")

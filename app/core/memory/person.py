@@ -7,6 +7,7 @@ journaled as theirs and not judged by the write gate, since a person decides wha
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -276,6 +277,28 @@ class PersonView:
 
         return self._locked(count, write=True, empty=lambda: 0)
 
+    def make_standing(self, line: str, path: str = "") -> str:
+        """Make a promotion candidate standing (the only way a line becomes standing); what was done.
+
+        Raises line_book.LineChoiceRefused when no such line is a candidate, saying why.
+        """
+        return self._choose(lambda states, now: line_book.make_standing(self._journal, states, line, path))
+
+    def restore(self, line: str, path: str = "") -> str:
+        """Bring an archived line back into the sessions' memory; what was done. Raises LineChoiceRefused."""
+        return self._choose(lambda states, now: line_book.restore(self._journal, states, line, now, path))
+
+    def _choose(self, choice: Callable[[dict[str, list[LineState]], float], str]) -> str:
+        now = clock.wall()
+
+        def decide() -> str:
+            files = [(f.path, f.text) for f in self._read_files()]
+            return choice(line_book.read_states(self._journal, files, now), now)
+
+        if not self._core.backend.exists():
+            return _no_memory_line()
+        return self._locked(decide, write=True, empty=_no_memory_line)
+
     def undo(self) -> str:
         """Revert the newest change (a delete included) as a person; returns what was reverted.
 
@@ -314,6 +337,10 @@ class PersonView:
     def forget(self) -> None:
         """Remove this repository's whole memory and journal, for real: nothing of it remains on disk."""
         self._core.backend.forget()
+
+
+def _no_memory_line() -> str:
+    raise line_book.LineChoiceRefused("This repository has no memory.")
 
 
 def _no_memory() -> str:

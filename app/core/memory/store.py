@@ -16,14 +16,29 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
+from app.core import clock
 from app.core.errors import UserFacingError
+from app.core.memory import (
+    block_split,
+    credentials,
+    gate,
+    handlers,
+    keeping,
+    limits,
+    line_book,
+    line_cites,
+    line_terms,
+    origin,
+    snapshot,
+    staleness,
+)
 from app.core.memory import command as commands
-from app.core.memory import credentials, gate, handlers, keeping, limits, line_cites, origin, snapshot, staleness
 from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
 from app.core.memory.backend import MemoryBackend
 from app.core.memory.folder import FolderError, LinkRefused
 from app.core.memory.journal import Author, Change, JournalError, OpContext, QuietJournal
 from app.core.memory.key import MemoryKey
+from app.core.memory.lines import LineKey, LineState
 from app.core.memory.local import LocalBackend
 from app.core.memory.lock import LockTimeout
 from app.core.memory.names import Names, named_in, tokens
@@ -111,6 +126,7 @@ class MemoryStore:
         self.ask_first = bool(ask_first)  # "Ask before remembering": every agent line waits for the developer
         self._reads: dict[str, origin.TurnReads] = {}  # per session: what the running turn's tools returned
         self._names: dict[str, dict[str, Names]] = {}  # per session: what each loaded file names
+        self._terms: dict[str, dict[LineKey, frozenset[str]]] = {}  # per session: each loaded line's terms
         self._cached_git: str | None = None
         self._cited: dict[str, dict[str, str]] | None = None  # the lines' citations, read with the files
 
@@ -231,15 +247,17 @@ class MemoryStore:
 
     # --- for the session ---------------------------------------------------------------------------
 
-    def snapshot(self, *, session_id: str = "") -> str:
+    def snapshot(self, *, session_id: str = "", team: str = "") -> str:
         """Every memory file with its staleness marks, for the system prompt; "" when empty or off.
+
+        `team` (the team's lines, already rendered) goes between the developer's lines and the agent's notes.
 
         The files are journaled as loaded (not used) by `session_id`, and remembered as seen by it.
         """
         if self.mode == "off":
             return ""
         try:
-            found: list[staleness.Written] = self._locked(lambda: self._load(session_id), write=False, empty=list)
+            found, states = self._locked(lambda: self._load(session_id), write=False, empty=lambda: ([], {}))
         except (OSError, FolderError, LockTimeout):
             # A session must start even when its memory cannot be read right now.
             log.warning("memory snapshot of %s failed", self.location, exc_info=True)
@@ -251,14 +269,25 @@ class MemoryStore:
         marks = staleness.assess(
             self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache, names=names
         )
+        words = {p: m.words() for p, m in marks.items()}
         # Each line's citations against the working tree: computed once here, frozen with the prompt.
         commits = {p: m.commit for p, m in marks.items()}
         lines = line_cites.checked(self._core, [(w.path, w.text) for w in found], commits, self._cited)
-        text, included = snapshot.render(
-            [(w.path, w.text) for w in found], {p: m.words() for p, m in marks.items()}, lines.marked
-        )
+        # The developer's lines first, then the agent's notes (each line marked); archived lines are not loaded.
+        parts = {w.path: block_split.split(w.text, states.get(w.path, [])) for w in found}
+        notes = [(w.path, parts[w.path].notes) for w in found if parts[w.path].notes]
+        text, included = snapshot.render(notes, words, lines.marked)
+        developer = [(w.path, parts[w.path].developer) for w in found]
+        text = block_split.join(block_split.developer_section(developer, words, lines.marked), text, team)
+        included = [w.path for w in found if w.path in included or parts[w.path].developer]
         if session_id:
             self._names[session_id] = {path: names[path] for path in included}
+            self._terms[session_id] = {
+                (s.path, s.key): named
+                for path in included
+                for s in states.get(path, [])
+                if not s.archived and (named := line_terms.terms(s.text))
+            }
 
         def keep() -> None:
             with self._journal.batch(create=True):  # one connection for the three
@@ -277,8 +306,8 @@ class MemoryStore:
             self._locked(keep, write=False, empty=nothing)
         return text
 
-    def _load(self, session_id: str) -> list[staleness.Written]:
-        """Under the lock: every file's text and last write, a fresh running total, what the session saw."""
+    def _load(self, session_id: str) -> tuple[list[staleness.Written], dict[str, list[LineState]]]:
+        """Under the lock: every file's text, last write and line records, a fresh running total."""
         files: list[tuple[str, str, datetime]] = []
         for vp in handlers.memory_files(self._fs):
             try:
@@ -293,13 +322,20 @@ class MemoryStore:
                 last = self._journal.last_changes(p for p, _t, _m in files)
                 self._journal.set_sizes({p: limits.cost(p, t) for p, t, _m in files}, replace=True)
                 self._journal.drop_words_before(time.time() - self.words_days * 86_400)
+                states = line_book.read_states(self._journal, [(p, t) for p, t, _m in files], clock.wall())
         except JournalError:
             log.warning("memory journal of %s unusable; loading the files without their history", self.location)
-            last = {}
-        return [last_write(p, t, modified, last.get(p)) for p, t, modified in files]
+            last, states = {}, {}  # without records every line is shown as a note
+        return [last_write(p, t, modified, last.get(p)) for p, t, modified in files], states
 
     def observe(self, session_id: str, text: str) -> list[str]:
-        """Count loaded files as used when `text` (a tool input, the reply) names what they name."""
+        """Count loaded files as used when `text` (a tool input, the reply) names what they name.
+
+        Each loaded line counts as used too when `text` (also a tool result) repeats one of its
+        distinctive terms (`line_terms`): a preference that names no path can be used.
+        """
+        if text:
+            self._observe_lines(session_id, text)
         names = self._names.get(session_id)
         if not names or not text:
             return []
@@ -312,6 +348,20 @@ class MemoryStore:
         with contextlib.suppress(JournalError, OSError, LockTimeout, FolderError):
             self._locked(lambda: self._journal.note_use(session_id, used, "used"), write=False, empty=nothing)
         return used
+
+    def _observe_lines(self, session_id: str, text: str) -> None:
+        terms = self._terms.get(session_id)
+        if not terms:
+            return
+        found = line_terms.found_in(text)
+        used = [key for key, named in terms.items() if named & found]
+        if not used:
+            return
+        for key in used:
+            del terms[key]  # once per session is enough
+        at = clock.wall()
+        with contextlib.suppress(JournalError, OSError, LockTimeout, FolderError):
+            self._locked(lambda: self._journal.note_line_use(session_id, used, at), write=False, empty=nothing)
 
     # --- a person's face, over the same core --------------------------------------------------------
 
@@ -372,4 +422,5 @@ class MemoryStore:
     def forget(self) -> None:
         """Remove this repository's whole memory and journal, for real: nothing of it remains on disk."""
         self.person.forget()
+        self._terms.clear()
         self._names.clear()  # nothing a session loaded is left to count as used

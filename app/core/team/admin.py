@@ -17,8 +17,19 @@ from app.core.team import pending
 from app.core.team.schema import check_version
 from app.core.team.server import Connection, translated
 
-_READ = ("meta", "repos", "grants", "texts", "changes", "words", "seen", "line_sessions", "line_marks", "citations",
-         *pending.TABLES)
+_READ = (
+    "meta",
+    "repos",
+    "grants",
+    "texts",
+    "changes",
+    "words",
+    "seen",
+    "line_sessions",
+    "line_marks",
+    "citations",
+    *pending.TABLES,
+)
 _PRIVILEGES = (
     "GRANT USAGE ON SCHEMA vda TO {role}",
     "GRANT SELECT ON vda.meta, vda.repos, vda.grants, vda.texts, vda.changes, vda.words, vda.seen TO {role}",

@@ -173,4 +173,3 @@ class TeamBackend:
 def _can_write(conn: Connection, repo: int) -> bool:
     row = conn.execute("SELECT vda.can_write(%s)", (repo,)).fetchone()
     return bool(row and row[0])
-

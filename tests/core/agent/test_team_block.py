@@ -52,7 +52,12 @@ def test_team_lines_load_under_their_heading_and_the_stopped_server_leaves_the_c
     role = database.role()
     database.grant(repository_identity(repo).key, role)
     monkeypatch.setenv(config.ENV_DSN, database.dsn(role))
-    ok(open_store(repo), {"command": "create", "path": "/memories/notes.md", "file_text": MY_NOTE + "\n"}, by="person")
+    # An agent's note: a person's own lines load first, under "From the developer", before the team's.
+    ok(
+        open_store(repo),
+        {"command": "create", "path": "/memories/notes.md", "file_text": MY_NOTE + "\n"},
+        session_id="s0",
+    )
     team = tier.open_team(repo, Settings())
     assert team is not None
     team.promote("/memories/conventions.md", TEAM_LINE)

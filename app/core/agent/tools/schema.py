@@ -109,8 +109,9 @@ def unsupported(schema: dict[str, Any]) -> list[str]:
     if schema.get("additionalProperties") is not False:
         found.append("extra fields are not refused (additionalProperties must be false)")
     properties = schema.get("properties", {})
-    found += [f"'{name}' is required but not a property" for name in schema.get("required", [])
-              if name not in properties]
+    found += [
+        f"'{name}' is required but not a property" for name in schema.get("required", []) if name not in properties
+    ]
     for name, spec in properties.items():
         found += [f"'{name}': {what}" for what in _unsupported_property(spec)]
     return found

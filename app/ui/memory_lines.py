@@ -1,0 +1,93 @@
+"""The memory window's lines box: each line of a file with its trust, "Make standing" for a candidate, "Restore".
+
+A line the agent wrote in three separate sessions is a promotion candidate; only here (or with
+`memory standing` on the command line) does a person make it standing. An archived line (unused for
+60 days) is listed so it can be restored. The box only asks; the editor does the change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
+
+ROLE_LINE = Qt.ItemDataRole.UserRole
+
+
+def describe(line: dict[str, Any]) -> str:
+    """One line as the list shows it: what it is, then its text."""
+    text = str(line["text"]).strip()
+    if line["standing"]:
+        return f"★ Standing (yours; the agent cannot change it): {text}"
+    if line["archived"]:
+        return f"⏸ Archived (60 days neither used nor confirmed; not loaded): {text}"
+    if line["promotion_candidate"]:
+        return f"↑ Confirmed in {line['confirmed_sessions']} sessions; can be made standing: {text}"
+    if line["by"] == "person":
+        return f"✎ Yours: {text}"
+    sessions = int(line["confirmed_sessions"])
+    return f"Agent's note, confirmed in {sessions} session{'s' if sessions != 1 else ''}: {text}"
+
+
+class MemoryLines(QWidget):
+    """The selected file's lines; a candidate can be made standing and an archived line restored."""
+
+    standing_requested = Signal(str, str)  # file path, line text
+    restore_requested = Signal(str, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Lines of this file")
+        self.list.setWordWrap(True)
+        self.list.currentItemChanged.connect(lambda *_: self._selected())
+        self.standing_button = QPushButton("Make standing")
+        self.standing_button.setToolTip(
+            "Load this line as your own instruction in every session; the agent can no longer change it"
+        )
+        self.standing_button.clicked.connect(lambda: self._ask(self.standing_requested))
+        self.restore_button = QPushButton("Restore")
+        self.restore_button.setToolTip("Load this archived line in sessions again")
+        self.restore_button.clicked.connect(lambda: self._ask(self.restore_requested))
+        title = QHBoxLayout()
+        title.addWidget(QLabel("<b>Lines</b>"), 1)
+        title.addWidget(self.standing_button)
+        title.addWidget(self.restore_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(title)
+        layout.addWidget(self.list, 1)
+        self._path = ""
+        self.show_lines("", [])
+
+    def show_lines(self, path: str, lines: list[dict[str, Any]]) -> None:
+        self._path = path
+        self.list.blockSignals(True)
+        self.list.clear()
+        for line in lines:
+            item = QListWidgetItem(describe(line))
+            item.setData(ROLE_LINE, line)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        # A candidate or an archived line is what a person comes here for: it is selected first.
+        wanted = next((i for i, line in enumerate(lines) if line["promotion_candidate"] or line["archived"]), 0)
+        if lines:
+            self.list.setCurrentRow(wanted)
+        self.setVisible(bool(lines))
+        self._selected()
+
+    def selected_line(self) -> dict[str, Any] | None:
+        item = self.list.currentItem()
+        data = item.data(ROLE_LINE) if item is not None else None
+        return data if isinstance(data, dict) else None
+
+    def _selected(self) -> None:
+        line = self.selected_line()
+        self.standing_button.setEnabled(line is not None and bool(line["promotion_candidate"]))
+        self.restore_button.setEnabled(line is not None and bool(line["archived"]))
+
+    def _ask(self, signal: Any) -> None:
+        line = self.selected_line()
+        if line is not None:
+            signal.emit(self._path, str(line["text"]))

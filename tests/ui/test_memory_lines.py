@@ -1,0 +1,83 @@
+"""The memory window's lines: a lesson confirmed in 3 sessions offers "Make standing", an archived line "Restore"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.core.memory import MemoryStore, open_store
+from app.core.memory.block_split import DEVELOPER_HEADING, NOTES_HEADING
+from app.ui.memory_editor import MemoryEditor
+
+LESSON = "- If the build fails with CS0246 after switching branches, run dotnet restore first."
+SIGNED = "- Release builds are signed on the CI machine only, by policy."
+
+
+def _write(store: MemoryStore, path: str, text: str, session: str) -> str:
+    result = store.execute({"command": "create", "path": path, "file_text": text}, session_id=session)
+    assert not result.is_error, result.text
+    return result.text
+
+
+def _editor(qtbot: QtBot, repo: Path) -> MemoryEditor:
+    editor = MemoryEditor()
+    qtbot.addWidget(editor)
+    editor.resize(1000, 700)
+    editor.set_active_repository(repo)
+    editor.show()
+    return editor
+
+
+def _rows(editor: MemoryEditor) -> list[str]:
+    box = editor.details.lines.list
+    return [box.item(i).text() for i in range(box.count())]
+
+
+def test_make_standing_is_offered_for_a_candidate_and_makes_it_the_developer_s(
+    desktop: None, qtbot: QtBot, empty_repo: Path
+) -> None:
+    store = open_store(empty_repo)
+    _write(store, "/memories/notes.md", f"{LESSON}\n{SIGNED}\n", "s1")
+    _write(store, "/memories/build.md", LESSON, "s2")
+    editor = _editor(qtbot, empty_repo)
+    editor.files.select("/memories/notes.md")
+    lines = editor.details.lines
+    assert lines.isVisible() and not lines.standing_button.isEnabled()  # confirmed in 2: not yet
+    assert _rows(editor)[0] == f"Agent's note, confirmed in 2 sessions: {LESSON}"
+    _write(store, "/memories/build.md", LESSON, "s3")
+    editor.refresh(file="/memories/notes.md")
+    assert _rows(editor)[0] == f"↑ Confirmed in 3 sessions; can be made standing: {LESSON}"
+    assert lines.selected_line() is not None and lines.standing_button.isEnabled()
+    qtbot.mouseClick(lines.standing_button, Qt.MouseButton.LeftButton)
+    assert _rows(editor)[0] == f"★ Standing (yours; the agent cannot change it): {LESSON}"
+    assert not lines.standing_button.isEnabled()
+    assert "is standing now" in editor.pane.refusal.text()
+    block = store.snapshot(session_id="s4")
+    assert block.startswith(DEVELOPER_HEADING) and LESSON in block.split(NOTES_HEADING)[0]
+    refused = store.execute(
+        {"command": "str_replace", "path": "/memories/notes.md", "old_str": "restore first", "new_str": "clean"},
+        session_id="s4",
+    )
+    assert refused.is_error and "standing line" in refused.text
+
+
+def test_an_archived_line_is_listed_and_restored_from_the_window(
+    desktop: None, qtbot: QtBot, empty_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skew = tmp_path / "skew"
+    monkeypatch.setenv("VDA_CLOCK_SKEW_FILE", str(skew))
+    store = open_store(empty_repo)
+    _write(store, "/memories/notes.md", f"{SIGNED}\n", "s1")
+    skew.write_text(str(61 * 86_400))
+    editor = _editor(qtbot, empty_repo)
+    editor.files.select("/memories/notes.md")
+    lines = editor.details.lines
+    assert _rows(editor) == [f"⏸ Archived (60 days neither used nor confirmed; not loaded): {SIGNED}"]
+    assert lines.restore_button.isEnabled() and not lines.standing_button.isEnabled()
+    assert "signed on the CI machine" not in store.snapshot(session_id="s2")
+    qtbot.mouseClick(lines.restore_button, Qt.MouseButton.LeftButton)
+    assert _rows(editor) == [f"Agent's note, confirmed in 1 session: {SIGNED}"]
+    assert "signed on the CI machine" in store.snapshot(session_id="s3")
