@@ -79,6 +79,18 @@ class Change:
 JournalEntry = Change  # the name the rest of the app already uses
 
 
+def last_text_change(history: list[Change]) -> Change | None:
+    """The change that set the text a path holds now (moves skipped), from its history oldest first.
+
+    An undo brings back an earlier text: its age and commit are that change's, so that change is the answer.
+    """
+    writes = [c for c in history if not c.moves_only]
+    change = writes[-1] if writes else None
+    if change is not None and change.undoes:
+        change = next((c for c in reversed(writes) if not c.undoes and c.new == change.new), change)
+    return change
+
+
 @dataclass(frozen=True)
 class Usage:
     """How often a file was loaded into a session and how often a session actually used it."""

@@ -13,6 +13,7 @@ for everyone who shares the memory; each line's origin is kept there too.
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -28,6 +29,15 @@ MAX_PENDING = 40  # lines waiting per store; past it the agent is told to stop (
 def line_key(line: str) -> str:
     """The shared key of a line within its file: `lines.normalise`, or the stripped text when that is empty."""
     return normalise(line) or line.strip()
+
+
+def sources_from(value: object) -> tuple[str, ...]:
+    """The files a held line repeats, from the JSON list a journal keeps them as; () when damaged."""
+    try:
+        found = json.loads(str(value))
+    except ValueError:
+        return ()
+    return tuple(str(s) for s in found) if isinstance(found, list) else ()
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
 from app.core.memory import journal_file
-from app.core.memory.journal import Change, NewChange, OpContext
+from app.core.memory.journal import Change, NewChange, OpContext, last_text_change
 from app.core.memory.sqlite_citations import SqliteCitationLog
 from app.core.memory.sqlite_lines import SqliteLineLog
 from app.core.memory.sqlite_pending import SqlitePendingLog
@@ -123,11 +123,7 @@ class SqliteChangeLog(SqliteLineLog, SqliteCitationLog, SqlitePendingLog):
             if conn is None:
                 return result
             for path in paths:
-                history = [c for c in _history(conn, path) if not c.moves_only]
-                change = history[-1] if history else None
-                if change is not None and change.undoes:
-                    # An undo brings back an earlier text: its age and commit are that change's.
-                    change = next((c for c in reversed(history) if not c.undoes and c.new == change.new), change)
+                change = last_text_change(_history(conn, path))
                 if change is not None:
                     result[path] = change
         return result

@@ -10,8 +10,8 @@ import contextlib
 import sqlite3
 from collections.abc import Iterable
 
-from app.core.memory import journal_file
-from app.core.memory.lines import By, Confirmation, LineKey, LineRecord
+from app.core.memory import journal_file, lines
+from app.core.memory.lines import Confirmation, LineKey, LineRecord
 
 
 class _OnFile:
@@ -32,15 +32,7 @@ class SqliteLineLog(_OnFile):
                 "SELECT path, key, session, by, at FROM line_sessions ORDER BY at, rowid"
             ).fetchall()
             marks = conn.execute("SELECT path, key, standing, restored_at FROM line_marks").fetchall()
-        confirmations: dict[LineKey, list[Confirmation]] = {}
-        for path, key, session, by, at in sessions:
-            who: By = "person" if by == "person" else "agent"
-            confirmations.setdefault((str(path), str(key)), []).append(Confirmation(str(session), who, float(at)))
-        marked = {(str(p), str(k)): (bool(s), None if r is None else float(r)) for p, k, s, r in marks}
-        return {
-            key: LineRecord(key[0], key[1], tuple(confirmations.get(key, ())), *marked.get(key, (False, None)))
-            for key in confirmations.keys() | marked.keys()
-        }
+        return lines.records_from(sessions, marks)
 
     def confirm_line(self, path: str, key: str, confirmation: Confirmation) -> None:
         with self._connect(create=True) as conn:

@@ -14,20 +14,12 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from app.core.memory import text
-from app.core.memory.pending import HeldLine, LineOrigin, PendingLine, State, line_key
+from app.core.memory.pending import HeldLine, LineOrigin, PendingLine, State, line_key, sources_from
 
 if TYPE_CHECKING:
     from app.core.memory import journal_file
 
 _PENDING_COLUMNS = "id, path, line, after, replaces, origin, reason, sources, session, words, at, state"
-
-
-def _sources(value: object) -> tuple[str, ...]:
-    try:
-        found = json.loads(str(value))
-    except ValueError:
-        return ()
-    return tuple(str(s) for s in found) if isinstance(found, list) else ()
 
 
 class SqlitePendingLog:
@@ -71,7 +63,7 @@ class SqlitePendingLog:
             ).fetchall()
         return [
             PendingLine(
-                int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), str(r[6]), _sources(r[7]),
+                int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), str(r[6]), sources_from(r[7]),
                 str(r[8]), str(r[9]), float(r[10]), "kept" if r[11] == "kept" else "discarded" if r[11] == "discarded"
                 else "pending",
             )
@@ -106,7 +98,7 @@ class SqlitePendingLog:
             if conn is None:
                 return {}
             rows = conn.execute("SELECT path, key, origin, sources, session FROM line_origins").fetchall()
-        return {(str(p), str(k)): LineOrigin(str(o), _sources(s), str(sess)) for p, k, o, s, sess in rows}
+        return {(str(p), str(k)): LineOrigin(str(o), sources_from(s), str(sess)) for p, k, o, s, sess in rows}
 
     def move_lines(self, old: str, new: str) -> None:
         with self._lines_connection(create=False) as conn:

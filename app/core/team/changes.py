@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC
 from typing import Any
 
-from app.core.memory.journal import Change, NewChange, OpContext
-from app.core.memory.lines import By, Confirmation, LineKey, LineRecord
+from app.core.memory.journal import Change, NewChange, OpContext, last_text_change
+from app.core.memory.lines import Confirmation, LineKey, LineRecord, records_from
 from app.core.memory.sqlite_journal import SEEN_KEEP_SECONDS
 from app.core.team.pending import TeamPendingLog
 from app.core.team.server import Connection
@@ -116,11 +116,7 @@ class TeamChangeLog(TeamPendingLog):
         everything = self._rows()
         result: dict[str, Change] = {}
         for path in wanted:
-            history = [c for c in history_of(everything, path) if not c.moves_only]
-            change = history[-1] if history else None
-            if change is not None and change.undoes:
-                # An undo brings back an earlier text: its age and commit are that change's.
-                change = next((c for c in reversed(history) if not c.undoes and c.new == change.new), change)
+            change = last_text_change(history_of(everything, path))
             if change is not None:
                 result[path] = change
         return result
@@ -235,15 +231,7 @@ class TeamChangeLog(TeamPendingLog):
         marks = conn.execute(
             "SELECT path, key, standing, restored_at FROM vda.line_marks WHERE repo = %s", (repo,)
         ).fetchall()
-        confirmations: dict[LineKey, list[Confirmation]] = {}
-        for path, key, session, author, at in sessions:
-            who: By = "person" if author == "person" else "agent"
-            confirmations.setdefault((str(path), str(key)), []).append(Confirmation(str(session), who, float(at)))
-        marked = {(str(p), str(k)): (bool(s), None if r is None else float(r)) for p, k, s, r in marks}
-        return {
-            key: LineRecord(key[0], key[1], tuple(confirmations.get(key, ())), *marked.get(key, (False, None)))
-            for key in confirmations.keys() | marked.keys()
-        }
+        return records_from(sessions, marks)
 
     def confirm_line(self, path: str, key: str, confirmation: Confirmation) -> None:
         conn, repo = self._active()

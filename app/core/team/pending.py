@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 
 from app.core.memory import text
-from app.core.memory.pending import HeldLine, LineOrigin, PendingLine, State, line_key
+from app.core.memory.pending import HeldLine, LineOrigin, PendingLine, State, line_key, sources_from
 from app.core.team.server import Connection
 
 TABLES = ("pending", "line_origins")
@@ -69,14 +69,6 @@ MIGRATION: tuple[str, ...] = (
 )
 
 
-def _sources(value: object) -> tuple[str, ...]:
-    try:
-        found = json.loads(str(value))
-    except ValueError:
-        return ()
-    return tuple(str(s) for s in found) if isinstance(found, list) else ()
-
-
 class TeamPendingLog:
     """Held lines and line origins of one repository on the team server (mixed into `TeamChangeLog`)."""
 
@@ -109,7 +101,7 @@ class TeamPendingLog:
             (repo, state),
         ).fetchall()
         return [
-            PendingLine(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), str(r[6]), _sources(r[7]),
+            PendingLine(int(r[0]), str(r[1]), str(r[2]), str(r[3]), str(r[4]), str(r[5]), str(r[6]), sources_from(r[7]),
                         str(r[8]), str(r[9]), float(r[10]), state)
             for r in rows
         ]  # fmt: skip
@@ -140,7 +132,7 @@ class TeamPendingLog:
         rows = conn.execute(
             "SELECT path, key, origin, sources, session FROM vda.line_origins WHERE repo = %s", (repo,)
         ).fetchall()
-        return {(str(p), str(k)): LineOrigin(str(o), _sources(s), str(sess)) for p, k, o, s, sess in rows}
+        return {(str(p), str(k)): LineOrigin(str(o), sources_from(s), str(sess)) for p, k, o, s, sess in rows}
 
     def move_lines(self, old: str, new: str) -> None:
         conn, repo = self._active()
