@@ -22,6 +22,7 @@ from app.core import messages
 from app.core.memory import JournalError, open_store
 from app.core.memory.keeping import NotPending
 from app.core.memory.lock import LockTimeout
+from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import file_name, short
 
 log = logging.getLogger(__name__)
@@ -166,14 +167,7 @@ class HeldBox(QFrame):
         return (shown[1], shown[2]) if shown else None
 
     def clear(self) -> None:
-        while self._rows.count():
-            row = self._rows.takeAt(0)
-            inner = row.layout() if row is not None else None
-            while inner is not None and inner.count():
-                child = inner.takeAt(0)
-                widget = child.widget() if child is not None else None
-                if widget is not None:
-                    widget.deleteLater()
+        remove_rows(self._rows)
         self._shown.clear()
         self.hide()
 

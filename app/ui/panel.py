@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.core.agent.events import Answer, ScreenContent, TrustNeeded
 from app.core.settings import Settings
 from app.ui import links
+from app.ui.layout_rows import remove_rows
 from app.ui.memory_held import HeldBox
 from app.ui.memory_notice import MemoryNotice
 from app.ui.page_document import build_page_document
@@ -284,14 +285,7 @@ class AnswerPanel(QFrame):
         self.memory_undo_requested.emit(notice)
 
     def _clear_memory(self) -> None:
-        while self._memory_rows.count():
-            row = self._memory_rows.takeAt(0)
-            inner = row.layout() if row is not None else None
-            while inner is not None and inner.count():
-                child = inner.takeAt(0)
-                widget = child.widget() if child is not None else None
-                if widget is not None:
-                    widget.deleteLater()
+        remove_rows(self._memory_rows)
         self._memory_lines.clear()
         self.memory_box.hide()
 
