@@ -4,10 +4,22 @@ and any Qt warning fails the test that caused it."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import keyring
 import pytest
+from keyring.backends import fail, null
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+@pytest.fixture(params=["null", "fail"])
+def no_keyring(request: pytest.FixtureRequest) -> Iterator[None]:
+    """No Secret Service: the null backend (drops the key silently) or the fail one (raises NoKeyringError)."""
+    before = keyring.get_keyring()
+    keyring.set_keyring(null.Keyring() if request.param == "null" else fail.Keyring())
+    yield
+    keyring.set_keyring(before)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

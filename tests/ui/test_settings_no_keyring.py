@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 
-import keyring
 import pytest
-from keyring.backends import fail, null
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -17,15 +14,6 @@ from app.core.settings import Settings
 from app.ui.settings_window import SettingsWindow
 
 KEY = "sk-ant-api03-test-key-1234"
-
-
-@pytest.fixture(params=["null", "fail"])
-def no_keyring(request: pytest.FixtureRequest) -> Iterator[None]:
-    """No Secret Service: the null backend (drops the key silently) or the fail one (raises NoKeyringError)."""
-    before = keyring.get_keyring()
-    keyring.set_keyring(null.Keyring() if request.param == "null" else fail.Keyring())
-    yield
-    keyring.set_keyring(before)
 
 
 @pytest.mark.usefixtures("no_keyring")

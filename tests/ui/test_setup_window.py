@@ -3,12 +3,9 @@ before a repository is kept, and the hotkey step lights up on a press instead of
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import keyring
 import pytest
-from keyring.backends import fail, null
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -20,14 +17,6 @@ from app.ui.setup_window import STEPS, SetupWindow
 from tests.ui.fakes import FakeAgent, FakeMicrophone, FakeSpeech
 
 KEY = "sk-ant-api03-setup-test-1234"
-
-
-@pytest.fixture(params=["null", "fail"])
-def no_keyring(request: pytest.FixtureRequest) -> Iterator[None]:
-    before = keyring.get_keyring()
-    keyring.set_keyring(null.Keyring() if request.param == "null" else fail.Keyring())
-    yield
-    keyring.set_keyring(before)
 
 
 @pytest.mark.usefixtures("no_keyring")
