@@ -81,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         messages.error(result.message, speak=False)  # the one message path: logged, then "error: ..." on stderr
         return 1
     _note_memory(session)  # after a reply: a failure stays one line
+    from app.commands.held_note import HeldNote
+
+    HeldNote().after_turn(session.repo, session.id)
     if args.json:
         screens = [{"title": s.title, "markdown": s.markdown} for s in result.screens]
         print(json.dumps({"reply": result.reply, "screen": screens, "tools": tools}, ensure_ascii=False))

@@ -126,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
     note = first_use_line(lifecycle.repo, lifecycle.settings) if lifecycle.repo is not None else ""
     if note:
         print(note, file=sys.stderr)
+    from app.commands.held_note import HeldNote
+
+    held = HeldNote()
     out = sys.stdout
     printer = _Printer(out)
     interactive = sys.stdin.isatty()
@@ -160,4 +163,5 @@ def run(args: argparse.Namespace) -> int:
             print(f"(Idle for over {minutes} minutes: a new session, from memory.)", file=out, flush=True)
         _turn(turn.session, text, printer)
         lifecycle.turn_ended()
+        held.after_turn(turn.session.repo, turn.session.id)
     return 0
