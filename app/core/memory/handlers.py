@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from app.core.memory import credentials, limits, lines, repeats, standing, text
+from app.core.memory import agent_view, credentials, limits, lines, repeats, standing, text
 from app.core.memory.backend import Texts
 from app.core.memory.command import Command, Create, Delete, Insert, Rename, StrReplace, View
 from app.core.memory.folder import FolderError, LinkRefused, Missing, NotADirectory, NotAFile, TooLarge
@@ -38,6 +38,15 @@ class Context:
     changes: list[NewChange] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # said after the command's own result (lines confirmed)
     held: list[HeldLine] = field(default_factory=list)  # lines of this command that wait for the developer
+    archived: agent_view.Archived | None = None  # the agent's: its view and writes leave archived lines out
+
+    def shown(self, vp: VirtualPath, content: str) -> agent_view.Shown:
+        """`content` as this command's author sees it (a person sees every line)."""
+        return (
+            agent_view.shown(content, self.archived(vp.text, content))
+            if self.archived
+            else agent_view.Shown(content, content)
+        )
 
     @property
     def session_id(self) -> str:
@@ -325,7 +334,8 @@ def _view(ctx: Context, cmd: View) -> ToolResult:
         _collect(ctx.texts, vp, vp.parts, 1, items)
         return ToolResult(text.listing(vp.text, ctx.texts.dir_size(vp.parts), items))
     content = read_text(ctx.texts, vp.parts)
-    lines = text.split_lines(content)
+    lines = text.split_lines(ctx.shown(vp, content).visible)
+    total = len(lines)
     if len(lines) > text.MAX_LINES:
         return _error(f"File {vp} exceeds maximum line limit of 999,999 lines.")
     first = 1
@@ -342,7 +352,7 @@ def _view(ctx: Context, cmd: View) -> ToolResult:
         ctx.journal.mark_seen(ctx.session_id, {vp.text: digest(content)})  # seen whole, so it may be replaced
     if ctx.session_id:
         ctx.journal.note_use(ctx.session_id, [vp.text], "used")
-    return ToolResult(text.file_view(vp.text, lines, first, len(text.split_lines(content))))
+    return ToolResult(text.file_view(vp.text, lines, first, total))
 
 
 def _collect(texts: Texts, base: VirtualPath, parts: tuple[str, ...], depth: int, out: list[tuple[str, int]]) -> None:
@@ -364,9 +374,11 @@ def _create(ctx: Context, cmd: Create) -> ToolResult:
     if kind == "dir":
         return _error(f"Error: The path {vp} is a directory; give a file path inside it.")
     old = read_text(ctx.texts, vp.parts) if kind == "file" else None
-    if old == cmd.file_text:
+    seen = ctx.shown(vp, old) if old is not None else None
+    if seen is not None and cmd.file_text in (seen.text, seen.visible):
         return ToolResult(f"File created successfully at: {vp}")  # nothing to change, nothing to lose
-    refused = _lost_update(ctx, vp, old, cmd.file_text) or write(ctx, vp, old, cmd.file_text, "create")
+    new = seen.back(cmd.file_text) if seen is not None else cmd.file_text
+    refused = _lost_update(ctx, vp, old, new) or write(ctx, vp, old, new, "create")
     return refused or ToolResult(f"File created successfully at: {vp}")
 
 
@@ -376,9 +388,11 @@ def _existing_file(ctx: Context, vp: VirtualPath) -> str | None:
 
 def _str_replace(ctx: Context, cmd: StrReplace) -> ToolResult:
     vp = cmd.path
-    content = _existing_file(ctx, vp)
-    if content is None:
+    whole = _existing_file(ctx, vp)
+    if whole is None:
         return _error(f"Error: The path {vp} does not exist. Please provide a valid path.")
+    seen = ctx.shown(vp, whole)
+    content = seen.visible  # what the agent can match and change
     positions: list[int] = []
     at = content.find(cmd.old_str)
     while at != -1:
@@ -395,7 +409,7 @@ def _str_replace(ctx: Context, cmd: StrReplace) -> ToolResult:
         )
     at = positions[0]
     new_content = content[:at] + cmd.new_str + content[at + len(cmd.old_str) :]
-    refused = write(ctx, vp, content, new_content, "str_replace")
+    refused = write(ctx, vp, whole, seen.back(new_content), "str_replace")
     if refused:
         return refused
     changed_line = content.count("\n", 0, at)
@@ -410,7 +424,8 @@ def _insert(ctx: Context, cmd: Insert) -> ToolResult:
     content = _existing_file(ctx, vp)
     if content is None:
         return _error(f"Error: The path {vp} does not exist")
-    lines = text.split_lines(content)
+    seen = ctx.shown(vp, content)
+    lines = text.split_lines(seen.visible)
     if not 0 <= cmd.insert_line <= len(lines):
         return _error(
             f"Error: Invalid `insert_line` parameter: {cmd.insert_line}. It should be within the range of "
@@ -418,7 +433,7 @@ def _insert(ctx: Context, cmd: Insert) -> ToolResult:
         )
     inserted = cmd.insert_text[:-1] if cmd.insert_text.endswith("\n") else cmd.insert_text
     lines[cmd.insert_line : cmd.insert_line] = inserted.split("\n")
-    new_content = "\n".join(lines) + "\n"
+    new_content = seen.back("\n".join(lines) + "\n")
     refused = _lost_update(ctx, vp, content, new_content) or write(ctx, vp, content, new_content, "insert")
     return refused or ToolResult(f"The file {vp} has been edited.")
 
@@ -440,10 +455,34 @@ def _delete(ctx: Context, cmd: Delete) -> ToolResult:
         refused = _lost_update(ctx, f, texts[f.text], None)
         if refused:
             return refused
+    kept = {f.text: seen.hidden_only() for f in gone if (seen := ctx.shown(f, texts[f.text])).hidden}
+    if kept:
+        return _delete_around(ctx, vp, gone, texts, kept)
     ctx.texts.delete(vp.parts)
     ctx.changes.extend(NewChange("delete", path, old, None) for path, old in texts.items())
     ctx.journal.set_sizes(dict.fromkeys(texts))
     return ToolResult(f"Successfully deleted {vp}")
+
+
+def _delete_around(
+    ctx: Context, vp: VirtualPath, gone: list[VirtualPath], texts: dict[str, str], kept: dict[str, str]
+) -> ToolResult:
+    """The agent's delete of files holding archived lines: its lines go, the archived ones stay for the developer."""
+    for f in gone:
+        left = kept.get(f.text)
+        if left is None:
+            ctx.texts.delete(f.parts)
+            ctx.changes.append(NewChange("delete", f.text, texts[f.text], None))
+            ctx.journal.set_sizes({f.text: None})
+            continue
+        ctx.texts.write_bytes(f.parts, left.encode("utf-8"))
+        ctx.journal.changes.set_origins(f.text, left, {})
+        ctx.journal.set_sizes({f.text: limits.cost(f.text, left)})
+        ctx.changes.append(NewChange("str_replace", f.text, texts[f.text], left))
+    return ToolResult(
+        f"Successfully deleted {vp}; {', '.join(kept)} stay{'s' if len(kept) == 1 else ''} with only lines the "
+        "developer keeps archived (not loaded into sessions and not shown to you; only the developer removes them)."
+    )
 
 
 def _rename(ctx: Context, cmd: Rename) -> ToolResult:

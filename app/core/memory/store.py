@@ -19,6 +19,7 @@ from pathlib import Path
 from app.core import clock
 from app.core.errors import UserFacingError
 from app.core.memory import (
+    agent_view,
     block_split,
     credentials,
     gate,
@@ -181,6 +182,7 @@ class MemoryStore:
             if by == "agent":
                 ctx.gate = _agent_gate()
                 ctx.hold = _holder(str(session_id), user_words, self._reads.get(str(session_id)), self.ask_first)
+                ctx.archived = agent_view.archived_in(ctx.journal)  # what it sees is what is loaded
 
             def run() -> ToolResult:
                 # A write's several journal calls share one connection; a read must work without a journal.
