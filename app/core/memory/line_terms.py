@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.memory.names import named_in, tokens
+from app.core.memory.names import Names, named_in, tokens
 
 _CODE = re.compile(r"\b[A-Z]{1,4}\d{3,5}\b")  # CS1591, E501, TS2345, SA1600
 _LONG_FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]{1,40}\b")
@@ -25,9 +25,9 @@ _TOOL_NAMES = (
 _COMMANDS = frozenset(_TOOL_NAMES.split(" "))
 
 
-def terms(line: str) -> frozenset[str]:
-    """The terms of `line` that a later text would repeat if the line were used."""
-    named = named_in(line)
+def terms(line: str, named: Names | None = None) -> frozenset[str]:
+    """The terms of `line` that a later text would repeat if the line were used (`named`: its `named_in`)."""
+    named = named if named is not None else named_in(line)
     found = set(named.all())
     found.update(_CODE.findall(line))
     found.update(_LONG_FLAG.findall(line))

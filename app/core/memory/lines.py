@@ -14,6 +14,7 @@ the session's memory block, kept with its history, restorable.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -41,6 +42,9 @@ def is_structure(cleaned: str) -> bool:
     return not cleaned or cleaned.startswith(("#", "```", "~~~")) or not any(c.isalnum() for c in cleaned)
 
 
+# Kept: one session start keys each line in the block split, the line records and the citations (ten
+# times a line); a line's key depends on its text alone.
+@functools.lru_cache(maxsize=4096)
 def normalise(line: str) -> str:
     """A line as the duplicate check compares it: no list marker or emphasis, one case, single spaces."""
     cleaned = clean(line)

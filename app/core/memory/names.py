@@ -7,6 +7,7 @@ names any of them. Both want the same reading of a note, so it lives here once.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 # A path: names joined by slashes (src/old_parser.py, docs/adr/), or a file name with an extension
@@ -16,6 +17,7 @@ _PATH = re.compile(
     r"((?:[\w.-]+/)+(?:[\w.-]*\w)?|[\w-]*[A-Za-z0-9_][\w-]*(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,7})"
     r"(?![\w/]|\.\w|://)"
 )
+_EXTENSION = re.compile(r"\.[A-Za-z]")  # every path the second shape above matches holds one
 _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.I)
 # Identifiers in code shapes: CamelCase with two humps, camelCase, snake_case or SCREAMING_CASE, `quoted`.
 _IDENTIFIER = re.compile(
@@ -39,9 +41,12 @@ class Names:
 
 def named_in(text: str) -> Names:
     """The paths and identifiers `text` names, each once, in order of appearance."""
-    text = _URL.sub(" ", text)
+    # Each pattern is tried only where it can match (a URL needs "://", a path a slash or an extension):
+    # a session start reads every line, and most lines name no path.
+    if "://" in text:
+        text = _URL.sub(" ", text)
     paths: dict[str, None] = {}
-    for match in _PATH.finditer(text):
+    for match in _PATH.finditer(text) if "/" in text or _EXTENSION.search(text) else ():
         path = match.group(1).removeprefix("./")
         if len(path) >= _MIN_NAME and not path.startswith(("/", "memories/")) and ".." not in path.split("/"):
             paths[path] = None
@@ -53,6 +58,16 @@ def named_in(text: str) -> Names:
         if len(inner) >= _MIN_NAME and "/" not in inner:
             identifiers.setdefault(inner, None)
     return Names(tuple(paths), tuple(i for i in identifiers if len(i) >= _MIN_NAME and i not in paths))
+
+
+def merged(parts: Iterable[Names]) -> Names:
+    """The names of a text from those of its lines (`named_in` of each): none of its patterns spans a line."""
+    paths: dict[str, None] = {}
+    identifiers: dict[str, None] = {}
+    for names in parts:
+        paths.update(dict.fromkeys(names.paths))
+        identifiers.update(dict.fromkeys(names.identifiers))
+    return Names(tuple(paths), tuple(i for i in identifiers if i not in paths))
 
 
 def tokens(text: str) -> frozenset[str]:

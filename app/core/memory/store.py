@@ -42,7 +42,7 @@ from app.core.memory.key import MemoryKey
 from app.core.memory.lines import LineKey, LineState
 from app.core.memory.local import LocalBackend
 from app.core.memory.lock import LockTimeout
-from app.core.memory.names import Names, named_in, tokens
+from app.core.memory.names import Names, merged, named_in, tokens
 from app.core.memory.pending import MAX_PENDING, HeldLine, LineOrigin, PendingLine, Split, line_key, split
 from app.core.memory.person import FileStats, MemoryFile, PersonView, SaveResult
 from app.core.settings import MemoryMode, as_memory_mode
@@ -128,6 +128,7 @@ class MemoryStore:
         self._reads: dict[str, origin.TurnReads] = {}  # per session: what the running turn's tools returned
         self._names: dict[str, dict[str, Names]] = {}  # per session: what each loaded file names
         self._terms: dict[str, dict[LineKey, frozenset[str]]] = {}  # per session: each loaded line's terms
+        self._term_lines: dict[str, list[tuple[LineKey, str, Names | None]]] = {}  # the lines, terms not yet found
         self._cached_git: str | None = None
         self._cited: dict[str, dict[str, str]] | None = None  # the lines' citations, read with the files
 
@@ -267,7 +268,9 @@ class MemoryStore:
         if not found:
             return ""
         cache = staleness.load_cache(self._cached_git)
-        names = {w.path: named_in(w.text) for w in found}
+        # Each line read for its names once: the file's names (staleness) and each line's terms (use) share them.
+        line_names = {line: named_in(line) for w in found for line in w.text.split("\n")}
+        names = {w.path: merged(line_names[line] for line in w.text.split("\n")) for w in found}
         marks = staleness.assess(
             self.repository, found, datetime.now(UTC), state_lines=_state_lines(), cache=cache, names=names
         )
@@ -284,12 +287,15 @@ class MemoryStore:
         included = [w.path for w in found if w.path in included or parts[w.path].developer]
         if session_id:
             self._names[session_id] = {path: names[path] for path in included}
-            self._terms[session_id] = {
-                (s.path, s.key): named
+            # Each loaded line's terms are worked out when the first tool result or reply comes, not here:
+            # a session's start waits for its block, its turn waits for the API anyway.
+            self._terms.pop(session_id, None)
+            self._term_lines[session_id] = [
+                ((s.path, s.key), s.text, line_names.get(s.text))
                 for path in included
                 for s in states.get(path, [])
-                if not s.archived and (named := line_terms.terms(s.text))
-            }
+                if not s.archived
+            ]
 
         def keep() -> None:
             with self._journal.batch(create=True):  # one connection for the three
@@ -352,6 +358,11 @@ class MemoryStore:
         return used
 
     def _observe_lines(self, session_id: str, text: str) -> None:
+        waiting = self._term_lines.pop(session_id, None)
+        if waiting is not None:
+            self._terms[session_id] = {
+                key: named for key, line, names in waiting if (named := line_terms.terms(line, names))
+            }
         terms = self._terms.get(session_id)
         if not terms:
             return
@@ -425,4 +436,5 @@ class MemoryStore:
         """Remove this repository's whole memory and journal, for real: nothing of it remains on disk."""
         self.person.forget()
         self._terms.clear()
+        self._term_lines.clear()
         self._names.clear()  # nothing a session loaded is left to count as used
