@@ -58,8 +58,8 @@ def test_the_agent_s_view_leaves_out_the_archived_line_the_session_does_not_load
 
 def test_an_edit_or_insert_by_the_agent_keeps_the_archived_line_where_it_stood(archived: MemoryStore) -> None:
     archived.snapshot(session_id="s2")
-    ok(archived, {"command": "str_replace", "path": PATH, "old_str": "never from main", "new_str": "never from a branch"},
-       session_id="s2")  # fmt: skip
+    edit = {"command": "str_replace", "path": PATH, "old_str": "never from main", "new_str": "never from a branch"}
+    ok(archived, edit, session_id="s2")
     assert _file(archived) == f"{FIRST.replace('main', 'a branch')}\n{OLD}\n{LAST}\n"
     # Line 1 is the first line the agent sees; the new line goes after it, before the archived one's neighbour.
     ok(archived, {"command": "insert", "path": PATH, "insert_line": 2, "insert_text": "- Tags are signed by CI.\n"},
