@@ -89,6 +89,8 @@ class MemoryDetails(QWidget):
         title.addWidget(self.undo_button)
         column.addLayout(title)
         column.addWidget(self.history, 1)
+        # Each line with how it stands, filled here with the file; the window places it at full width.
+        self.lines = MemoryLines()
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(history_box)
         split.addWidget(self.diff)
@@ -96,8 +98,6 @@ class MemoryDetails(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.info)
-        self.lines = MemoryLines()
-        layout.addWidget(self.lines)
         layout.addWidget(split, 1)
         self._changes: list[Change] = []
         self.show_file(None, [])

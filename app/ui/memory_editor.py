@@ -143,8 +143,9 @@ class MemoryEditor(QWidget):
         self.detail.setSizes([400, 600])
         self._files_and_detail = QSplitter(Qt.Orientation.Vertical)
         self._files_and_detail.addWidget(self.files)
+        self._files_and_detail.addWidget(self.details.lines)  # full width: each line's marks fit on its row
         self._files_and_detail.addWidget(self.detail)
-        self._files_and_detail.setSizes([120, 400])
+        self._files_and_detail.setSizes([100, 220, 320])
 
         right_panel = QWidget()
         right = QVBoxLayout(right_panel)

@@ -1,8 +1,10 @@
-"""The memory window's lines box: each line of a file with its trust, "Make standing" for a candidate, "Restore".
+"""The memory window's lines box: each line of a file with how it stands, "Make standing" for a candidate, "Restore".
 
-A line the agent wrote in three separate sessions is a promotion candidate; only here (or with
-`memory standing` on the command line) does a person make it standing. An archived line (unused for
-60 days) is listed so it can be restored. The box only asks; the editor does the change.
+Each row is the line's text with tags (`memory_line_rows`): what its citations are now (holds, changed
+since PATH, no longer exists PATH), its trust and where it came from. A line the agent wrote in three
+separate sessions is a promotion candidate; only here (or with `memory standing` on the command line)
+does a person make it standing. An archived line (unused for 60 days) is listed so it can be
+restored. The box only asks; the editor does the change.
 """
 
 from __future__ import annotations
@@ -10,13 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-ROLE_LINE = Qt.ItemDataRole.UserRole
+from app.ui.memory_line_rows import ROLE_LINE, LineRows, row_parts
 
 
 def describe(line: dict[str, Any]) -> str:
-    """One line as the list shows it: what it is, then its text."""
+    """One line in a few words, then its text: the item's text (type-ahead finds it); the row paints its tags."""
     text = str(line["text"]).strip()
     if line["standing"]:
         return f"★ Standing (yours; the agent cannot change it): {text}"
@@ -41,6 +52,9 @@ class MemoryLines(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName("Lines of this file")
         self.list.setWordWrap(True)
+        self.list.setUniformItemSizes(False)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)  # rows wrap again to a new width
+        self.list.setItemDelegate(LineRows(self.list))
         self.list.currentItemChanged.connect(lambda *_: self._selected())
         self.standing_button = QPushButton("Make standing")
         self.standing_button.setToolTip(
@@ -68,6 +82,9 @@ class MemoryLines(QWidget):
         for line in lines:
             item = QListWidgetItem(describe(line))
             item.setData(ROLE_LINE, line)
+            parts = row_parts(line)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, parts.sentence())
+            item.setToolTip("\n".join([parts.text, *(f"{t.text}{f' ({t.tip})' if t.tip else ''}" for t in parts.tags)]))
             self.list.addItem(item)
         self.list.blockSignals(False)
         # A candidate or an archived line is what a person comes here for: it is selected first.

@@ -67,6 +67,8 @@ def line_object(
         "origin": origin or ("person" if line.by == "person" else "inferred"),
         "cites": [c.as_json() for c in cites],  # [{path, symbol}], symbol null for a path itself
         "status": check.status,  # holds, changed, gone or unanchored
+        "changed": list(check.changed),  # what the mark names: "path" or "path (symbol)", as the block says it
+        "gone": list(check.gone),
         "confirmed_sessions": line.confirmed_sessions,
         "promotion_candidate": line.promotion_candidate,
         "standing": line.standing,
