@@ -35,6 +35,7 @@ from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
 from app.ui import colours, memory_merge
 from app.ui.memory_details import MemoryDetails
+from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, waiting
 from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
 from app.ui.memory_repos import RepositoryList
 from app.ui.memory_text import MemoryText
@@ -112,6 +113,12 @@ class MemoryEditor(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(f"{colours.PROBLEM_BOX} padding: 6px;")
         self.problem.hide()
+        # The lines the agent wanted to remember that wait for the person: the panel's box, for this repository.
+        self.held = HeldBox()
+        self._held = HeldNotices(self.selected_repository, self)
+        self.held.keep_requested.connect(self._held.keep)
+        self.held.discard_requested.connect(self._held.discard)
+        self._held.settled.connect(self._held_settled)
 
         self.files = MemoryList()
         self.files.currentItemChanged.connect(lambda *_: self._file_selected())
@@ -153,6 +160,7 @@ class MemoryEditor(QWidget):
         right.addWidget(self.repo_title)
         right.addLayout(top)
         right.addWidget(self.problem)
+        right.addWidget(self.held)
         right.addWidget(self._files_and_detail, 1)
         right.addWidget(self.empty_label, 1)
         right.addWidget(self.ask_first)  # for every repository: below what belongs to the one shown
@@ -222,6 +230,7 @@ class MemoryEditor(QWidget):
         self.repo_title.setText(f"<b>{repo.name if repo else 'Unknown repository'}</b> — {repo or ''}")
         self.mode.setEnabled(repo is not None)
         self._show_mode(self.mode_for(repo) if repo is not None else "on")
+        self.held.clear()
         self._load_files(file)
 
     def _sort_chosen(self, _index: int) -> None:
@@ -261,6 +270,9 @@ class MemoryEditor(QWidget):
                        self.pane.delete_button):  # fmt: skip
             button.setEnabled(not self.read_only and store is not None)
         self.forget_button.setEnabled(store is not None and store.exists())
+        repo = self.selected_repository()
+        if repo is not None and store is not None and not self.read_only:
+            self.held.add(waiting(repo))  # shown ones stay, with what became of them
         self._shown_path = ""
         self.files.set_rows(rows, select=select)
         if not rows:
@@ -269,6 +281,12 @@ class MemoryEditor(QWidget):
         self.empty_label.hide()
         self._files_and_detail.show()
         self._file_selected()
+
+    def _held_settled(self, notice: HeldNotice, message: str, done: bool) -> None:
+        """Keep or Discard finished: the box says so; a kept line is in its file now."""
+        self.held.settled(notice, message, done)
+        if done and not self.is_dirty():
+            self._load_files(self.selected_path())
 
     def _show_empty(self, text: str) -> None:
         self.empty_label.setText(text)

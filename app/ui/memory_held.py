@@ -37,10 +37,21 @@ class HeldNotice:
     path: str
     reason: str
     repo: Path
+    session_id: str = ""
 
     @property
     def line(self) -> str:
         return f"Waiting for you: “{short(self.text.strip().removeprefix('- '), 160)}” for {file_name(self.path)}"
+
+
+def waiting(repo: Path) -> tuple[HeldNotice, ...]:
+    """Every line of `repo` that waits for the person, oldest first (none when the journal cannot be read)."""
+    try:
+        held = open_store(repo).pending()
+    except (JournalError, OSError, LockTimeout):
+        log.warning("could not read the held memory lines of %s", repo, exc_info=True)
+        return ()
+    return tuple(HeldNotice(p.id, p.text, p.path, p.reason, repo, p.session_id) for p in held)
 
 
 class HeldNotices(QObject):
@@ -64,16 +75,7 @@ class HeldNotices(QObject):
         repo = self._repo_of()
         if repo is None or not self._session:
             return ()
-        try:
-            waiting = open_store(repo).pending()
-        except (JournalError, OSError, LockTimeout):
-            log.warning("could not read the held memory lines of %s", repo, exc_info=True)
-            return ()
-        new = tuple(
-            HeldNotice(p.id, p.text, p.path, p.reason, repo)
-            for p in waiting
-            if p.session_id == self._session and p.id not in self._told
-        )
+        new = tuple(n for n in waiting(repo) if n.session_id == self._session and n.id not in self._told)
         self._told.update(n.id for n in new)
         if new:
             self.held.emit(new)
