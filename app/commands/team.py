@@ -1,7 +1,9 @@
-"""`voice-dev-agent team init|grant|revoke`: set up a team memory server and say who reads and writes what.
+"""`voice-dev-agent team init|grant|revoke|connect|history|redact`: set up a team memory server, say who reads and
+writes what, and let a team's admin wipe a leaked change.
 
-Run as the database's owning role (no superuser needed, as on managed services). A server that
-cannot be reached, a refusal or a schema this app cannot use is one line and exit code 2.
+init, grant and revoke run as the database's owning role (no superuser needed, as on managed
+services); history and redact as the person's own role (the connected DSN unless --dsn says).
+A server that cannot be reached, a refusal or a schema this app cannot use is one line and exit code 2.
 """
 
 from __future__ import annotations
@@ -41,6 +43,15 @@ def register(subparsers: Any) -> None:
         if name == "grant":
             action.add_argument("--write", action="store_true", help="may also promote, edit and delete lines")
             action.add_argument("--admin", action="store_true", help="may also switch it read-only (implies --write)")
+    for name, text in (
+        ("history", "list a repository's team memory changes: number, time, who, what"),
+        ("redact", "as a team admin, wipe the text of one change that leaked something (the record stays)"),
+    ):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("--dsn", help="libpq connection string of your role (default: the connected one)")
+        action.add_argument("--repo", required=True, metavar="PATH_OR_ID", help="a checkout, or its identity")
+        if name == "redact":
+            action.add_argument("--change", required=True, type=int, metavar="N", help="the change's number (#N)")
     parser.set_defaults(func=run)
 
 
@@ -50,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.team_action == "connect":
         return _connect(args.dsn)
+    if args.team_action in ("history", "redact"):
+        return _as_person(args)
     with connect(args.dsn) as conn:
         if args.team_action == "init":
             before, after = schema.init(conn)
@@ -99,6 +112,27 @@ def repository_id(text: str) -> str:
             "repository; commit (or add the origin remote) first."
         )
     return identity.key
+
+
+def _as_person(args: argparse.Namespace) -> int:
+    """`team history` and `team redact`, as the person's own role: rights are the server's to decide."""
+    from app.core import settings as settings_store
+    from app.core.team import config, redact
+    from app.core.team.server import connect
+
+    dsn = args.dsn or config.configured_dsn(settings_store.load().settings)
+    if not dsn:
+        raise UserFacingError(
+            "No team server is connected.", hint="Connect with 'voice-dev-agent team connect --dsn DSN', or give --dsn."
+        )
+    identity = repository_id(args.repo)
+    with connect(dsn, password=config.stored_password(dsn)) as conn:
+        if args.team_action == "history":
+            entries = redact.history(conn, identity)
+            print("\n".join(e.describe() for e in entries) if entries else f"No team changes for {identity} yet.")
+        else:
+            print(redact.redact(conn, identity, args.change))
+    return 0
 
 
 def _connect(dsn: str) -> int:

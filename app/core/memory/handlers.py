@@ -145,7 +145,7 @@ def _refuse_text(*texts: str) -> ToolResult | None:
 def _store_texts(ctx: Context, sizes: dict[str, int]) -> dict[str, str]:
     """Every file's text for the gate's duplicate check; bounded by the file cap, whatever sits on disk."""
     texts: dict[str, str] = {}
-    for path in list(sizes)[: limits.MAX_FILES + 10]:
+    for path in list(sizes)[: limits.caps_of(ctx.texts).files + 10]:
         try:
             texts[path] = read_text(ctx.texts, parse(path).parts)
         except (FolderError, OSError, PathRefused):
@@ -157,7 +157,7 @@ def check_write(ctx: Context, vp: VirtualPath, old: str | None, new: str) -> Too
     """The caps, the credential filter and (for the agent) the gate, without writing anything."""
     sizes = running_sizes(ctx)
     # A person may start an empty file in the memory window, to fill in.
-    over = limits.check(vp.text, old, new, sizes, allow_empty=not ctx.by_agent)
+    over = limits.check(vp.text, old, new, sizes, allow_empty=not ctx.by_agent, caps=limits.caps_of(ctx.texts))
     if over:
         return _error(over)
     refused = _refuse_text(vp.text, new)

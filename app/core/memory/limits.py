@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 FILE_CAP = 4_000  # characters in one memory file
 STORE_CAP = 6_000  # characters in all memory files of one repository together, their paths included
 MAX_FILES = 40  # files in one repository's memory: each one costs a wrapper in every session's prompt
@@ -9,6 +12,29 @@ MAX_DEPTH = 3  # folders below /memories a written file may sit in (/memories/a/
 VIEW_CAP = 16_000  # characters one `view` of a file returns
 SNAPSHOT_CAP = 2 * STORE_CAP  # characters of files the session prompt takes, whatever was put there by hand
 READ_LIMIT_BYTES = 4 * 1024 * 1024  # a file placed by hand beyond this is not read at all
+
+
+@dataclass(frozen=True)
+class Caps:
+    """What one store may hold: characters in a file, in all files with their paths, and how many files."""
+
+    file: int = FILE_CAP
+    store: int = STORE_CAP
+    files: int = MAX_FILES
+
+
+PERSONAL = Caps()
+# A team's memory (a lead and twenty developers, about fifty lines each): 1,000 lines of some 60 characters in
+# up to 100 topic files. A file keeps the personal cap, so each write's checks read one small file; the whole is
+# still loaded into every teammate's question (about 16,000 tokens at the cap), which is why it is capped at all.
+TEAM = Caps(file=FILE_CAP, store=64_000, files=100)
+
+
+def caps_of(texts: Any) -> Caps:
+    """The caps of the store whose files `texts` holds: a backend's texts say when theirs differ (the team's)."""
+    found = getattr(texts, "caps", PERSONAL)
+    return found if isinstance(found, Caps) else PERSONAL
+
 
 _ADVICE = "Merge related entries into shorter ones or delete entries that are no longer true, then try again."
 
@@ -18,7 +44,9 @@ def cost(path: str, text: str) -> int:
     return len(path) + len(text)
 
 
-def check(path: str, old: str | None, new: str, sizes: dict[str, int], *, allow_empty: bool = False) -> str | None:
+def check(
+    path: str, old: str | None, new: str, sizes: dict[str, int], *, allow_empty: bool = False, caps: Caps = PERSONAL
+) -> str | None:
     """The refusal for a write that changes `path` from `old` (None: new file) to `new`, or None.
 
     `sizes` is the running cost of every file (see `cost`), so a write never reads the others.
@@ -37,21 +65,21 @@ def check(path: str, old: str | None, new: str, sizes: dict[str, int], *, allow_
             f"{MAX_DEPTH} folders below /memories. Use a shorter path such as /memories/{parts[-1]}."
         )
     others = {p: c for p, c in sizes.items() if p != path}
-    if old is None and len(others) + 1 > MAX_FILES:
+    if old is None and len(others) + 1 > caps.files:
         return (
             f"Error: Refused: the memory already holds {len(others)} files, the most it keeps. Add this to an "
             f"existing file instead. {_ADVICE}"
         )
     before = sum(others.values()) + (cost(path, old) if old is not None else 0)
     after = sum(others.values()) + cost(path, new)
-    if len(new) > FILE_CAP and (old is None or len(new) > len(old)):
+    if len(new) > caps.file and (old is None or len(new) > len(old)):
         return (
             f"Error: Refused: {path} would hold {len(new):,} characters; a memory file holds at most "
-            f"{FILE_CAP:,}. {_ADVICE}"
+            f"{caps.file:,}. {_ADVICE}"
         )
-    if after > STORE_CAP and after > before:
+    if after > caps.store and after > before:
         return (
             f"Error: Refused: the memory would hold {after:,} characters in total (file names included); the "
-            f"limit is {STORE_CAP:,} for all files together. {_ADVICE}"
+            f"limit is {caps.store:,} for all files together. {_ADVICE}"
         )
     return None

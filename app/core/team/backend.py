@@ -1,11 +1,15 @@
 """TeamBackend: a repository's team memory on the PostgreSQL server, below the same guards as a local one.
 
-One command is one transaction; a writing command first takes the repository's advisory lock
-(so two people's commands on one repository run one after the other, as the local lock file
-makes them), and the server's row-level security decides what the connected role may see
-or change. The repository is found by its identity (`repo_identity`), never by a local path. The
-per-machine half of the journal (use counts, sizes, the git cache) stays on this machine, in a
-small SQLite file of its own.
+One command is one transaction, and the server's row-level security decides what the connected
+role may see or change. A write that names the files it changes (a person's promotion or edit
+of a team line) locks just those files' rows, keyed by repository and path since a new file has
+no row yet, and holds the repository's lock shared: two people writing different files, or one
+after the other into the same file, never wait for the whole store. A write that does not say
+(the memory tool's commands, an undo) holds the repository's lock exclusively, as the local lock
+file makes it, so it waits for those and they for it. The repository is found by its identity
+(`repo_identity`), never by a local path. The per-machine half of the journal (use counts, the
+git cache) stays on this machine, in a small SQLite file of its own; the files' sizes are the
+server's, counted by each command, since teammates write too.
 
 The history on the server is append-only for every app role, so `forget` cannot remove it:
 it is refused, saying so.
@@ -14,7 +18,7 @@ it is refused, saying so.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -22,6 +26,7 @@ from psycopg import errors as pg_errors
 
 from app.core import paths
 from app.core.errors import TeamRefused
+from app.core.memory import limits
 from app.core.memory.journal_file import JournalFile
 from app.core.memory.key import MemoryKey
 from app.core.memory.lock import LockTimeout
@@ -36,6 +41,16 @@ LOCK_CLASS = 0x7664_6101  # advisory lock space of the repositories' command loc
 LOCK_WAIT = "10s"  # a command waits this long for another person's command on the same repository
 
 
+class _ServerSizes(SqliteMachineLog):
+    """This machine's records, except the files' sizes: teammates write too, so each command counts the server's."""
+
+    def sizes(self) -> dict[str, int] | None:
+        return None  # the caps check counts every file's size from the rows it reads anyway
+
+    def set_sizes(self, sizes: Mapping[str, int | None], *, replace: bool = False) -> None:
+        return None
+
+
 class TeamBackend:
     """One repository's team memory: rows on the server, reached through one connection of this process."""
 
@@ -47,6 +62,7 @@ class TeamBackend:
         name: str = "",
         password: str = "",
         machine_folder: Path | None = None,
+        caps: limits.Caps = limits.PERSONAL,
     ) -> None:
         self.identity = identity
         self.dsn = dsn
@@ -54,11 +70,11 @@ class TeamBackend:
         self.key = MemoryKey("team", name or identity.replace("/", "_").replace(":", "-"))
         self._conn: Connection | None = None
         self._active: tuple[Connection, int] | None = None
-        self.texts = TeamTexts(self._current)
+        self.texts = TeamTexts(self._current, caps)
         self.changes = TeamChangeLog(self._current, contextlib.nullcontext)
         folder = machine_folder or paths.cache_dir() / "team" / self.key.name
         paths.ensure_private_dir(folder)
-        self.machine = SqliteMachineLog(JournalFile(folder))
+        self.machine = _ServerSizes(JournalFile(folder))
 
     @property
     def location(self) -> str:
@@ -122,17 +138,21 @@ class TeamBackend:
             row = conn.execute("SELECT vda.can_write(%s)", (repo,)).fetchone()
             return bool(row and row[0])
 
-    def locked(self, work: Callable[[], T], *, write: bool, empty: Callable[[], T]) -> T:
-        """Run `work` as one transaction; a write holds the repository's lock. `empty()` for an unseen repository."""
+    def locked(self, work: Callable[[], T], *, write: bool, empty: Callable[[], T], files: Iterable[str] = ()) -> T:
+        """Run `work` as one transaction; `empty()` for an unseen repository.
+
+        A write locks the `files` it names (virtual paths) and the repository shared, or, naming none,
+        the whole repository.
+        """
         if self._active is not None:  # a command inside a command shares its transaction
             return work()
-        with translated(self.location), self._transaction(write) as repo:
+        with translated(self.location), self._transaction(write, sorted(set(files))) as repo:
             if repo is None:
                 return empty()
             return work()
 
     @contextlib.contextmanager
-    def _transaction(self, write: bool) -> Iterator[int | None]:
+    def _transaction(self, write: bool, files: list[str]) -> Iterator[int | None]:
         conn = self._connection()
         try:
             with conn.transaction():
@@ -144,7 +164,7 @@ class TeamBackend:
                     return
                 if write:
                     conn.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
-                    conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, repo))
+                    _lock(conn, repo, files)
                 self._active = (conn, repo)
                 self.texts.forget_rows()
                 try:
@@ -168,6 +188,19 @@ class TeamBackend:
             "The team memory's history is kept on the team server and cannot be removed from here; "
             "delete its lines one by one, or ask the team's admin."
         )
+
+
+def _lock(conn: Connection, repo: int, files: list[str]) -> None:
+    """Lock the whole repository, or share it and lock each named file's row (in name order: no deadlock)."""
+    if not files:
+        conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, repo))
+        return
+    conn.execute("SELECT pg_advisory_xact_lock_shared(%s, %s)", (LOCK_CLASS, repo))
+    # One bigint per (repository, path): a file that has no row yet is locked as surely as one that has.
+    conn.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended(%s::text || ':' || f, %s)) FROM unnest(%s::text[]) f",
+        (repo, LOCK_CLASS, files),
+    )
 
 
 def _can_write(conn: Connection, repo: int) -> bool:

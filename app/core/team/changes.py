@@ -125,8 +125,10 @@ class TeamChangeLog(TeamPendingLog):
         conn, repo = self._active()
         row = conn.execute(
             "SELECT max(op) FROM vda.changes WHERE repo = %s AND undoes = 0"
-            " AND op NOT IN (SELECT undoes FROM vda.changes WHERE repo = %s AND undoes != 0)",
-            (repo, repo),
+            " AND op NOT IN (SELECT undoes FROM vda.changes WHERE repo = %s AND undoes != 0)"
+            # A redacted change's text is gone: it cannot be put back or taken back (`redact`).
+            " AND op NOT IN (SELECT op FROM vda.changes WHERE repo = %s AND redacted_at IS NOT NULL)",
+            (repo, repo, repo),
         ).fetchone()
         if row is None or row[0] is None:
             return []

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import psycopg
 
 from app.core.errors import TeamSchemaError
-from app.core.team import pending
+from app.core.team import pending, policies, redact
 
 SCHEMA = "vda"
 CHANNEL = "vda_changes"  # NOTIFY channel: payload `repo id:change seq`
@@ -28,7 +28,8 @@ _INIT_LOCK = 0x7664_6100  # advisory lock key for init: one migration at a time 
 
 # Step 1: the tables, the policies' helpers, RLS. Step 2: NOTIFY on every change, for live windows.
 # Step 3: per-line records (confirmations, standing marks, citations).
-# Step 4: held lines and line origins: `pending.MIGRATION`.
+# Step 4: held lines and line origins: `pending.MIGRATION`. Step 5: cheaper policies (`policies`).
+# Step 6: `redact`.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE SCHEMA IF NOT EXISTS vda",
@@ -227,6 +228,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         END $$""",
     ),
     pending.MIGRATION,  # lines held for a person to keep, and each line's origin
+    policies.MIGRATION,  # the policies check the role once a query, not once a row
+    redact.MIGRATION,  # a team admin wipes one change's leaked text; the record stays
 )
 VERSION = len(MIGRATIONS)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import datetime
 
+from app.core.memory import limits
 from app.core.memory.folder import Entry, Missing, NotADirectory, NotAFile, TooLarge
 from app.core.team.server import Connection
 
@@ -24,8 +25,9 @@ def joined(parts: tuple[str, ...]) -> str:
 class TeamTexts:
     """The files of one repository's team memory; `active()` gives the command's (connection, repository id)."""
 
-    def __init__(self, active: Callable[[], tuple[Connection, int]]) -> None:
+    def __init__(self, active: Callable[[], tuple[Connection, int]], caps: limits.Caps = limits.PERSONAL) -> None:
         self._active = active
+        self.caps = caps  # what this store may hold (`limits.caps_of`): a team tier's are the team's
         # The rows this command has read (None: known missing), so a path asked about twice is one round trip.
         self._rows: dict[str, tuple[bool, bytes | None, datetime] | None] = {}
 

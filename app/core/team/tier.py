@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -25,9 +25,12 @@ from typing import Any, Literal
 from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.errors import TeamRefused, TeamServerError, TeamUnreachable, UserFacingError
-from app.core.memory import credentials, gate, handlers, lines
+from app.core.memory import citations, citecheck, credentials, gate, handlers, limits, lines
+from app.core.memory.citations import Citation
+from app.core.memory.citecheck import LineCheck
 from app.core.memory.journal import Change
 from app.core.memory.names import named_in
+from app.core.memory.pending import line_key
 from app.core.memory.store import MemoryStore
 from app.core.memory.vpath import PathRefused, parse
 from app.core.repo_identity import repository_identity
@@ -53,8 +56,14 @@ class TeamLine:
     by: str  # the database role that last wrote it
     at: datetime
     version: int  # the sequence number of the change that last wrote it; an edit names it
-    status: str = "unanchored"  # holds / gone / unanchored, against this machine's checkout
-    gone: tuple[str, ...] = ()  # the cited paths this checkout no longer has
+    status: str = "unanchored"  # holds / changed / gone / unanchored, against this machine's checkout
+    gone: tuple[str, ...] = ()  # what it cites that this checkout no longer has
+    cites: str = ""  # its citations as the writer's checkout recorded them (`citations.dumps`); "" none kept
+    changed: tuple[str, ...] = ()  # what it cites that differs in this checkout from the writer's
+
+    def mark(self) -> str:
+        """The block's and the window's mark on the line ("" when it holds or cites nothing)."""
+        return LineCheck("holds", self.changed, self.gone).mark()
 
     def as_json(self) -> dict[str, Any]:
         return {"text": self.text, "by": self.by, "at": self.at.isoformat(), "status": self.status}
@@ -68,6 +77,7 @@ class TeamView:
     as_of: datetime | None = None
     lines: tuple[TeamLine, ...] = ()
     problem: str = ""  # why it is cached (the server's words), for the log and `doctor`
+    seq: int = 0  # the newest change the server had when read: where a live listener starts (`live`)
 
     @property
     def unreachable(self) -> str:
@@ -103,18 +113,20 @@ class Team:
     def read(self) -> TeamView:
         """The team lines now, from the server (raises TeamServerError); kept as this machine's cache."""
 
-        def collect() -> tuple[list[tuple[str, str]], list[Change]]:
+        def collect() -> tuple[list[tuple[str, str]], list[Change], dict[str, dict[str, str]]]:
             texts = self.store._core.texts
             found = [(vp.text, handlers.read_text(texts, vp.parts)) for vp in handlers.memory_files(texts)]
-            return found, self.backend.changes.all_changes()
+            return found, self.backend.changes.all_changes(), self.backend.changes.citations()
 
-        files, changes = self.backend.locked(collect, write=False, empty=lambda: ([], []))
-        view = TeamView("connected", datetime.now(UTC), tuple(self._checked(team_lines(files, changes))))
+        files, changes, cites = self.backend.locked(collect, write=False, empty=lambda: ([], [], {}))
+        newest = max((c.id for c in changes), default=0)
+        found = [replace(x, cites=cites.get(x.path, {}).get(line_key(x.text), "")) for x in team_lines(files, changes)]
+        view = TeamView("connected", datetime.now(UTC), tuple(self._checked(found)), seq=newest)
         self._keep(view)
         return view
 
     def _checked(self, found: list[TeamLine]) -> list[TeamLine]:
-        return [check_line(line, self.repository) for line in found]
+        return check_lines(found, self.repository)
 
     def cached(self, problem: str = "") -> TeamView:
         """The last team memory this machine saw (no lines and no time when it never saw any)."""
@@ -123,7 +135,12 @@ class Team:
             as_of = datetime.fromisoformat(data["as_of"])
             found = [
                 TeamLine(
-                    str(d["text"]), str(d["path"]), str(d["by"]), datetime.fromisoformat(d["at"]), int(d["version"])
+                    str(d["text"]),
+                    str(d["path"]),
+                    str(d["by"]),
+                    datetime.fromisoformat(d["at"]),
+                    int(d["version"]),
+                    cites=str(d.get("cites", "")),
                 )
                 for d in data["lines"]
             ]
@@ -136,7 +153,14 @@ class Team:
             "identity": self.backend.identity,
             "as_of": view.as_of.isoformat() if view.as_of else None,
             "lines": [
-                {"text": x.text, "path": x.path, "by": x.by, "at": x.at.isoformat(), "version": x.version}
+                {
+                    "text": x.text,
+                    "path": x.path,
+                    "by": x.by,
+                    "at": x.at.isoformat(),
+                    "version": x.version,
+                    "cites": x.cites,
+                }
                 for x in view.lines
             ],
         }
@@ -161,7 +185,7 @@ class Team:
             self._save(vp.text, current, new)
             return f"Shared with the team: {text}"
 
-        return self.backend.locked(share, write=True, empty=_no_access)
+        return self.backend.locked(share, write=True, empty=_no_access, files=(vp.text,))
 
     def edit(self, path: str, old_line: str, new_line: str, version: int) -> str:
         """Replace one team line, seen at `version`, with `new_line` ("" deletes it). Raises UserFacingError."""
@@ -191,7 +215,7 @@ class Team:
             self._save(vp.text, current, "\n".join(kept) + ("\n" if kept else ""))
             return f"Changed the team line: {new}" if new else f"Deleted the team line: {old.text}"
 
-        return self.backend.locked(change, write=True, empty=_no_access)
+        return self.backend.locked(change, write=True, empty=_no_access, files=(vp.text,))
 
     def undo(self) -> str:
         """Undo the newest team change (a new change, kept in the history like any other)."""
@@ -238,13 +262,32 @@ def team_lines(files: list[tuple[str, str]], changes: list[Change]) -> list[Team
     return found
 
 
-def check_line(line: TeamLine, repository: Path | None) -> TeamLine:
-    """The line's citations against this checkout: the paths it names still there (holds) or not (gone)."""
-    cited = named_in(line.text).paths
-    if repository is None or not cited:
-        return TeamLine(line.text, line.path, line.by, line.at, line.version, "unanchored")
-    gone = tuple(p for p in cited if not (repository / p).exists())
-    return TeamLine(line.text, line.path, line.by, line.at, line.version, "gone" if gone else "holds", gone)
+def check_lines(found: list[TeamLine], repository: Path | None) -> list[TeamLine]:
+    """Each line's citations against this checkout, as a personal line's are (`citecheck`): holds, changed, gone.
+
+    What a line cites was recorded from the writer's checkout when it was written; here it is checked
+    against mine, so a file changed or gone on my branch marks the line for me. A line written before
+    citations were kept (none recorded) is checked by the paths it names: there, or gone.
+    """
+    recorded: dict[int, tuple[Citation, ...]] = {}
+    for n, line in enumerate(found):
+        cites = citations.loads(line.cites) if line.cites else None
+        if cites is not None:
+            recorded[n] = cites
+    checks = citecheck.check(repository, recorded) if recorded else {}
+    result = []
+    for n, line in enumerate(found):
+        if n in checks:
+            check = checks[n]
+            result.append(replace(line, status=check.status, gone=check.gone, changed=check.changed))
+            continue
+        cited = named_in(line.text).paths
+        if repository is None or not cited:
+            result.append(replace(line, status="unanchored", gone=(), changed=()))
+            continue
+        gone = tuple(p for p in cited if not (repository / p).exists())
+        result.append(replace(line, status="gone" if gone else "holds", gone=gone, changed=()))
+    return result
 
 
 def render(view: TeamView) -> str:
@@ -256,7 +299,7 @@ def render(view: TeamView) -> str:
         heading = f"Team memory ({view.unreachable}):"
     body = []
     for line in view.lines:
-        mark = f" [no longer exists: {', '.join(line.gone)}]" if line.gone else ""
+        mark = f" [{line.mark()}]" if line.mark() else ""
         body.append(f"{line.text}{mark} (by {line.by}, {line.at.astimezone().strftime('%Y-%m-%d')})")
     if not body:
         body.append("(no team memory was seen on this machine yet)")
@@ -275,7 +318,7 @@ def open_team(repository: Path, settings: Settings, *, cache_root: Path | None =
     identity = repository_identity(repository)
     if identity.kind == "path":
         return None
-    backend = TeamBackend(dsn, identity.key, password=config.stored_password(dsn))
+    backend = TeamBackend(dsn, identity.key, password=config.stored_password(dsn), caps=limits.TEAM)
     folder = (cache_root or paths.cache_dir() / "team") / backend.key.name
     return Team(backend, repository, folder / CACHE_NAME)
 

@@ -1,0 +1,130 @@
+"""Live team memory: a listener that says when a teammate changed a repository's team memory.
+
+It holds a connection of its own (never the one commands use) with LISTEN on the schema's
+channel, on a thread of its own, so nothing waits for it: a window is told within a moment of a
+teammate's commit. Every change carries its sequence number (`vda.changes.seq`, the payload is
+`repository id:seq`); the listener remembers the highest it saw, and after a lost connection it
+reconnects and asks the server for anything past that number, so a change made while it was
+away is caught up by sequence, never by a clock that two machines need not agree on.
+
+`on_change(seq)` runs on the listener's thread; a Qt window hands it to its own thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+import psycopg
+
+from app.core.errors import TeamServerError
+from app.core.team.schema import CHANNEL
+from app.core.team.server import Connection, connect
+
+log = logging.getLogger(__name__)
+
+POLL = 0.25  # seconds between looks at the stop flag while no notification comes
+RETRY = (0.5, 1.0, 2.0, 5.0)  # seconds before each reconnect attempt; the last repeats
+
+
+class TeamListener:
+    """Calls `on_change(seq)` for each newer change to `identity`'s team memory; `on_state(connected)` as it goes."""
+
+    def __init__(
+        self,
+        dsn: str,
+        identity: str,
+        on_change: Callable[[int], None],
+        *,
+        since: int = 0,
+        password: str = "",
+        on_state: Callable[[bool], None] | None = None,
+    ) -> None:
+        self.dsn = dsn
+        self.identity = identity
+        self.last_seen = since  # the highest change sequence number this listener has reported or been given
+        self._on_change = on_change
+        self._on_state = on_state
+        self._password = password
+        self._stop = threading.Event()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="team-memory-listener", daemon=True)
+
+    def start(self) -> TeamListener:
+        self._thread.start()
+        return self
+
+    def wait_listening(self, timeout: float) -> bool:
+        """True once the listener has LISTENed and caught up (for tests and the bench; a window never waits)."""
+        return self._ready.wait(timeout)
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stop.set()
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        attempt = 0
+        while not self._stop.is_set():
+            try:
+                conn = connect(self.dsn, password=self._password)
+            except TeamServerError as exc:
+                log.info("team listener: %s", exc)
+                self._state(False)
+                self._stop.wait(RETRY[min(attempt, len(RETRY) - 1)])
+                attempt += 1
+                continue
+            attempt = 0
+            try:
+                self._listen(conn)
+            except psycopg.Error as exc:  # the server went away or restarted: reconnect and catch up
+                log.info("team listener lost its connection: %s", exc)
+                self._state(False)
+            finally:
+                conn.close()
+
+    def _listen(self, conn: Connection) -> None:
+        conn.execute(f"LISTEN {CHANNEL}")  # before the catch-up, so nothing falls between the two
+        repo = self._repository(conn)
+        if repo is not None:
+            self._catch_up(conn, repo)
+        self._state(True)
+        self._ready.set()
+        while not self._stop.is_set():
+            for note in conn.notifies(timeout=POLL):
+                found, _, seq = note.payload.partition(":")
+                if repo is None:  # a first grant, or the repository's first change: look again
+                    repo = self._repository(conn)
+                if repo is not None and found == str(repo) and seq.isdigit():
+                    self._report(int(seq))
+
+    def _repository(self, conn: Connection) -> int | None:
+        try:
+            row = conn.execute("SELECT id FROM vda.repos WHERE identity = %s", (self.identity,)).fetchone()
+        except psycopg.errors.InsufficientPrivilege:
+            return None
+        return None if row is None else int(row[0])
+
+    def _catch_up(self, conn: Connection, repo: int) -> None:
+        row = conn.execute(
+            "SELECT max(seq) FROM vda.changes WHERE repo = %s AND seq > %s", (repo, self.last_seen)
+        ).fetchone()
+        if row and row[0] is not None:
+            self._report(int(row[0]))
+
+    def _report(self, seq: int) -> None:
+        if seq <= self.last_seen:
+            return  # already told (the catch-up and the notification of one change)
+        self.last_seen = seq
+        try:
+            self._on_change(seq)
+        except Exception:  # a window's handler must not end the listening
+            log.exception("team listener: the change handler failed")
+
+    def _state(self, connected: bool) -> None:
+        if self._on_state is not None:
+            try:
+                self._on_state(connected)
+            except Exception:
+                log.exception("team listener: the state handler failed")
