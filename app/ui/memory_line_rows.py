@@ -47,18 +47,23 @@ def _cited(line: dict[str, Any]) -> str:
     return ", ".join(c["path"] + (f" ({c['symbol']})" if c.get("symbol") else "") for c in line.get("cites", []))
 
 
-def status_tag(line: dict[str, Any]) -> Tag:
-    """What the check at session start found of what the line cites."""
+def status_tags(line: dict[str, Any]) -> list[Tag]:
+    """What the check at session start found of what the line cites (a gone line may have changed parts too)."""
     status = line.get("status", "unanchored")
+    tags: list[Tag] = []
     if status == "gone":
         gone = ", ".join(line.get("gone") or []) or _cited(line)
-        return Tag(f"✕ No longer exists: {gone}", colours.ERROR, "Moved to the end of the block, to be checked first")
-    if status == "changed":
+        tags.append(Tag(f"✕ No longer exists: {gone}", colours.ERROR, "Listed at the end of the block, to check first"))
+    if status in ("gone", "changed") and (line.get("changed") or status == "changed"):
         changed = ", ".join(line.get("changed") or []) or _cited(line)
-        return Tag(f"⚠ Changed since: {changed}", colours.CAUTION, "Marked so on the line in the session's memory")
+        tags.append(
+            Tag(f"⚠ Changed since: {changed}", colours.CAUTION, "Marked so on the line in the session's memory")
+        )
     if status == "holds":
-        return Tag(f"✓ Holds: {_cited(line)}", colours.OK, "Everything it cites is as it was when it was written")
-    return Tag("Cites no code to check", colours.MUTED, "It names no repository path or definition")
+        tags.append(Tag(f"✓ Holds: {_cited(line)}", colours.OK, "Everything it cites is as it was when it was written"))
+    if not tags:
+        tags.append(Tag("Cites no code to check", colours.MUTED, "It names no repository path or definition"))
+    return tags
 
 
 def trust_tag(line: dict[str, Any]) -> Tag:
@@ -84,7 +89,7 @@ def trust_tag(line: dict[str, Any]) -> Tag:
 
 def row_parts(line: dict[str, Any]) -> RowParts:
     """One line of `memory show --json`'s `lines` as the window shows it."""
-    tags = [status_tag(line), trust_tag(line)]
+    tags = [*status_tags(line), trust_tag(line)]
     origin = ORIGINS.get(str(line.get("origin", "")))
     if origin and line["by"] == "agent":
         tags.append(Tag(origin, colours.DIFF_NOTE))

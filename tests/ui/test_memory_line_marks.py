@@ -24,6 +24,7 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 CONFIG = "- load_config in src/config.py reads the settings file first, by design."
 EXPORTER = "- src/exporter.py holds the legacy CSV exporter; keep it until the 2027 release."
 PYTEST = "- Prefer pytest -x when running the whole suite."
+BOTH = "- src/exporter.py takes its column names from src/config.py, by design."
 SIGNED = "- Release builds are signed on the CI machine only, by policy."
 
 
@@ -39,7 +40,7 @@ def _written(repo: Path) -> MemoryStore:
     _commit(repo, "start")
     store = open_store(repo)
     asked = store.execute(
-        {"command": "create", "path": "/memories/notes.md", "file_text": f"{CONFIG}\n{EXPORTER}\n{PYTEST}\n"},
+        {"command": "create", "path": "/memories/notes.md", "file_text": f"{CONFIG}\n{EXPORTER}\n{BOTH}\n{PYTEST}\n"},
         session_id="s1",
         user_words="remember how the config and the exporter work, and that I prefer pytest -x",
     )
@@ -79,6 +80,10 @@ def test_each_line_shows_what_changed_what_is_gone_its_trust_and_origin(
     ]
     gone = rows[EXPORTER].tags[0]
     assert (gone.text, gone.colour) == ("✕ No longer exists: src/exporter.py", colours.ERROR)
+    assert [t.text for t in rows[BOTH].tags[:2]] == [  # one cited file gone, the other changed: both said
+        "✕ No longer exists: src/exporter.py",
+        "⚠ Changed since: src/config.py",
+    ]
     assert rows[PYTEST].tags[0].text == "Cites no code to check"  # README.md changed: not its business
     assert [t.text for t in rows[SIGNED].tags] == [
         "Cites no code to check",
