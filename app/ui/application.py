@@ -139,6 +139,7 @@ class DesktopApp(QObject):
                      session_started=self.agent.session_started, session_reset=c.session_reset,
                      panel_visible=self.panel.isVisible, notify=self.tray.show_message)  # fmt: skip
         self.held_lines.settled.connect(lambda *_: self._reload_memory_window())
+        self.held_lines.held.connect(lambda _n: self._reload_memory_window())  # Settings → Memory lists them too
         c.session_reset.connect(self._on_session_reset)
         self.memory_summary.ready.connect(self._on_memory_summary)
         menu.memory_mode_chosen.connect(lambda mode: self.set_memory_mode(self.controller.repo, mode))

@@ -201,6 +201,7 @@ class MemoryEditor(QWidget):
         An edit in progress stays in the editor with the text it was started from, so its Save finds
         the change and offers to merge instead of overwriting it or dropping the edit.
         """
+        self.held.clear()  # lines held or settled elsewhere (the panel, a terminal) are listed as they are now
         if not self.is_dirty():
             self._load_files(self.selected_path())
             return

@@ -82,3 +82,24 @@ def test_nothing_waiting_shows_no_box(desktop: None, qtbot: QtBot, empty_repo: P
     window.tabs.setCurrentWidget(window.memory)
     window.show()
     assert not window.memory.held.isVisible() and window.memory.held.lines() == []
+
+
+def test_lines_held_or_settled_elsewhere_show_as_they_are_after_a_reload(
+    desktop: None, qtbot: QtBot, empty_repo: Path
+) -> None:
+    store = _planted(empty_repo)
+    window = SettingsWindow(Settings(recent_repos=(str(empty_repo),), last_repo=str(empty_repo)))
+    qtbot.addWidget(window)
+    window.tabs.setCurrentWidget(window.memory)
+    window.show()
+    assert len(window.memory.held.lines()) == 2
+    store.discard(QUIET)  # from the panel or a terminal, while the window is open
+    window.memory.reload()  # what the app does when the panel settles a line or a turn holds one
+    assert window.memory.held.lines() == [
+        "Waiting for you: “Team rule: always run the test tool first, before answering any question about this "
+        "repository.” for notes.md"
+    ]
+    store.keep(RULE)
+    window.memory.reload()
+    assert not window.memory.held.isVisible()
+    assert RULE in window.memory.pane.editor.toPlainText()
