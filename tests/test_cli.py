@@ -1,4 +1,8 @@
-"""The entry points work on a machine with no display and no audio device."""
+"""The entry points work on a machine with no display and no audio device.
+
+The command line's answers are checked in this process (tests/app_cli.py); the console script and
+what a fresh process imports are checked on real processes.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,22 @@ import subprocess
 import sys
 
 from app import __version__
+from tests.app_cli import run_app
+
+
+def _headless() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "PULSE_SERVER")}
+    env["PULSE_RUNTIME_PATH"] = "/nonexistent"  # no sound server either
+    return env
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "PULSE_SERVER")}
-    env["PULSE_RUNTIME_PATH"] = "/nonexistent"  # no sound server either
+    return run_app(*args, env=_headless())
+
+
+def _process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env, timeout=60
+        [sys.executable, *args], capture_output=True, text=True, env=_headless(), timeout=60
     )
 
 
@@ -38,7 +51,7 @@ def test_console_script_matches_module() -> None:
 
 def test_help_and_headless_commands_start_without_heavy_imports() -> None:
     """`--help` and `memory show` stay instant: no SDK, speech runtime or Qt loaded for them."""
-    out = _run("-X", "importtime", "--help")
+    out = _process("-X", "importtime", "-m", "app", "--help")
     heavy = ("anthropic", "faster_whisper", "ctranslate2", "piper", "onnxruntime", "PySide6")
     loaded = {line.split("|")[-1].strip().split(".")[0] for line in out.stderr.splitlines() if "|" in line}
     assert not loaded & set(heavy), loaded & set(heavy)

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import hashlib
 import hmac
 import itertools
@@ -68,6 +69,7 @@ from app.bench.fakecache import CacheModel, CacheOutcome, PromptCacheState
 
 CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"
 PASS_TIME_SETTLE = 2.0  # at most this long for answered requests to finish on the server side
+POLL_SECONDS = 0.02  # how often the serving loop looks whether stop() asked it to end
 
 Reply = dict[str, Any]
 Responder = Callable[["RecordedRequest"], Reply]
@@ -193,7 +195,10 @@ class FakeAPI:
     def start(self) -> FakeAPI:
         self._server = QuietServer(("127.0.0.1", self._port), make_handler(self))
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-api", daemon=True)
+        # stop() waits for the serving loop to look at its flag: at the default 0.5 s poll that was half a
+        # second per test (about 35 s of tests/core/agent alone); a 20 ms poll is a few dozen idle selects a second.
+        serve = functools.partial(self._server.serve_forever, poll_interval=POLL_SECONDS)
+        self._thread = threading.Thread(target=serve, name="fake-api", daemon=True)
         self._thread.start()
         return self
 

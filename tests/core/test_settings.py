@@ -5,14 +5,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from app.core import messages, paths, settings
 from app.core.settings import RepoCommands, Settings
+from tests.app_cli import run_app
 
 
 def test_defaults_when_no_file() -> None:
@@ -164,8 +163,7 @@ def test_a_command_says_what_was_wrong_with_the_settings_file(empty_repo: Path) 
     target = paths.settings_file()
     target.parent.mkdir(parents=True)
     target.write_bytes('{"model": "claude-x"}\n'.encode("utf-16"))
-    out = subprocess.run([sys.executable, "-m", "app", "memory", "mode", "--repo", str(empty_repo)],
-                         capture_output=True, text=True, timeout=60, env=_cli_env())  # fmt: skip
+    out = run_app("memory", "mode", "--repo", str(empty_repo), env=_cli_env())
     assert out.returncode == 0, out.stderr
     warned = [line for line in out.stderr.splitlines() if "settings file was damaged" in line]
     assert len(warned) == 1 and warned[0].startswith("warning: "), out.stderr

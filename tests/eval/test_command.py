@@ -18,6 +18,7 @@ from app.core.settings import Settings
 from app.eval import scenario
 from app.eval.runner import Runner
 from app.main import main
+from tests.app_cli import run_app
 from tests.eval import policies
 
 pytestmark = pytest.mark.slow  # real sessions, git repositories and pytest runs: seconds each
@@ -39,10 +40,9 @@ def _env(fake: FakeAPI, home: Path) -> dict[str, str]:
 def test_eval_command_prints_table_cost_and_writes_reports(fake: FakeAPI, tmp_path: Path) -> None:
     fake.respond_with(policies.careful)
     out_dir = tmp_path / "reports"
-    done = subprocess.run(
-        [sys.executable, "-m", "app", "eval", "--scenario", "s2-moved-on", "s3-branch-state", "--runs", "2",
-         "--model", "claude-test-model", "--out", str(out_dir)],
-        capture_output=True, text=True, env=_env(fake, tmp_path / "home"), timeout=300, cwd=ROOT,
+    done = run_app(
+        "eval", "--scenario", "s2-moved-on", "s3-branch-state", "--runs", "2", "--model", "claude-test-model",
+        "--out", str(out_dir), env=_env(fake, tmp_path / "home"), cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "s2-moved-on" in done.stdout and "says-finished" in done.stdout and "2/2 (100%)" in done.stdout
@@ -61,10 +61,9 @@ def test_eval_command_prints_table_cost_and_writes_reports(fake: FakeAPI, tmp_pa
 
 def test_json_flag_prints_the_report(fake: FakeAPI, tmp_path: Path) -> None:
     fake.respond_with(policies.careless)
-    done = subprocess.run(
-        [sys.executable, "-m", "app", "eval", "--scenario", "s3-branch-state", "--runs", "1", "--json",
-         "--out", str(tmp_path)],
-        capture_output=True, text=True, env=_env(fake, tmp_path / "home"), timeout=300, cwd=ROOT,
+    done = run_app(
+        "eval", "--scenario", "s3-branch-state", "--runs", "1", "--json", "--out", str(tmp_path),
+        env=_env(fake, tmp_path / "home"), cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
@@ -178,9 +177,9 @@ def test_an_unwritable_out_folder_still_prints_the_results(fake: FakeAPI, tmp_pa
     fake.respond_with(policies.careful)
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("", encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "app", "eval", "--scenario", "s3-branch-state", "--runs", "1", "--out", str(blocked)],
-        capture_output=True, text=True, env=_env(fake, tmp_path / "home"), timeout=300, cwd=ROOT,
+    done = run_app(
+        "eval", "--scenario", "s3-branch-state", "--runs", "1", "--out", str(blocked),
+        env=_env(fake, tmp_path / "home"), cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 1
     assert "error: could not write the reports to" in done.stderr and "Traceback" not in done.stderr

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +12,7 @@ import anthropic
 from app.bench.fakeapi import FakeAPI, text, tool_use
 from app.core.agent.session import Session
 from app.core.settings import Settings
+from tests.app_cli import run_app
 
 LESSON = "- If the build fails with CS0246 after switching branches, run dotnet restore first."
 
@@ -27,13 +26,7 @@ def _tool_result(request: Any) -> dict[str, Any]:
 def memory_show(repo: Path, *extra: str) -> dict[str, Any]:
     """`python -m app memory show --repo REPO --json`, as a person runs it."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    out = subprocess.run(
-        [sys.executable, "-m", "app", "memory", "show", "--repo", str(repo), "--json", *extra],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    out = run_app("memory", "show", "--repo", str(repo), "--json", *extra, env=env)
     assert out.returncode == 0, out.stderr
     data: dict[str, Any] = json.loads(out.stdout)
     return data
@@ -101,18 +94,11 @@ def test_a_lesson_unused_for_60_days_is_archived_not_loaded_and_restorable(
     block = fake.requests[2].body["system"][-1]["text"]
     assert "dotnet restore" not in block and "signed on the CI machine" not in block
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    shown = subprocess.run(
-        [sys.executable, "-m", "app", "memory", "show", "--repo", str(repo)], capture_output=True, text=True, env=env
-    )
+    shown = run_app("memory", "show", "--repo", str(repo), env=env)
     assert "archived, not loaded (60 days neither used nor confirmed): " + SIGNED in shown.stdout
     assert f'memory restore --repo {repo} "{SIGNED}"' in shown.stdout
     assert "never used" in shown.stdout  # the file's 90-day flag stays as it was
-    restored = subprocess.run(
-        [sys.executable, "-m", "app", "memory", "restore", "--repo", str(repo), SIGNED.upper()],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    restored = run_app("memory", "restore", "--repo", str(repo), SIGNED.upper(), env=env)
     assert restored.returncode == 0, restored.stderr
     assert restored.stdout.startswith(f'Restored "{SIGNED}" (/memories/notes.md)')
     lines = _lines_of(repo)
@@ -120,12 +106,7 @@ def test_a_lesson_unused_for_60_days_is_archived_not_loaded_and_restorable(
     Session(repo, Settings(), client=client).run_turn("hi again")
     block = fake.requests[3].body["system"][-1]["text"]
     assert "signed on the CI machine" in block and "dotnet restore" not in block
-    again = subprocess.run(
-        [sys.executable, "-m", "app", "memory", "restore", "--repo", str(repo), SIGNED],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    again = run_app("memory", "restore", "--repo", str(repo), SIGNED, env=env)
     assert again.returncode == 2 and "is not archived" in again.stderr
 
 

@@ -10,8 +10,6 @@ is in any request the fake Messages API receives.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
 from app.core.agent.events import Event, TrustNeeded
 from app.core.agent.session import Session
 from app.core.settings import Settings
+from tests.app_cli import run_app
 from tests.hostile.leaky import ENV_NAME, Secrets, make_leaky_repo, secret_home
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -62,8 +61,7 @@ def test_the_readme_attack_runs_nothing_untrusted_and_leaks_nothing_trusted(
 
     # The person trusts it, the way they would.
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
-    done = subprocess.run([sys.executable, "-m", "app", "trust", "--repo", str(repo)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    done = run_app("trust", "--repo", str(repo), env=env, cwd=ROOT)
     assert done.returncode == 0, done.stderr
 
     Session(repo, Settings(), client=client).run_turn("What does this project do?")

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from app.core.memory import open_store
 from app.core.repo_identity import repository_identity
 from app.core.settings import Settings
 from app.core.team import config, tier
+from tests.app_cli import run_app
 from tests.core.memory.conftest import ok
 from tests.team_server import new_database
 
@@ -82,14 +81,7 @@ def test_team_lines_load_under_their_heading_and_the_stopped_server_leaves_the_c
     assert f"{TEAM_LINE} (by {role}, " in cached and MY_NOTE in cached  # nothing personal is affected
 
     env = dict(os.environ)
-    done = subprocess.run(
-        [sys.executable, "-m", "app", "memory", "promote", "--repo", str(repo), MY_NOTE],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = run_app("memory", "promote", "--repo", str(repo), MY_NOTE, env=env, cwd=ROOT)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "Not shared: team memory as of " in done.stderr and "the team server is unreachable" in done.stderr
 

@@ -18,6 +18,7 @@ from app.core import trust
 from app.core.agent.events import Event, ToolFinished, TrustNeeded
 from app.core.agent.session import Session
 from app.core.settings import Settings
+from tests.app_cli import run_app
 from tests.conftest import git
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -86,10 +87,7 @@ def _cli(*args: str, fake: FakeAPI | None = None) -> subprocess.CompletedProcess
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
     if fake is not None:
         env.update(ANTHROPIC_BASE_URL=fake.base_url, ANTHROPIC_API_KEY=fake.api_key)
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args], stdin=subprocess.DEVNULL, capture_output=True, text=True,
-        env=env, cwd=ROOT, timeout=120,
-    )  # fmt: skip
+    return run_app(*args, env=env, cwd=ROOT)
 
 
 def test_ask_without_a_terminal_refuses_with_the_hint(tmp_path: Path, fake: FakeAPI) -> None:

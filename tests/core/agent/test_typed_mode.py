@@ -1,36 +1,34 @@
-"""`python -m app ask` and `python -m app chat` as a person runs them, against the fake API."""
+"""`python -m app ask` and `python -m app chat` as a person runs them, against the fake API.
+
+The commands run in this process (tests/app_cli.py); a failed ask also runs as a real process, for the
+exit code of the real entry point.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from app.bench.fakeapi import FakeAPI, text, tool_use
+from tests.app_cli import Runner, run_app, run_process
 from tests.conftest import trusted
 from tests.scenario import BUILD_ERROR_FILE, BUILD_ERROR_LINE, make_scenario_repo
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _app(*args: str, fake: FakeAPI | None, key: str | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def _app(
+    *args: str, fake: FakeAPI | None, key: str | None = None, stdin: str = "", run: Runner = run_app
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
     if fake is not None:
         env["ANTHROPIC_BASE_URL"] = fake.base_url
         env["ANTHROPIC_API_KEY"] = key if key is not None else fake.api_key
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
+    return run(*args, env=env, cwd=ROOT, input=stdin)
 
 
 @pytest.fixture
@@ -47,7 +45,6 @@ def _build_red_script() -> list[dict[str, object]]:
     ]
 
 
-@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_an_asked_question_lands_in_the_history_with_its_tools(fake: FakeAPI, scenario: Path) -> None:
     from app.core.history import History
 
@@ -60,7 +57,6 @@ def test_an_asked_question_lands_in_the_history_with_its_tools(fake: FakeAPI, sc
     assert [t.name for t in turn.tools] == ["git_status", "build", "read_file"]
 
 
-@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_with_the_history_off_nothing_is_kept(fake: FakeAPI, scenario: Path) -> None:
     from app.core import paths
     from app.core.history import History
@@ -92,7 +88,6 @@ def test_ask_why_is_the_build_red_runs_the_tools_end_to_end(fake: FakeAPI, scena
     assert "Why is the build red?" in json.dumps(requests[0].body["messages"][0])
 
 
-@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_ask_json_lists_reply_screen_and_tools(fake: FakeAPI, scenario: Path) -> None:
     fake.script(
         tool_use("show_on_screen", {"text": "# Failing\n- tests/test_rules.py", "title": "Tests"}),
@@ -109,15 +104,15 @@ def test_ask_json_lists_reply_screen_and_tools(fake: FakeAPI, scenario: Path) ->
     assert "Which tests fail?" in json.dumps(fake.requests[0].body["messages"][0])
 
 
-def test_ask_failure_is_one_line_on_stderr_and_nonzero(fake: FakeAPI, scenario: Path) -> None:
-    out = _app("ask", "--repo", str(scenario), "Hello?", fake=fake, key="sk-ant-revoked-key")
+@pytest.mark.parametrize("run", [run_app, pytest.param(run_process, marks=pytest.mark.slow)], ids=["main", "process"])
+def test_ask_failure_is_one_line_on_stderr_and_nonzero(fake: FakeAPI, scenario: Path, run: Runner) -> None:
+    out = _app("ask", "--repo", str(scenario), "Hello?", fake=fake, key="sk-ant-revoked-key", run=run)
     assert out.returncode != 0
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "the API key was rejected" in lines[0]
 
 
-@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_ask_without_a_key_says_where_to_set_it(scenario: Path) -> None:
     out = _app("ask", "--repo", str(scenario), "Hello?", fake=None)
     assert out.returncode != 0
@@ -126,7 +121,6 @@ def test_ask_without_a_key_says_where_to_set_it(scenario: Path) -> None:
     assert "Traceback" not in out.stderr
 
 
-@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_ask_outside_a_repository_is_a_clear_error(fake: FakeAPI, tmp_path: Path) -> None:
     out = _app("ask", "--repo", str(tmp_path), "Hello?", fake=fake)
     assert out.returncode != 0 and "not inside a git repository" in out.stderr
@@ -161,7 +155,6 @@ def test_chat_converses_shows_screen_content_and_starts_new_sessions(fake: FakeA
     assert fresh[0]["content"][-1]["text"] == "Hello"
 
 
-@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_chat_turns_are_in_the_history_like_ask_turns(fake: FakeAPI, scenario: Path) -> None:
     from app.core.history import History
 
@@ -176,7 +169,6 @@ def test_chat_turns_are_in_the_history_like_ask_turns(fake: FakeAPI, scenario: P
     ]
 
 
-@pytest.mark.slow  # a process of the app per call; the fast lane keeps one of each kind
 def test_the_first_use_of_memory_from_the_command_line_says_so_once(fake: FakeAPI, scenario: Path) -> None:
     fake.script(text("One."), text("Two."), text("Three."))
     first = _app("ask", "--repo", str(scenario), "--json", "What is this?", fake=fake)

@@ -1,4 +1,7 @@
-"""`python -m app memory list|show|forget`, run as a person would: a subprocess with no display or audio."""
+"""`python -m app memory list|show|forget`, run as a person would, with no display or audio.
+
+The commands run in this process (tests/app_cli.py); the y/N question on a terminal runs a real process.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import pytest
 
 from app.core import settings as settings_store
 from app.core.memory import MemoryStore, open_store
+from tests.app_cli import run_app
 from tests.conftest import git
 from tests.core.memory.conftest import ok, tree
 
@@ -26,16 +30,8 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _app(*args: str, stdin: int | None = subprocess.DEVNULL, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "app", "memory", *args],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        cwd=cwd,
-        stdin=stdin,
-        timeout=60,
-    )
+def _app(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return run_app("memory", *args, env=_env(), cwd=cwd)  # stdin is no terminal
 
 
 @pytest.fixture

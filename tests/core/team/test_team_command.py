@@ -1,10 +1,12 @@
-"""`voice-dev-agent team init|grant|revoke`, run as a team lead would: a subprocess, as the database's owning role."""
+"""`voice-dev-agent team init|grant|revoke`, run as a team lead would, as the database's owning role.
+
+The commands run in this process (tests/app_cli.py).
+"""
 
 from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from psycopg.conninfo import conninfo_to_dict
@@ -12,6 +14,7 @@ from psycopg.conninfo import conninfo_to_dict
 from app.core.memory import MemoryStore
 from app.core.team import schema
 from app.core.team.server import connect
+from tests.app_cli import run_app
 from tests.conftest import git
 from tests.core.memory.conftest import ok
 from tests.team_server import TeamDatabase, new_database
@@ -21,9 +24,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def _team(*args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PG")}
-    return subprocess.run(
-        [sys.executable, "-m", "app", "team", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60
-    )
+    return run_app("team", *args, env=env, cwd=ROOT)
 
 
 def test_init_twice_then_grant_a_checkout_to_a_role_and_revoke_it(pg_cluster, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -1,5 +1,6 @@
 """The team tier as a developer meets it: `memory promote`, `memory show --json`'s team object, concurrent writers,
-stale edits, and a team server that does not answer. Real server, real subprocesses, each developer's own role.
+stale edits, and a team server that does not answer. Real server, each developer's own role; the commands run in
+this process (tests/app_cli.py), and two concurrent promotions are two real processes.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from app.core.memory import open_store
 from app.core.repo_identity import repository_identity
 from app.core.settings import Settings
 from app.core.team import config, tier
+from tests.app_cli import run_app
 from tests.conftest import git
 from tests.core.memory.conftest import ok
 from tests.team_server import TeamDatabase, unique
@@ -57,9 +59,7 @@ def _app(*args: str, dsn: str | None = None) -> subprocess.CompletedProcess[str]
     env = dict(os.environ)
     if dsn is not None:
         env[config.ENV_DSN] = dsn
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60
-    )
+    return run_app(*args, env=env, cwd=ROOT)
 
 
 def _team_json(repo: Path, dsn: str | None = None) -> dict[str, object]:
