@@ -1,15 +1,14 @@
 """What the person is told about memory when a session starts: the tray line and, once per repository, a note.
 
 The tray line ("Memory: 3 files, 1 may be stale") asks git about every file, so it is worked out
-on a short-lived thread and arrives as a queued signal. The first-run note says what memory is,
+by a background job (app.ui.background) and arrives on the main thread. The first-run note says what memory is,
 where it lives, what goes to the Anthropic API and how to turn it off; it is shown once per
 repository, remembered in a small file of the app's own.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
+import functools
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,8 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.memory import JournalError, open_store
 from app.core.memory_notes import first_time
-
-log = logging.getLogger(__name__)
+from app.ui.background import Job
 
 
 def summary(repo: Path, mode: str) -> str:
@@ -57,15 +55,10 @@ class MemorySummary(QObject):
         if repo is None:
             self.ready.emit(None, "")
             return
-        threading.Thread(target=self._work, args=(repo, mode), name="memory-summary", daemon=True).start()
-
-    def _work(self, repo: Path, mode: str) -> None:
-        try:
-            line = summary(repo, mode)
-        except Exception:  # a tooltip line must never take the app down
-            log.warning("memory summary of %s failed", repo, exc_info=True)
-            line = ""
-        self.ready.emit(repo, line)
+        # A tooltip line must never take the app down: a failure is logged and the line left empty.
+        Job(functools.partial(summary, repo, mode), name="memory-summary",
+            on_returned=lambda line: self.ready.emit(repo, line),
+            on_errored=lambda _exc: self.ready.emit(repo, "")).start()  # fmt: skip
 
 
 def first_run_note(repo: Path) -> str:

@@ -40,7 +40,7 @@ from app.core import api_key, autostart
 from app.core import settings as settings_store
 from app.core.settings import MAX_PANEL_PAGES, Effort, RepoCommands, Settings
 from app.ui import colours
-from app.ui.background import Background
+from app.ui.background import Job, error_text
 from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import check_chord
 from app.ui.memory_editor import MemoryEditor
@@ -76,8 +76,6 @@ class SettingsWindow(QDialog):
         self.setWindowTitle(window_title("Settings"))
         self.resize(780, 560)
         self._settings = settings
-        self._background = Background(self)
-        self._background.done.connect(self._on_key_checked)
 
         self.problem = QLabel(problem)
         self.problem.setWordWrap(True)
@@ -385,10 +383,10 @@ class SettingsWindow(QDialog):
 
             return check_api_key(key)
 
-        self._background.run("key", check)
+        Job(check, name="settings-key", on_returned=self._on_key_checked,
+            on_errored=lambda exc: self._on_key_checked(None, error_text(exc))).start()  # fmt: skip
 
-    @Slot(str, object, str)
-    def _on_key_checked(self, _tag: str, result: object, error: str) -> None:
+    def _on_key_checked(self, result: object, error: str = "") -> None:
         self.key_test.setEnabled(True)
         self.key_status.setText(error or str(result))
         self.key_status.setStyleSheet(colours.status(bool(error)))

@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,64 +29,55 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import DownloadCancelled, UserFacingError
 from app.ui import colours
+from app.ui.background import Job
 from app.voice import model_catalog, model_store
 from app.voice.model_catalog import human_size
 
 log = logging.getLogger(__name__)
 
 
-class _Download(QObject):
-    """One download on a plain thread; it reaches the panel only through these queued signals."""
+MEASURING = "measuring"  # what a download job reports once the files are in and its speed is being measured
 
-    progress = Signal(object)  # model_download.Progress
-    measuring = Signal(str)
-    finished = Signal(str, str, bool)  # name, message ("" when it worked), cancelled
 
-    def __init__(self, name: str) -> None:
-        super().__init__()
+class _Download:
+    """One download, then its speed measured here, as a background job; Cancel sets `cancel`.
+
+    The job returns "" when the model is ready or the sentence saying why it does not load, and
+    errs with DownloadCancelled, a user-facing error, or anything else (told as a one-line failure).
+    """
+
+    def __init__(
+        self, name: str, on_progress: Callable[[object], None], on_finished: Callable[[str, bool], None]
+    ) -> None:
         self.name = name
         self.cancel = threading.Event()
-        # Not a daemon: the interpreter waits for it at exit instead of killing it inside CTranslate2.
-        self.worker = threading.Thread(target=self._run, name=f"download {name}")
+        self.job = Job(
+            self._run, name=f"download {name}", daemon=False, on_progress=on_progress,
+            on_returned=lambda problem: on_finished(str(problem), False),
+            on_errored=lambda exc: on_finished(self._failure(exc), isinstance(exc, DownloadCancelled)),
+        )  # fmt: skip
 
-    def _run(self) -> None:
+    def _run(self) -> str:
         from app.voice import model_download, model_speed
 
+        model_download.download(self.name, on_progress=self.job.report, cancel=self.cancel)
+        self.job.report(MEASURING)
         try:
-            model_download.download(self.name, on_progress=self.progress.emit, cancel=self.cancel)
-            self.measuring.emit(self.name)
-            try:
-                model_speed.measure(self.name)
-            except UserFacingError as exc:  # downloaded and verified, but it does not load: say so
-                self.finished.emit(self.name, str(exc), False)
-                return
-            self.finished.emit(self.name, "", False)
-        except DownloadCancelled as exc:
-            self.finished.emit(self.name, str(exc), True)
-        except UserFacingError as exc:
-            self.finished.emit(self.name, str(exc), False)
-        except Exception as exc:
-            log.exception("downloading %s failed", self.name)
-            self.finished.emit(self.name, f"The download of {self.name} failed ({type(exc).__name__}).", False)
+            model_speed.measure(self.name)
+        except UserFacingError as exc:  # downloaded and verified, but it does not load: say so
+            return str(exc)
+        return ""
+
+    def _failure(self, exc: BaseException) -> str:
+        if isinstance(exc, UserFacingError):  # DownloadCancelled is one
+            return str(exc)
+        return f"The download of {self.name} failed ({type(exc).__name__})."
 
 
-class _Measure(QObject):
-    """Measures the bundled model's speed once, off the main thread (about a second or two)."""
+def _measure_bundled() -> None:
+    from app.voice import model_speed
 
-    done = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.worker = threading.Thread(target=self._run, name="measure speech model")  # not a daemon: as above
-
-    def _run(self) -> None:
-        from app.voice import model_speed
-
-        try:
-            model_speed.measure(model_catalog.BUNDLED)
-        except Exception:  # a speed figure is a nicety: the model list works without it
-            log.warning("measuring %s failed", model_catalog.BUNDLED, exc_info=True)
-        self.done.emit()
+    model_speed.measure(model_catalog.BUNDLED)
 
 
 class SpeechModels(QWidget):
@@ -97,7 +89,7 @@ class SpeechModels(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._job: _Download | None = None
-        self._measure: _Measure | None = None
+        self._measure: Job | None = None
         self._chosen = model_catalog.BUNDLED
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
@@ -214,10 +206,13 @@ class SpeechModels(QWidget):
     def _measure_bundled(self) -> bool:
         """Start measuring the bundled model once per window; True while it runs."""
         if self._measure is None:
-            self._measure = _Measure()
-            self._measure.done.connect(self.refresh)
-            self._measure.worker.start()
-        return self._measure.worker.is_alive()
+            # A speed figure is a nicety: the model list works without it (a failure is only logged).
+            self._measure = Job(
+                _measure_bundled, name="measure speech model", daemon=False,
+                on_returned=lambda _none: self.refresh(), on_errored=lambda _exc: self.refresh(),
+            )  # fmt: skip
+            self._measure.start()
+        return self._measure.is_running()
 
     # ---- downloads ----------------------------------------------------------------------------
 
@@ -228,17 +223,14 @@ class SpeechModels(QWidget):
     def start_download(self, name: str) -> None:
         if self._job is not None:
             return
-        job = _Download(name)
-        job.progress.connect(self._on_progress)
-        job.measuring.connect(self._on_measuring)
-        job.finished.connect(self._on_finished)
+        job = _Download(name, self._on_progress, functools.partial(self._on_finished, name))
         self._job = job
         self.progress.setValue(0)
         self.progress_label.setText(f"Downloading {name}…")
         self._set_status("")
         self._show_progress(True)
         self.refresh()
-        job.worker.start()
+        job.job.start()
 
     @Slot()
     def cancel_download(self) -> None:
@@ -255,26 +247,25 @@ class SpeechModels(QWidget):
         """
         if self._job is not None:
             self._job.cancel.set()
-            self._job.worker.join(timeout=60)
+            self._job.job.worker.join(timeout=60)
         if self._measure is not None:
             self._measure.worker.join(timeout=60)
 
-    @Slot(object)
     def _on_progress(self, progress: object) -> None:
         from app.voice.model_download import Progress
 
-        if not isinstance(progress, Progress) or self._job is None or self._job.cancel.is_set():
+        if self._job is None:
+            return
+        if progress == MEASURING:
+            self.progress.setValue(1000)
+            self.cancel_button.setEnabled(False)
+            self.progress_label.setText(f"Measuring {self._job.name}'s speed on this computer…")
+            return
+        if not isinstance(progress, Progress) or self._job.cancel.is_set():
             return
         self.progress.setValue(round(progress.fraction * 1000))
         self.progress_label.setText(f"Downloading {self._job.name}: {progress.describe()}")
 
-    @Slot(str)
-    def _on_measuring(self, name: str) -> None:
-        self.progress.setValue(1000)
-        self.cancel_button.setEnabled(False)
-        self.progress_label.setText(f"Measuring {name}'s speed on this computer…")
-
-    @Slot(str, str, bool)
     def _on_finished(self, name: str, message: str, cancelled: bool) -> None:
         self._job = None
         self._show_progress(False)

@@ -20,6 +20,7 @@ from PySide6.QtCore import Signal, Slot
 from app.core import messages, stamps
 from app.core.errors import UserFacingError
 from app.core.settings import Effect, Settings, changed_effects
+from app.ui.background import Job
 from app.ui.ports import SpeechPort
 from app.voice import models
 from app.voice.model_store import folder_for
@@ -42,7 +43,6 @@ class SpeechWorker(SpeechPort):
     _drop_requested = Signal(int)
     _cue_requested = Signal(str, float)
     _speak_requested = Signal(int, str, bool)  # utterance, text, whether it is the end
-    _transcriber_loaded = Signal(object, str, str)  # Transcriber or None, its folder, a problem
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -66,10 +66,9 @@ class SpeechWorker(SpeechPort):
         self._drop_requested.connect(self._drop)
         self._cue_requested.connect(self._cue)
         self._speak_requested.connect(self._speak)
-        self._transcriber_loaded.connect(self._swap_transcriber)
         self._transcriber_folder = ""  # the folder of the model in use ("" = bundled)
         self._wanted_folder = ""  # the folder last asked for; differs while a switch loads
-        self._switching: threading.Thread | None = None
+        self._switching: Job | None = None
 
     @property
     def can_speak(self) -> bool:
@@ -145,7 +144,7 @@ class SpeechWorker(SpeechPort):
         self.stop_speaking()
         switching = self._switching
         if switching is not None:  # a thread inside CTranslate2 at exit aborts the process
-            switching.join(timeout=60)
+            switching.worker.join(timeout=60)
 
     def _switch_transcriber(self, folder: str) -> None:
         """Load the model in `folder` beside the current one, which keeps transcribing until the swap.
@@ -154,24 +153,21 @@ class SpeechWorker(SpeechPort):
         """
         self._wanted_folder = folder  # a second request for it starts no second load
 
-        def load() -> None:
-            try:
-                transcriber = Transcriber(folder)
-                transcriber.load()
-            except UserFacingError as exc:
-                self._transcriber_loaded.emit(None, folder, str(exc))
-            except Exception as exc:
-                log.exception("loading the speech model in %s failed", folder)
-                problem = f"The speech model could not be loaded ({type(exc).__name__})."
-                self._transcriber_loaded.emit(None, folder, problem)
-            else:
-                self._transcriber_loaded.emit(transcriber, folder, "")
+        def load() -> Transcriber:
+            transcriber = Transcriber(folder)
+            transcriber.load()
+            return transcriber
 
-        # Not a daemon: the interpreter waits for it at exit instead of killing it inside CTranslate2.
-        self._switching = threading.Thread(target=load, name="load speech model")
+        def failed(exc: BaseException) -> None:
+            problem = f"The speech model could not be loaded ({type(exc).__name__})."
+            self._swap_transcriber(None, folder, str(exc) if isinstance(exc, UserFacingError) else problem)
+
+        # Made on this worker's thread, the job reports back to it. Not a daemon: the interpreter
+        # waits for it at exit instead of killing it inside CTranslate2.
+        self._switching = Job(load, name="load speech model", daemon=False, on_errored=failed,
+                              on_returned=lambda loaded: self._swap_transcriber(loaded, folder, ""))  # fmt: skip
         self._switching.start()
 
-    @Slot(object, str, str)
     def _swap_transcriber(self, transcriber: Transcriber | None, folder: str, problem: str) -> None:
         if folder != self._wanted_folder:
             return  # another model was chosen while this one loaded

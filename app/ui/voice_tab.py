@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from app.core import launch
 from app.core.settings import Settings
 from app.ui import colours
-from app.ui.background import Background
+from app.ui.background import Job, error_text
 from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
@@ -48,8 +48,6 @@ class VoiceTab(QWidget):
 
     def __init__(self, microphone: Microphone | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._background = Background(self)
-        self._background.done.connect(self._on_voice_tested)
         self.meter = LevelMeter(microphone)
         self.level, self.level_status = self.meter.bar, self.meter.status
 
@@ -283,7 +281,8 @@ class VoiceTab(QWidget):
 
         self.voice_test.setEnabled(False)
         self.voice_status.setText("Speaking…")
-        self._background.run("voice", speak)
+        Job(speak, name="settings-voice", on_returned=lambda said: self._on_voice_tested("voice", said, ""),
+            on_errored=lambda exc: self._on_voice_tested("voice", None, error_text(exc))).start()  # fmt: skip
 
     def _enable_cue_volume(self, on: bool) -> None:
         for widget in (self.cue_volume, self.cue_volume_label, self.cue_try):
@@ -306,9 +305,9 @@ class VoiceTab(QWidget):
             return ""
 
         self.cue_try.setEnabled(False)
-        self._background.run("cue", play)
+        Job(play, name="settings-cue", on_returned=lambda said: self._on_voice_tested("cue", said, ""),
+            on_errored=lambda exc: self._on_voice_tested("cue", None, error_text(exc))).start()  # fmt: skip
 
-    @Slot(str, object, str)
     def _on_voice_tested(self, tag: str, result: object, error: str) -> None:
         if tag == "cue":
             self.cue_try.setEnabled(self.cues.isChecked())
