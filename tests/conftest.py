@@ -32,6 +32,7 @@ def app_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
 
     # Each test is a fresh start of the app: nothing said before it is still waiting for a sink or counted as said.
     monkeypatch.setattr(messages, "_held", [])
+    monkeypatch.setattr(messages, "_sink", None)  # and no front end's sink left from another test
     monkeypatch.setattr(settings, "_reported", set())
     return home
 

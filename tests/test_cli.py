@@ -67,3 +67,13 @@ def test_a_settings_file_saved_as_utf16_does_not_stop_a_command() -> None:
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     assert list(target.parent.glob("settings.json.corrupt-*")), "the person's file is kept aside"
+
+
+def test_messages_of_the_command_line_go_through_the_message_path_to_stderr_and_the_log() -> None:
+    from app.core import paths
+
+    out = _run("listen", "--toggle")
+    assert out.returncode == 2
+    said = "Voice Dev Agent is not running: start it first ("
+    assert out.stderr.startswith(f"error: {said}") and out.stderr.count("\n") == 1, out.stderr
+    assert said in paths.log_file().read_text()  # logged first, as every message is

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +54,7 @@ def _note_memory(session: Session) -> None:
 
     note = first_use_line(session.repo, session.settings)
     if note:
-        print(note, file=sys.stderr)  # stderr: `ask --json` keeps its output one JSON object
+        messages.info(note)  # logged, then on stderr: `ask --json` keeps its output one JSON object
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from app.commands.trust import terminal_prompt
-from app.core import paths
+from app.core import messages, paths
 from app.core import settings as settings_module
 from app.core.agent.events import Event, ScreenContent, TextDelta, ToolStarted, TrustNeeded, TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
 
     note = first_use_line(lifecycle.repo, lifecycle.settings) if lifecycle.repo is not None else ""
     if note:
-        print(note, file=sys.stderr)
+        messages.info(note)  # the one message path: logged, then on stderr as before
     from app.commands.held_note import HeldNote
 
     held = HeldNote()

@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from app import APP_DISPLAY_NAME
-from app.core import instance, launch
+from app.core import instance, launch, messages
 
 
 def register(subparsers: Any) -> None:
@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     reply = instance.send({"listen": args.action})
     if reply is None:
-        print(f"{APP_DISPLAY_NAME} is not running: start it first ({launch.command_line()}).", file=sys.stderr)
+        messages.error(f"{APP_DISPLAY_NAME} is not running: start it first ({launch.command_line()}).", speak=False)
         return 2
     print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
     return 0 if reply.ok else 1

@@ -14,6 +14,7 @@ import sys
 import threading
 from typing import IO, Any
 
+from app.core import messages
 from app.core import settings as settings_module
 from app.core.errors import ConfigurationError
 from app.voice import model_catalog, model_store
@@ -108,7 +109,7 @@ def run_download(args: argparse.Namespace) -> int:
         folder = model_download.download(model.name, on_progress=bar, cancel=cancel)
     except KeyboardInterrupt:
         bar.end()
-        print("Cancelled. What arrived is kept: run the same command to resume.", file=sys.stderr)
+        messages.info("Cancelled. What arrived is kept: run the same command to resume.")
         return 130
     except DownloadCancelled:
         bar.end()

@@ -15,7 +15,7 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from types import TracebackType
 
@@ -35,6 +35,12 @@ class Message:
     level: Level
     text: str
     speak: bool = False  # worth saying aloud as well as showing
+    # (key, label) buttons, where the desktop's notifications show them; `on_action(key)` runs on a click.
+    actions: tuple[tuple[str, str], ...] = ()
+    on_action: Callable[[str], object] | None = field(default=None, compare=False)
+    # Its text quotes memory lines: the log says a message was shown, not its words, so that forgetting
+    # a repository's memory leaves no copy of them in the log.
+    private: bool = False
 
 
 Sink = Callable[[Message], None]
@@ -55,9 +61,17 @@ def set_sink(sink: Sink | None) -> None:
             _deliver(sink, message)
 
 
+def post(message: Message) -> None:
+    """Say a message made whole (with actions, say): logged, then to the sink, as info/warning/error do."""
+    _post(message)
+
+
 def _post(message: Message) -> None:
     log_level = {Level.INFO: logging.INFO, Level.WARNING: logging.WARNING, Level.ERROR: logging.ERROR}
-    log.log(log_level[message.level], "%s", message.text)
+    if message.private:
+        log.log(log_level[message.level], "(a message about memory, %d characters)", len(message.text))
+    else:
+        log.log(log_level[message.level], "%s", message.text)
     with _lock:
         sink = _sink
         if sink is None:
@@ -73,8 +87,15 @@ def _deliver(sink: Sink, message: Message) -> None:
         log.exception("message sink failed")
 
 
-def info(text: str, *, speak: bool = False) -> None:
-    _post(Message(Level.INFO, text, speak))
+def info(
+    text: str,
+    *,
+    speak: bool = False,
+    actions: tuple[tuple[str, str], ...] = (),
+    on_action: Callable[[str], object] | None = None,
+    private: bool = False,
+) -> None:
+    _post(Message(Level.INFO, text, speak, actions, on_action, private))
 
 
 def warning(text: str, *, speak: bool = False) -> None:

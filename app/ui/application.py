@@ -130,14 +130,14 @@ class DesktopApp(QObject):
         menu.quit_requested.connect(self.app.quit)
         self.tray.activated.connect(self._on_tray_click)
         connect_memory_notices(
-            self.memory_notices, controller=c, agent=self.agent, panel=self.panel, tray=self.tray, menu=menu
+            self.memory_notices, controller=c, agent=self.agent, panel=self.panel, menu=menu
         )
         self.memory_notices.noticed.connect(lambda _n: self._reload_memory_window())
         self.memory_notices.undone.connect(lambda _op, _m: self._reload_memory_window())
         self.held_lines = HeldNotices(lambda: self.controller.repo)
         connect_held(self.held_lines, box=self.panel.held_box, turn_over=c.memory_changed,
                      session_started=self.agent.session_started, session_reset=c.session_reset,
-                     panel_visible=self.panel.isVisible, notify=self.tray.show_message)  # fmt: skip
+                     panel_visible=self.panel.isVisible, notify=messages.post)  # fmt: skip
         self.held_lines.settled.connect(lambda *_: self._reload_memory_window())
         self.held_lines.held.connect(lambda _n: self._reload_memory_window())  # Settings → Memory lists them too
         c.session_reset.connect(self._on_session_reset)
@@ -218,7 +218,7 @@ class DesktopApp(QObject):
         self.memory_summary.refresh(repo, self.settings.memory_mode_for(repo) if repo is not None else "on")
         note = memory_status.first_run_note(repo) if repo is not None else ""
         if note:
-            self.tray.show_message(messages.Message(messages.Level.INFO, note))
+            messages.info(note)
 
     def _on_memory_summary(self, repo: Path | None, line: str) -> None:
         if repo == self.controller.repo:
@@ -260,7 +260,7 @@ class DesktopApp(QObject):
         self._save_quietly()
         self.controller.set_repository(root)
         self._update_repo_menu()
-        self.tray.show_message(messages.Message(messages.Level.INFO, f"Now asking about {root.name}."))
+        messages.info(f"Now asking about {root.name}.")
 
     def choose_folder(self) -> None:
         start = str(self.controller.repo or Path.home())
@@ -454,12 +454,9 @@ def connect_memory_notices(
     controller: Controller,
     agent: AgentPort,
     panel: AnswerPanel,
-    tray: Tray,
     menu: AppMenu,
 ) -> None:
-    """Wire the path from a finished turn to the panel or the tray, and Undo back to the store."""
-
-    undo_for: dict[int, MemoryNotice] = {}  # a desktop notification's id -> the change its Undo reverts
+    """Wire the path from a finished turn to the panel or the message path, and Undo back to the store."""
 
     def told(found: tuple[MemoryNotice, ...]) -> None:
         menu.set_memory_undo(found[-1].line)
@@ -467,20 +464,15 @@ def connect_memory_notices(
         if not panel.isVisible():
             lines = "\n".join(n.line for n in found)
             note = f"{lines}\nUndo: tray menu, Undo last memory change."
-            shown = tray.show_message(messages.Message(messages.Level.INFO, note), (("undo", "Undo"),))
-            if shown is not None:
-                undo_for[shown] = found[-1]
-
-    def action(notification: int, key: str) -> None:
-        notice = undo_for.pop(notification, None)
-        if key == "undo" and notice is not None:
-            notices.undo(notice)
+            latest = found[-1]
+            messages.info(note, actions=(("undo", "Undo"),), private=True,
+                          on_action=lambda key: notices.undo(latest) if key == "undo" else None)  # fmt: skip
 
     def undone(op: int, message: str) -> None:
         panel.memory_undone(op, message)
         menu.set_memory_undo(notices.latest[-1].line if notices.latest else "")
         if not panel.isVisible():
-            tray.show_message(messages.Message(messages.Level.INFO, message))
+            messages.info(message, private=True)
 
     agent.session_started.connect(notices.session_started)
     controller.memory_changed.connect(lambda _turn: notices.check())
@@ -489,6 +481,3 @@ def connect_memory_notices(
     notices.undone.connect(undone)
     panel.memory_undo_requested.connect(notices.undo)
     menu.undo_memory.connect(notices.undo_last)
-    if tray.notifications is not None:
-        tray.notifications.action_invoked.connect(action)
-        tray.notifications.closed.connect(lambda notification: undo_for.pop(notification, None))

@@ -191,7 +191,7 @@ def connect_held(
         if not panel_visible():
             lines = "\n".join(n.line for n in found)
             note = f"{lines}\nKeep or discard it in the answer panel, or with: python -m app memory pending"
-            notify(messages.Message(messages.Level.INFO, note))
+            notify(messages.Message(messages.Level.INFO, note, private=True))  # it quotes the held lines
 
     session_started.connect(held.session_started)
     turn_over.connect(lambda _turn: held.check())

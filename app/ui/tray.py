@@ -8,6 +8,7 @@ unreachable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer, Signal
@@ -260,7 +261,8 @@ class Tray(QObject):
         self.tray_icon: QSystemTrayIcon | None = None
         self.status_window: StatusWindow | None = None
         self.last_message: Message | None = None  # the newest notification, for the status window and tests
-        self.notifications: DesktopNotifications | None = None  # the desktop's service, set by the app
+        self._notifications: DesktopNotifications | None = None
+        self._on_action: dict[int, Callable[[str], object]] = {}  # a shown notification's id -> its message's
         if use_tray:
             self.tray_icon = QSystemTrayIcon(icons.icon("idle"))
             self.tray_icon.setContextMenu(menu)
@@ -316,9 +318,26 @@ class Tray(QObject):
         self._level_step = step
         self._set_icon(icons.listening_icon(step / 10))
 
-    def show_message(self, message: Message, actions: tuple[tuple[str, str], ...] = ()) -> int | None:
-        """Through the desktop's notification service where there is one (with `actions` where it shows
-        them), else the tray's balloon; the notification's id, or None when the tray showed it."""
+    @property
+    def notifications(self) -> DesktopNotifications | None:
+        """The desktop's notification service, set by the app; a click on a message's action reaches it."""
+        return self._notifications
+
+    @notifications.setter
+    def notifications(self, service: DesktopNotifications | None) -> None:
+        self._notifications = service
+        if service is not None:
+            service.action_invoked.connect(self._action_invoked)
+            service.closed.connect(lambda notification: self._on_action.pop(notification, None))
+
+    def _action_invoked(self, notification: int, key: str) -> None:
+        on_action = self._on_action.pop(notification, None)
+        if on_action is not None:
+            on_action(key)
+
+    def show_message(self, message: Message) -> int | None:
+        """Through the desktop's notification service where there is one (with the message's actions where
+        it shows them), else the tray's balloon; the notification's id, or None when the tray showed it."""
         self.last_message = message
         if message.level is Level.ERROR:
             self._showing_error = True
@@ -327,8 +346,10 @@ class Tray(QObject):
         title = {Level.INFO: APP_DISPLAY_NAME, Level.WARNING: "Warning", Level.ERROR: "Problem"}[message.level]
         if self.notifications is not None:
             urgency = 2 if message.level is Level.ERROR else 1
-            shown = self.notifications.notify(title, message.text, actions, urgency=urgency)
+            shown = self.notifications.notify(title, message.text, message.actions, urgency=urgency)
             if shown is not None:
+                if message.on_action is not None:
+                    self._on_action[shown] = message.on_action
                 return shown
         if self.tray_icon is not None:
             kind = {

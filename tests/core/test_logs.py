@@ -101,3 +101,26 @@ def test_log_files_are_owner_only_whatever_the_umask(fresh_logging: None) -> Non
     assert len(files) == 2
     assert all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files), [oct(f.stat().st_mode) for f in files]
     assert stat.S_IMODE(paths.log_dir().stat().st_mode) == 0o700
+
+
+def test_a_message_quoting_memory_is_shown_whole_and_logged_without_its_words(fresh_logging: None) -> None:
+    from app.core import messages
+
+    logs.setup(api_traffic=False)
+    shown: list[messages.Message] = []
+    clicked: list[str] = []
+    messages.set_sink(shown.append)
+    messages.info("Remembered: “the vault is at secret-path-4411” in notes.md", private=True,
+                  actions=(("undo", "Undo"),), on_action=clicked.append)  # fmt: skip
+    messages.info("Now asking about shop.")
+    (memory, plain) = shown
+    assert plain.text == "Now asking about shop." and not plain.private and plain.actions == ()
+    assert memory.text.startswith("Remembered: “the vault") and memory.actions == (("undo", "Undo"),)
+    assert memory.on_action is not None
+    memory.on_action("undo")
+    assert clicked == ["undo"]
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    logged = paths.log_file().read_text()
+    assert "Now asking about shop." in logged and "(a message about memory, " in logged
+    assert "secret-path-4411" not in logged  # forgetting the repository's memory leaves no copy here

@@ -17,6 +17,7 @@ from jeepney.io.blocking import open_dbus_connection
 from pytestqt.qtbot import QtBot
 
 from app.bench.fakeapi import FakeAPI
+from app.core import messages
 from app.core.memory import open_store
 from app.core.messages import Level, Message
 from app.core.settings import Settings
@@ -25,6 +26,7 @@ from app.ui.application import connect_memory_notices
 from app.ui.controller import Controller
 from app.ui.desktop_notifications import DesktopNotifications
 from app.ui.memory_notice import MemoryNotices
+from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.threads import start_thread, stop_thread
 from app.ui.tray import AppMenu, Tray
@@ -92,8 +94,10 @@ class NotifyingRig(Rig):
         self.panel = AnswerPanel()
         self.notices = MemoryNotices(lambda: self.controller.repo)
         connect_memory_notices(
-            self.notices, controller=self.controller, agent=self.agent, panel=self.panel, tray=self.tray, menu=self.menu
+            self.notices, controller=self.controller, agent=self.agent, panel=self.panel, menu=self.menu
         )
+        self.notifier = Notifier(self.tray.show_message)  # the message path ends at the tray, as in the app
+        messages.set_sink(self.notifier.sink)
         self.controller.start()
         self.store = open_store(repo)
 
@@ -135,7 +139,7 @@ def test_a_server_without_actions_gets_no_buttons_and_no_server_means_the_tray(
     tray = Tray(AppMenu(), use_tray=False)
     tray.notifications = DesktopNotifications()
     try:
-        assert tray.show_message(Message(Level.INFO, "Remembered: x"), (("undo", "Undo"),)) == 1
+        assert tray.show_message(Message(Level.INFO, "Remembered: x", actions=(("undo", "Undo"),))) == 1
         assert _shown()[0]["actions"] == []
     finally:
         tray.notifications.stop()

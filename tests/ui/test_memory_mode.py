@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.core import repos
+from app.core import messages, repos
 from app.core import settings as settings_store
 from app.core.settings import Settings
 from app.ui.application import DesktopApp
@@ -20,6 +20,7 @@ def desktop_app(qtbot: QtBot, empty_repo: Path) -> Iterator[DesktopApp]:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     desktop = DesktopApp(app, Settings(), repos.find_root(empty_repo))
+    messages.set_sink(desktop.notifier.sink)  # the message path ends at the tray, as DesktopApp.start sets it
     yield desktop
     if desktop.settings_window is not None:
         desktop.settings_window.close()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.bench.fakeapi import FakeAPI, text, tool_use
+from app.core import messages
 from app.core.agent.events import ToolFinished, TurnEnded
 from app.core.memory import open_store
 from app.core.settings import Settings
@@ -21,6 +22,7 @@ from app.ui.agent_worker import AgentWorker
 from app.ui.application import connect_memory_notices
 from app.ui.controller import Controller
 from app.ui.memory_notice import MemoryNotices
+from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.threads import start_thread, stop_thread
 from app.ui.tray import AppMenu, Tray
@@ -52,8 +54,10 @@ class Rig:
         self.panel = AnswerPanel()
         self.notices = MemoryNotices(lambda: self.controller.repo)
         connect_memory_notices(
-            self.notices, controller=self.controller, agent=self.agent, panel=self.panel, tray=self.tray, menu=self.menu
+            self.notices, controller=self.controller, agent=self.agent, panel=self.panel, menu=self.menu
         )
+        self.notifier = Notifier(self.tray.show_message)  # the message path ends at the tray, as in the app
+        messages.set_sink(self.notifier.sink)
         self.controller.start()
         self.store = open_store(repo)
 
