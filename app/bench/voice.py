@@ -1,11 +1,12 @@
 """`python -m app bench --voice`: how fast and how accurate the ears and the mouth are here.
 
-Speech comes from espeak-ng (cached under the cache folder). Streaming is measured by
-feeding the recording in 100 ms blocks at FEED_SPEED times real time while "the key is
-held" (1.0: the worker gets exactly the time it would get live; faster feeding would only
-make streaming look worse), and release → final text is timed from the last block on,
-exactly as after a real release. The one-pass figure is a transcription of the whole
-recording started at the same moment. First audio latency is measured at the playback
+Speech comes from espeak-ng and the Piper voice (cached under the cache folder). Streaming is
+measured by feeding the recording in 100 ms blocks while "the key is held", at the worker's
+pace (`feed_as_held`: a pass gets exactly the time it would get live, and only the time in
+which the worker waits for its next look is skipped, since its choices count samples, not
+seconds), and release → final text is timed on the wall clock from the last block on, exactly
+as after a real release. The one-pass figure is a transcription of the whole recording after
+release, on the same recording. First audio latency is measured at the playback
 callback (when the first sample of the sentence is handed to the device), with the output
 opened when listening started by the start cue, as the app does (sound cues on, the default),
 and needs an output device.

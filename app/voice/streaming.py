@@ -22,6 +22,11 @@ where the speaker paused:
   committed;
 - audio that runs MAX_CHUNK seconds without a single pause is cut at its quietest 30 ms
   frame at least 1.5 s before the end, so the window always fits one Whisper pass;
+- while the hold is at most WHOLE_GUESS_UP_TO seconds long, a guess hears the whole
+  recording from its first sample, not only what came after the last cut: it is then the
+  very pass one transcription after release would make, with the context of every
+  sentence, so the text it gives is the one-pass text (and when no guess covers the end,
+  the pass after release is the whole one too);
 - on `finish()` the pass in flight completes; then either the speculative text is used
   (no speech after the audio it covered) or only the tail after the last cut is
   transcribed, if it holds speech: one encoder pass and the words since the last pause.
@@ -78,6 +83,13 @@ LOOK_SLACK = int(0.1 * SAMPLE_RATE)
 # as its prompt. Keeping guesses of 2 s changed which words came out of the 20 s bench
 # question (0.887 → 0.849 against one pass's 0.849), so a guess needs a cut's length.
 GUESS_CHUNK = MIN_CHUNK
+# Holds up to this long are guessed whole, from their first sample. Chunks decoded apart lost
+# words the whole pass heard ('which service and the reminder emails' against 'which service
+# sends the reminder emails'): on 30 questions of 10-18 s in espeak-ng's voice the text made of
+# chunks and a tail guess lost 33 words and gained 10 against one pass. A whole pass costs about
+# 3 times a 3 s one at 15 s, so up to 20 s one begun QUIET_AFTER after the last word is done about
+# as the key goes up; longer holds keep the chunks and the guess of the tail.
+WHOLE_GUESS_UP_TO = 20.0
 
 
 def _find_cut(window: np.ndarray) -> int | None:
@@ -123,7 +135,10 @@ def _speech_end(audio: np.ndarray) -> int | None:
 
 
 class _Guess:
-    """A speculative final pass: the text of audio[start:end], made when the voice was last heard at `voiced`."""
+    """A speculative final pass: the text of audio[start:end], made when the voice was last heard at `voiced`.
+
+    A guess that starts at 0 heard the whole recording so far, so it stays valid whatever was cut since.
+    """
 
     def __init__(self, start: int, end: int, voiced: int, text: str) -> None:
         self.start, self.end, self.voiced, self.text = start, end, voiced, text
@@ -174,7 +189,7 @@ class StreamingTranscription:
                 self._cond.notify_all()
 
     def finish(self) -> str:
-        """Wait for the pass in flight, transcribe the tail, return the whole text (snapped)."""
+        """Wait for the pass in flight, transcribe what no guess heard, return the whole text (snapped)."""
         with self._cond:
             self._done = True
             self._cond.notify_all()
@@ -190,7 +205,14 @@ class StreamingTranscription:
             self.guessed = True
             self.tail_seconds = 0.0
             self.guess_quiet = (guess.end - guess.voiced) / SAMPLE_RATE
+            if guess.start == 0:  # it heard the chunks' audio too
+                self._committed.clear()
             self._committed.append(guess.text)
+        elif self._committed_samples and audio.size <= int(WHOLE_GUESS_UP_TO * SAMPLE_RATE):
+            # No guess heard the end (the worker was busy when the speaker went quiet): the
+            # chunks' text would not be the one pass's, so the pass after release is that pass.
+            self.tail_seconds = audio.size / SAMPLE_RATE
+            self._committed = [self._decode(audio, prompt=False)]
         elif tail.size and _speech_end(tail) is not None:
             # A tail the VAD hears nothing in is one Whisper's own VAD would drop too.
             self._committed.append(self._decode(tail))
@@ -233,9 +255,9 @@ class StreamingTranscription:
                 self._blocks = [np.concatenate(self._blocks)]
             return self._blocks[0] if self._blocks else np.zeros(0, np.float32)
 
-    def _decode(self, chunk: np.ndarray) -> str:
-        prompt = " ".join(self._committed)
-        pieces = self._transcriber.decode(chunk, hotwords=self._hotwords, prompt=prompt)
+    def _decode(self, chunk: np.ndarray, *, prompt: bool = True) -> str:
+        said = " ".join(self._committed) if prompt else ""
+        pieces = self._transcriber.decode(chunk, hotwords=self._hotwords, prompt=said)
         return " ".join(p.text.strip() for p in pieces).strip()
 
     def _run(self) -> None:
@@ -303,7 +325,9 @@ class StreamingTranscription:
         """Whether the last guess began at the last cut and heard all the speech heard since."""
         guess = self._guess
         return (
-            guess is not None and guess.start == self._committed_samples and self._voiced <= guess.voiced + LOOK_SLACK
+            guess is not None
+            and guess.start in (0, self._committed_samples)
+            and self._voiced <= guess.voiced + LOOK_SLACK
         )
 
     def _keep_or_drop_guess(self, window: np.ndarray) -> None:
@@ -332,10 +356,16 @@ class StreamingTranscription:
     def _guess_now(self, window: np.ndarray) -> None:
         stamps.mark("guess_begun")
         start, voiced = self._committed_samples, self._voiced
+        end = start + window.size
+        whole = end <= int(WHOLE_GUESS_UP_TO * SAMPLE_RATE)
+        if whole and start > 0:
+            window, start = self._audio()[:end], 0
         # The quiet heard so far, and the rest of GUESS_QUIET as silence.
-        missing = int(GUESS_QUIET * SAMPLE_RATE) - (start + window.size - voiced)
+        missing = int(GUESS_QUIET * SAMPLE_RATE) - (end - voiced)
         heard = np.concatenate([window, np.zeros(missing, np.float32)]) if missing > 0 else window
-        self._guess = _Guess(start, start + window.size, voiced, self._decode(heard))
+        # A whole guess is decoded as the pass after release would be: without the chunks' text as prompt.
+        text = self._decode(heard, prompt=not whole)
+        self._guess = _Guess(start, end, voiced, text)
 
     def _usable_guess(self, audio: np.ndarray) -> _Guess | None:
         """The speculative pass, if it covers all the speech of the tail (nothing said after its audio).
@@ -344,7 +374,7 @@ class StreamingTranscription:
         this, and a VAD pass over the whole tail costs about 3 ms per second of it.
         """
         guess = self._guess
-        if guess is None or guess.start != self._committed_samples:
+        if guess is None or guess.start not in (0, self._committed_samples):
             return None
         since = max(guess.start, guess.end - int(TAIL_LOOK * SAMPLE_RATE))
         end = _speech_end(audio[since:])
