@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from app.core import clock
 from app.core.memory import line_book, lines
+from app.core.memory.folder import FolderError
 from app.core.memory.journal import Journal, JournalError
 from app.core.memory.text import split_lines
+from app.core.memory.vpath import PathRefused
 
 # (path, the file's whole text) -> the keys (`lines.normalise`) of its archived lines
 Archived = Callable[[str, str], frozenset[str]]
@@ -66,6 +68,26 @@ class Shown:
     def hidden_only(self) -> str:
         """The file left when the agent deletes everything it sees: the archived lines, in order."""
         return "".join(f"{line}\n" for _gap, line in self.hidden)
+
+
+def listed(items: Sequence[tuple[str, int]], shown_at: Callable[[str], Shown]) -> list[tuple[str, int]]:
+    """A directory view's items as the agent sees them: a file left with only archived lines is not there (no
+    session loads anything of it), and a file holding some counts only what the agent sees."""
+    found: list[tuple[str, int]] = []
+    for path, size in items:
+        if path.endswith("/"):
+            found.append((path, size))
+            continue
+        try:
+            seen = shown_at(path)
+        except (FolderError, OSError, PathRefused):  # listed as it is; a view of it says what is wrong
+            found.append((path, size))
+            continue
+        if not seen.hidden:
+            found.append((path, size))
+        elif seen.visible.strip():
+            found.append((path, len(seen.visible.encode("utf-8"))))
+    return found
 
 
 def _new_gap(opcodes: Sequence[tuple[str, int, int, int, int]], gap: int, size: int) -> int:

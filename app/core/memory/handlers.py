@@ -332,6 +332,10 @@ def _view(ctx: Context, cmd: View) -> ToolResult:
     if kind == "dir":
         items: list[tuple[str, int]] = []
         _collect(ctx.texts, vp, vp.parts, 1, items)
+        if ctx.archived is not None:
+            items = agent_view.listed(
+                items, lambda path: ctx.shown(parse(path), read_text(ctx.texts, parse(path).parts))
+            )
         return ToolResult(text.listing(vp.text, ctx.texts.dir_size(vp.parts), items))
     content = read_text(ctx.texts, vp.parts)
     lines = text.split_lines(ctx.shown(vp, content).visible)

@@ -54,6 +54,9 @@ def test_the_agent_s_view_leaves_out_the_archived_line_the_session_does_not_load
     assert LAST in ranged and FIRST not in ranged
     person = ok(archived, {"command": "view", "path": PATH}, session_id="", by="person")
     assert OLD in person  # a person sees every line
+    listing = ok(archived, {"command": "view", "path": "/memories"}, session_id="s2")
+    seen = len(f"{FIRST}\n{LAST}\n".encode())
+    assert f"{seen}B\t{PATH}" in listing.splitlines()  # the size of what the agent sees
 
 
 def test_an_edit_or_insert_by_the_agent_keeps_the_archived_line_where_it_stood(archived: MemoryStore) -> None:
@@ -92,6 +95,9 @@ def test_the_agent_s_delete_keeps_the_archived_line_for_the_developer_to_restore
     assert _archived(archived) == [OLD]
     assert OLD not in archived.snapshot(session_id="s3")
     assert OLD not in ok(archived, {"command": "view", "path": PATH}, session_id="s3")
+    listing = ok(archived, {"command": "view", "path": "/memories"}, session_id="s3")
+    assert "/memories/notes.md" not in listing  # nothing of it is loaded, so it is not there for the agent
+    assert "/memories/notes.md" in ok(archived, {"command": "view", "path": "/memories"}, by="person")
     archived.person.restore(OLD, PATH)
     assert OLD in archived.snapshot(session_id="s4")
     assert OLD in ok(archived, {"command": "view", "path": PATH}, session_id="s4")  # loaded again, so seen again
