@@ -288,6 +288,7 @@ class DesktopApp(QObject):
             self.settings_window.saved.connect(self._settings_saved)
             self.settings_window.open_history.connect(self.open_history)
             self.settings_window.memory.mode_for = lambda repo: self.settings.memory_mode_for(repo)
+            self.settings_window.memory.team.settings_for = lambda: self.settings  # the team server connected
             self.settings_window.memory.mode_chosen.connect(self.set_memory_mode)
             # Filled before it knew the app's memory switch; and it follows the repository asked about.
             self.settings_window.memory.set_active_repository(self.controller.repo)

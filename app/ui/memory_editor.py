@@ -38,6 +38,7 @@ from app.ui.memory_details import MemoryDetails
 from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, waiting
 from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
 from app.ui.memory_repos import RepositoryList
+from app.ui.memory_team import MemoryTeam
 from app.ui.memory_text import MemoryText
 from app.ui.memory_words import MODE_LINES, MODES, undone_line
 
@@ -144,6 +145,10 @@ class MemoryEditor(QWidget):
         self.details.revert_requested.connect(self.revert_change)
         self.details.lines.standing_requested.connect(self.make_standing)
         self.details.lines.restore_requested.connect(self.restore_line)
+        self.team = MemoryTeam()
+        self.team.own_line = self._own_line
+        self.team.ask_text = lambda title, label, value: self.ask_text(title, label, value)
+        self.team.confirm = lambda title, text: self.confirm(title, text)
         self.detail = QSplitter(Qt.Orientation.Horizontal)
         self.detail.addWidget(pane)
         self.detail.addWidget(self.details)
@@ -161,8 +166,9 @@ class MemoryEditor(QWidget):
         right.addLayout(top)
         right.addWidget(self.problem)
         right.addWidget(self.held)
-        right.addWidget(self._files_and_detail, 1)
-        right.addWidget(self.empty_label, 1)
+        right.addWidget(self._files_and_detail, 3)
+        right.addWidget(self.empty_label, 3)
+        right.addWidget(self.team, 1)  # below the files, also when the repository has no memory of its own
         right.addWidget(self.ask_first)  # for every repository: below what belongs to the one shown
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left_panel)
@@ -173,7 +179,9 @@ class MemoryEditor(QWidget):
         order = [self.repos, self.forget_button, self.mode, self.sort, self.files, pane.editor, pane.new_button,
                  pane.rename_button, pane.delete_button, pane.revert_button, pane.save_button,
                  self.details.lines.list, self.details.lines.standing_button, self.details.lines.restore_button,
-                 self.details.history, self.details.undo_button, self.details.diff, self.ask_first]  # fmt: skip
+                 self.details.history, self.details.undo_button, self.details.diff, self.team.list,
+                 self.team.share_button, self.team.edit_button, self.team.delete_button, self.team.undo_button,
+                 self.ask_first]  # fmt: skip
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
         self.refresh()
@@ -220,6 +228,7 @@ class MemoryEditor(QWidget):
         self.pane.refusal.hide()
         if key is None:
             self._store = None
+            self.team.set_repository(None)
             self.repo_title.setText("")
             self.mode.setEnabled(False)
             self.forget_button.setEnabled(False)
@@ -233,6 +242,7 @@ class MemoryEditor(QWidget):
         self._show_mode(self.mode_for(repo) if repo is not None else "on")
         self.held.clear()
         self._load_files(file)
+        self.team.set_repository(repo)
 
     def _sort_chosen(self, _index: int) -> None:
         self.files.set_sort(str(self.sort.currentData()))
@@ -479,6 +489,13 @@ class MemoryEditor(QWidget):
         return True
 
     # ---- default dialogs ----------------------------------------------------------------
+
+    def _own_line(self) -> tuple[str, str] | None:
+        """The line selected in the Lines box when it is the person's own (theirs, or made standing): to share."""
+        line = self.details.lines.selected_line()
+        if line is None or not (line["by"] == "person" or line["standing"]):
+            return None
+        return self.selected_path(), str(line["text"]).strip()
 
     def _confirm_dialog(self, title: str, text: str) -> bool:
         answer = QMessageBox.question(
