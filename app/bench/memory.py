@@ -7,12 +7,14 @@ each line's citations are checked against the working tree in the same figure, a
 a store whose lines have no citations kept yet (journaled by an older version). Each case is
 run several times and reported as the best run and the median, in wall time and in CPU time of the
 app and its git processes together: other work on a busy machine stretches wall time, not CPU time.
-The gate's precision and recall come from four labelled sets in the source tree, when it is there: the
+The gate's precision and recall come from the labelled sets in the source tree, when it is there: the
 development corpora (tests/core/memory/gate_corpus/ and gate_corpus_plain/, which the gate was built on),
 the first held-out set (tests/core/memory/gate_test_set/: written blind, but scored and studied since, so
-development data now)
-and the second held-out set (tests/core/memory/gate_test_set_v2/), the only generalisation figure: of
-it the bench reports counts and percentages, never a line.
+development data now), the two training sets written blind in session 10 (gate_train_set_v3a/, v3b/),
+all of which the word model trains on, so their figures are development figures; the same pool
+cross-validated (gate_figures.py: the model trained without the lines it judges); and the second
+held-out set (tests/core/memory/gate_test_set_v2/), the only generalisation figure: of it the bench
+reports counts and percentages, never a line.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from app.bench.home import temporary_home
-from app.core.memory import STORE_CAP, MemoryStore, gate, gate_model, open_store
+from app.core.memory import STORE_CAP, MemoryStore, gate, gate_figures, gate_model, open_store
 from app.core.memory.journal_file import JOURNAL_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +38,8 @@ PLAIN_CORPUS = ROOT / "tests" / "core" / "memory" / "gate_corpus_plain"
 # on it); the second is reported, never read, tuned or trained on.
 TEST_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set"
 SECOND_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v2"
+# Written blind for training (session 10): development data, in the model's pool from the start.
+TRAIN_SETS = (CORPUS.parent / "gate_train_set_v3a", CORPUS.parent / "gate_train_set_v3b")
 COMMITS = 10_000
 FILES_IN_TREE = 2_000
 PARSERS = 40  # src/parsers/module{i}.py, each defining the class ParserModule{i} the notes name
@@ -158,6 +162,30 @@ def _set_figures(folder: Path) -> dict[str, Any]:
     return figures
 
 
+def _estimates(folder: Path) -> dict[str, Any] | None:
+    """The gate on development lines its model was not trained on: k-fold, and each blind set held out whole."""
+    pool = gate_figures.pool_sets(folder)
+    if not pool:
+        return None
+
+    def fractions(found: gate_figures.Score) -> dict[str, Any]:
+        return {
+            "state_refused": found.state_refused,
+            "state_lines": found.state_lines,
+            "durable_refused_lines": found.durable_refused,
+            "durable_lines": found.durable_lines,
+            "recall_state_refused": round(found.recall, 3),
+            "durable_refused": round(found.false_refusals, 3),
+        }
+
+    held = {name: fractions(found) for name, found in gate_figures.blind_held_out(pool).items()}
+    return {
+        "folds": gate_figures.FOLDS,
+        "k_fold": fractions(gate_figures.cross_validated(pool)),
+        "blind_held_out": held,
+    }
+
+
 def _gate_figures() -> dict[str, Any]:
     """The write gate on both labelled sets, when the source tree is there, and its time on a 4,000-character file."""
     figures: dict[str, Any] = {}
@@ -165,10 +193,13 @@ def _gate_figures() -> dict[str, Any]:
         ("development", CORPUS),
         ("development_plain", PLAIN_CORPUS),
         ("held_out", TEST_SET),
+        ("training_v3a", TRAIN_SETS[0]),
+        ("training_v3b", TRAIN_SETS[1]),
         ("generalisation", SECOND_SET),
     )
     for name, folder in sets:
         figures[name] = _set_figures(folder) if (folder / "state.txt").is_file() else None
+    figures["cross_validated"] = _estimates(CORPUS.parent)
     durable = gate_model.corpus(CORPUS)[1] if (CORPUS / "durable.txt").is_file() else ["Use tabs in Makefiles."]
     file_text = "\n".join(durable * 50)[:4_000]
     gate.check_write("/memories/notes.md", None, file_text, {})  # the model's weights load once
@@ -279,6 +310,8 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             ("development", "development corpus"),
             ("development_plain", "development corpus in plain words"),
             ("held_out", "first held-out set (development data since it was studied)"),
+            ("training_v3a", "training set v3a (development: written blind, trained on)"),
+            ("training_v3b", "training set v3b (development: written blind, trained on)"),
             ("generalisation", "second held-out set (the generalisation figure)"),
         ):
             f = g[name]
@@ -293,6 +326,21 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
                 f"{'with the word model (off in the gate)' if not gate.MODEL_ON else 'with the shapes alone'} "
                 f"{other['recall_state_refused']:.1%} / {other['durable_refused']:.1%}"
             )
+        cv = g["cross_validated"]
+        if cv is not None:
+            k = cv["k_fold"]
+            print(
+                f"memory: gate cross-validated on the development pool ({cv['folds']}-fold, model trained without "
+                f"the lines judged): state {k['state_refused']} of {k['state_lines']} refused "
+                f"({k['recall_state_refused']:.1%}), durable {k['durable_refused_lines']} of {k['durable_lines']} "
+                f"({k['durable_refused']:.1%})"
+            )
+            for name, h in cv["blind_held_out"].items():
+                print(
+                    f"  {name} held out whole (model trained on the rest): state {h['state_refused']} of "
+                    f"{h['state_lines']} ({h['recall_state_refused']:.1%}), durable {h['durable_refused_lines']} of "
+                    f"{h['durable_lines']} ({h['durable_refused']:.1%})"
+                )
         print(
             f"memory: gate {g['ms_per_4000_char_write']} ms per 4,000-character write "
             f"({g['cpu_ms_per_4000_char_write']} ms CPU)"

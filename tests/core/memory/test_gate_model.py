@@ -8,12 +8,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.memory import gate, gate_model
+from app.core.memory import gate, gate_figures, gate_model
 from app.core.memory.gate import check_write, state_reason
 
 CORPUS = Path(__file__).parent / "gate_corpus"
 # The development pool the model trains on; the second held-out set (gate_test_set_v2/) is never in it.
-POOL = [CORPUS, Path(__file__).parent / "gate_corpus_plain", Path(__file__).parent / "gate_test_set"]
+POOL = [Path(__file__).parent / name for name in gate_figures.POOL]
 
 
 def test_the_shipped_weights_are_what_the_corpus_trains() -> None:
@@ -71,7 +71,12 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
     assert (held_out["state_lines"], held_out["durable_lines"]) == (160, 160)
     second = figures["generalisation"]
     assert (second["state_lines"], second["durable_lines"]) == (200, 200)
-    for found in (development, held_out, second):
+    training = [figures["training_v3a"], figures["training_v3b"]]
+    assert [(t["state_lines"], t["durable_lines"]) for t in training] == [(300, 300), (300, 300)]
+    estimates = figures["cross_validated"]
+    assert estimates["k_fold"]["state_lines"] == sum(len(s) for s, _ in gate_figures.pool_sets(CORPUS.parent).values())
+    assert set(estimates["blind_held_out"]) == {"+".join(group) for group in gate_figures.BLIND}
+    for found in (development, held_out, second, *training):
         for key in ("gate", "with_model", "shapes_only"):
             assert set(found[key]) == {
                 "state_refused",

@@ -1,0 +1,100 @@
+"""How well the write gate judges labelled lines it was not trained on: the figures that choose its settings.
+
+The development pool is every labelled set in tests/core/memory/ except the second held-out set
+(gate_test_set_v2/), which nothing here reads. Two estimates, both with the shapes and a word model
+trained without the lines being judged:
+- k-fold cross-validation over the whole pool (every k-th line of each file held out in turn);
+- each writer's blind sets held out whole while the model trains on the rest: the nearest thing to a new
+  writer's words, which is what the second held-out set is. The two v3 sets were written at the same
+  time from the same brief, so they are held out together: with one in training, the other scored
+  90.7% / 5.0% where both out scored 86.5% / 6.3%, and the second held-out set, at those settings,
+  93.0% / 9.0%. k-fold over one pool flatters a model the same way, so the settings are chosen on the
+  writer held out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.core.memory import gate, gate_model
+
+# The development pool, in training order: two hand-written corpora, then sets written blind (the first
+# was studied in session 9; the v3 sets were written for training, by helpers who saw only the definitions).
+POOL = ("gate_corpus", "gate_corpus_plain", "gate_test_set", "gate_train_set_v3a", "gate_train_set_v3b")
+# The sets written blind, by writer: each group is held out together.
+BLIND = (("gate_test_set",), ("gate_train_set_v3a", "gate_train_set_v3b"))
+FOLDS = 5
+
+Lines = tuple[list[str], list[str]]  # (state lines, durable lines)
+
+
+@dataclass(frozen=True)
+class Score:
+    """State lines refused and durable lines refused, out of how many of each."""
+
+    state_refused: int
+    state_lines: int
+    durable_refused: int
+    durable_lines: int
+
+    def __add__(self, other: Score) -> Score:
+        return Score(
+            self.state_refused + other.state_refused,
+            self.state_lines + other.state_lines,
+            self.durable_refused + other.durable_refused,
+            self.durable_lines + other.durable_lines,
+        )
+
+    @property
+    def recall(self) -> float:
+        return self.state_refused / self.state_lines if self.state_lines else 1.0
+
+    @property
+    def false_refusals(self) -> float:
+        return self.durable_refused / self.durable_lines if self.durable_lines else 0.0
+
+    def text(self) -> str:
+        return f"{self.recall:.1%} of state refused / {self.false_refusals:.1%} of durable refused"
+
+
+def pool_sets(folder: Path) -> dict[str, Lines]:
+    """The pool's labelled sets found under `folder` (tests/core/memory), by name, in pool order."""
+    return {name: gate_model.corpus(folder / name) for name in POOL if (folder / name / "state.txt").is_file()}
+
+
+def score(lines: Lines, model: gate_model.Model | None = None, use_model: bool = True) -> Score:
+    """The gate's verdicts on labelled lines, with `model` in place of the shipped one."""
+    state, durable = lines
+    refused_state = sum(gate.state_reason(line, use_model=use_model, model=model) is not None for line in state)
+    refused_durable = sum(gate.state_reason(line, use_model=use_model, model=model) is not None for line in durable)
+    return Score(refused_state, len(state), refused_durable, len(durable))
+
+
+def _joined(sets: list[Lines]) -> Lines:
+    return [line for s in sets for line in s[0]], [line for s in sets for line in s[1]]
+
+
+def _fold(lines: list[str], fold: int, folds: int, held: bool) -> list[str]:
+    return [line for i, line in enumerate(lines) if (i % folds == fold) == held]
+
+
+def cross_validated(sets: dict[str, Lines], folds: int = FOLDS) -> Score:
+    """k-fold over the pool: fold i holds every line whose place in its file is i modulo k."""
+    total = Score(0, 0, 0, 0)
+    for fold in range(folds):
+        held = _joined([(_fold(s, fold, folds, True), _fold(d, fold, folds, True)) for s, d in sets.values()])
+        kept = _joined([(_fold(s, fold, folds, False), _fold(d, fold, folds, False)) for s, d in sets.values()])
+        total += score(held, gate_model.train(*kept))
+    return total
+
+
+def blind_held_out(sets: dict[str, Lines]) -> dict[str, Score]:
+    """Each writer's blind sets judged by a model trained on the rest of the pool, by "+"-joined set names."""
+    found = {}
+    for group in BLIND:
+        held = [name for name in group if name in sets]
+        if held:
+            model = gate_model.train(*_joined([lines for other, lines in sets.items() if other not in held]))
+            found["+".join(held)] = sum((score(sets[name], model) for name in held), Score(0, 0, 0, 0))
+    return found
