@@ -56,6 +56,7 @@ def register(subparsers: Any) -> None:
     forget.add_argument("--repo", metavar="PATH", required=True)
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     team_lines.register_promote(actions)
+    team_lines.register_share(actions)
     memory_lines.register(actions)
     parser.set_defaults(func=run)
 
@@ -69,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         return _mode(repo, args.mode)
     if action == "promote":
         return team_lines.promote(repo, args.line)
+    if action == "share":
+        return team_lines.share(repo, args.line)
     store = open_store(repo)
     try:
         if action == "show":

@@ -1,4 +1,5 @@
-"""The team tier on the command line: `memory promote`, and the `team` object of `memory show --json`.
+"""The team tier on the command line: `memory promote`, `memory share` (an agent's suggestion), and the `team`
+object of `memory show --json`.
 
 Kept apart from `memory` so the personal commands never import the team server's client.
 A promote that cannot reach the server says so in one line (the sentence the session's block
@@ -37,6 +38,42 @@ def promote(repo: Path, line: str) -> int:
         raise unreachable_refusal(team.cached(str(exc))) from exc
     finally:
         team.close()
+    return 0
+
+
+def register_share(actions: Any) -> None:
+    share = actions.add_parser("share", help="share a line the agent suggested for the team (see memory pending)")
+    share.add_argument("--repo", metavar="PATH", required=True)
+    share.add_argument("line", metavar="LINE", help="the waiting line as `memory pending` prints it")
+
+
+TEAM_FILE = "/memories/notes.md"  # where a shared suggestion goes in the team's memory
+
+
+def share(repo: Path, line: str) -> int:
+    """Share a held suggestion of the agent with the team, as this person; it then waits no more."""
+    from app.core.team.tier import open_team, unreachable_refusal
+
+    store = open_store(repo)
+    wanted = lines.normalise(line)
+    waiting = [p for p in store.pending() if wanted and lines.normalise(p.text) == wanted]
+    if not waiting:
+        raise UserFacingError(
+            f"No line waits for you reading {line!r}.", hint="See what waits with 'voice-dev-agent memory pending'."
+        )
+    team = open_team(repo, settings_store.load().settings)
+    if team is None:
+        raise UserFacingError(
+            "Team memory is off: no team server is connected, or this repository has no origin remote or commit.",
+            hint="Connect one with 'voice-dev-agent team connect --dsn DSN'.",
+        )
+    try:
+        print(team.promote(TEAM_FILE, waiting[0].text))
+    except TeamUnreachable as exc:
+        raise unreachable_refusal(team.cached(str(exc))) from exc
+    finally:
+        team.close()
+    store.shared(waiting[0].text)
     return 0
 
 

@@ -48,6 +48,9 @@ decisions with their reasons.
 {GATE_RULES}
 - Write file paths in full from the repository root.
 - Keep one short file, /memories/notes.md, with terse dated lines.
+- A note the whole team should have (a convention or decision of the team, not only this developer's): \
+write it to /memories/for-the-team.md. It waits there as a suggestion the developer may share with the \
+team; you never write the team's memory.
 - When an entry stops being true, fix it or delete it in the same session.
 - Save quietly: do not announce or read back what you saved unless asked."""
 

@@ -92,6 +92,18 @@ def _keep_one(core: StoreCore, held: PendingLine) -> Settled:
     return Settled(held, True, f"Kept in {held.path}.")
 
 
+def shared(core: StoreCore, line: str) -> list[Settled]:
+    """Settle the held line(s) reading `line` as shared with the team: kept there, no file of mine changes."""
+
+    def work() -> list[Settled]:
+        found = _matching(core, line)
+        for held in found:
+            core.journal.changes.settle(held.id, "kept")
+        return [Settled(held, True, f"Shared with the team; {held.path} is unchanged.") for held in found]
+
+    return core.locked(work, write=True, empty=list)
+
+
 def discard(core: StoreCore, line: str) -> list[Settled]:
     """Drop the held line(s) reading `line`; raises NotPending when none does."""
 

@@ -32,6 +32,7 @@ from app.core.memory import (
     origin,
     snapshot,
     staleness,
+    suggest,
 )
 from app.core.memory import command as commands
 from app.core.memory.access import GIT_CACHE, StoreCore, last_write, nothing
@@ -74,7 +75,8 @@ def _holder(session_id: str, words: str, reads: origin.TurnReads | None, ask_fir
     """Which lines of an agent's write wait for the developer, judged from the turn's words and reads."""
 
     def hold(path: str, old: str | None, new: str) -> Split:
-        return split(path, old, new, lambda line: origin.judge(line, words, reads, ask_first=ask_first),
+        return split(path, old, new,
+                     lambda line: suggest.judged(path, origin.judge(line, words, reads, ask_first=ask_first)),
                      session_id=session_id)  # fmt: skip
 
     return hold
@@ -423,6 +425,10 @@ class MemoryStore:
     def keep(self, line: str) -> list[keeping.Settled]:
         """Keep the held line reading `line` (as `pending` gives it); raises keeping.NotPending."""
         return keeping.keep(self._core, line)
+
+    def shared(self, line: str) -> list[keeping.Settled]:
+        """Settle the held line reading `line` as shared with the team (`memory share`); raises keeping.NotPending."""
+        return keeping.shared(self._core, line)
 
     def discard(self, line: str) -> list[keeping.Settled]:
         """Discard the held line reading `line`; raises keeping.NotPending."""
