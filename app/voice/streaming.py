@@ -85,10 +85,12 @@ LOOK_SLACK = int(0.1 * SAMPLE_RATE)
 GUESS_CHUNK = MIN_CHUNK
 # Holds up to this long are guessed whole, from their first sample. Chunks decoded apart lost
 # words the whole pass heard ('which service and the reminder emails' against 'which service
-# sends the reminder emails'): on 30 questions of 10-18 s in espeak-ng's voice the text made of
-# chunks and a tail guess lost 33 words and gained 10 against one pass. A whole pass costs about
-# 3 times a 3 s one at 15 s, so up to 20 s one begun QUIET_AFTER after the last word is done about
-# as the key goes up; longer holds keep the chunks and the guess of the tail.
+# sends the reminder emails'): on 30 questions of 10.5-17.9 s per voice, the text made of chunks
+# and a tail guess lost 31 words and gained 10 against one pass in espeak-ng's voice, 6 and 0 in
+# Piper's; guessed whole, 0 and 0 in both (no text differed). A whole pass costs about 3 times a
+# 3 s one at 15 s, so up to 20 s one begun QUIET_AFTER after the last word is done about as the
+# key goes up; longer holds keep the chunks and the guess of the tail. Its price is release →
+# text: at a load of 6-7 on 2 cores the median went from 0.50-0.73 of one pass's to 0.74-0.95.
 WHOLE_GUESS_UP_TO = 20.0
 
 
