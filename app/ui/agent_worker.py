@@ -7,6 +7,7 @@ signals; turn events and results leave as the port's signals. The session rule
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from functools import partial
@@ -87,6 +88,11 @@ class AgentWorker(AgentPort):
         with self._lock:
             self._history = history
 
+    @property
+    def prepared(self) -> bool:
+        """The SDK is imported and the process's client made: a press goes straight to its warm-up."""
+        return self._lifecycle is not None
+
     def current_session(self) -> Session | None:
         """The session of the conversation now, for diagnostics (its history is read, never changed)."""
         lifecycle = self._lifecycle
@@ -103,6 +109,11 @@ class AgentWorker(AgentPort):
     def _restart(self, repo: Path | None, settings: Settings) -> None:
         if self._lifecycle is None:
             self._pending = (repo, settings)
+            if settings.prepare_while_speaking:
+                # At launch, not at the first press: in a fresh process that press would pay the SDK's
+                # import (1.5 s of CPU idle, 4 s at a load of 5, holding the GIL the streaming
+                # transcription needs) and the session's first-time work before its warm-up could go.
+                self._prepare()
         else:
             self._lifecycle.restart(repo, settings)
 
@@ -115,9 +126,11 @@ class AgentWorker(AgentPort):
 
     @Slot(object)
     def _prepare(self, hold: Hold | None = None) -> None:
-        """Import and warm the SDK (~1.5 s, ~60 MB) while the question is still being spoken, not while idle;
+        """Import and warm the SDK (~1.5 s of CPU, ~58 MB) and make the process's client: at launch when
+        "Prepare the answer while I speak" is on, else at the first press, while the question is spoken;
         then, with a key-down's `hold`, open a connection and warm the prompt cache (app.core.agent.warmup)."""
         if self._lifecycle is None and self._pending is not None:
+            from app.core.agent.client import make_client
             from app.core.agent.lifecycle import SessionLifecycle, new_session
             from app.core.agent.prompt_cache import PromptCache
             from app.core.agent.warmup import Warmer
@@ -127,6 +140,11 @@ class AgentWorker(AgentPort):
             make = partial(new_session, prompt_cache=prompt_cache)
             self._lifecycle = SessionLifecycle(*self._pending, make_session=make)
             self._pending = None
+            # The process's client, so the first session does not build its TLS context (~0.5 s);
+            # with no API key yet, the first turn says so.
+            with contextlib.suppress(UserFacingError):
+                make_client(self._lifecycle.settings)
+            stamps.mark("sdk_ready")
         from app.core.agent.warm import warm_sdk
 
         # The network first, the SDK's parser warming (~0.5 s of CPU) while it waits.
@@ -136,6 +154,7 @@ class AgentWorker(AgentPort):
                 session = self._lifecycle.prepared_session()
             except UserFacingError:  # no API key, no repository: the turn itself says so
                 session = None
+            stamps.mark("session_ready")
             if session is not None:
                 self._warmer.start(session, hold, warm=warm)
         warm_sdk()  # once per process: the first reply's words would otherwise arrive ~0.5 s late

@@ -56,7 +56,8 @@ MODELS = ("claude-haiku-5-5", "claude-sonnet-4-5", "claude-opus-4-5")
 # One line with its cost; the README ("Prepare the answer while I speak") gives the figures' source.
 PREPARE_HINT = (
     "Sends the prompt ahead when the key goes down after a 5-minute break, so the first answer is as quick as "
-    "the rest; costs about one cache write of the prompt (~3,200 tokens, about $0.0004 on Haiku 5.5) per break."
+    "the rest; costs about one cache write of the prompt (~3,200 tokens, about $0.0004 on Haiku 5.5) per break, "
+    "and loads the Claude SDK at launch, not at the first question (about 60 MB of memory from the start)."
 )
 
 

@@ -70,6 +70,27 @@ def test_holding_the_key_warms_the_prompt_once(qtbot: QtBot, fake: FakeAPI, repo
     assert _warmups(fake) == 1 and fake.connections >= 1
 
 
+def test_with_the_setting_on_the_sdk_is_ready_at_launch_and_nothing_is_sent(
+    qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker
+) -> None:
+    # A fresh process's first press would otherwise pay the SDK's import (1.5 s of CPU) before its warm-up.
+    _controller(agent, repo, Settings())
+    qtbot.waitUntil(lambda: agent.prepared, timeout=30_000)
+    qtbot.wait(300)
+    assert fake.requests == [] and fake.connections == 0  # launch reaches nothing: the press does
+
+
+def test_with_the_setting_off_the_sdk_waits_for_the_first_press(
+    qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker
+) -> None:
+    controller = _controller(agent, repo, replace(Settings(), prepare_while_speaking=False))
+    qtbot.wait(1500)
+    assert not agent.prepared
+    controller.press()
+    qtbot.waitUntil(lambda: agent.prepared, timeout=30_000)
+    controller.release()
+
+
 def test_a_tap_sends_no_warm_up(qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker) -> None:
     controller = _controller(agent, repo, Settings())
     controller.press()

@@ -51,6 +51,7 @@ from app.core.agent.turn import (
 from app.core.errors import AgentTurnError, UserFacingError
 from app.core.memory import open_store
 from app.core.settings import Settings
+from app.core.team import config as team_config
 from app.core.tool_result import ToolResult
 from app.core.trust import TrustRequest
 
@@ -359,8 +360,8 @@ class Session:
 
     def _load_team(self) -> str:
         """The team's lines (before the agent's notes), or the cached copy after at most a second; "" when off."""
-        if self._memory.mode == "off":
-            return ""
+        if self._memory.mode == "off" or not team_config.configured_dsn(self.settings):
+            return ""  # off: psycopg and the tier are not even imported (0.9 s of a fresh session's start)
         try:
             from app.core.team import tier
 

@@ -178,6 +178,22 @@ def test_make_client_uses_the_key_and_honours_anthropic_base_url(
     assert isinstance(result, TurnEnded) and result.reply == "Reached the fake."
 
 
+def test_sessions_share_one_client_until_the_key_or_the_server_changes(
+    fake: FakeAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A new session keeps the connection the last one opened and builds no TLS context again.
+    monkeypatch.setenv("ANTHROPIC_API_KEY", fake.api_key)
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", fake.base_url)
+    first = make_client(Settings())
+    assert make_client(Settings()) is first
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-another-key")
+    other_key = make_client(Settings())
+    assert other_key is not first and other_key.api_key == "sk-ant-another-key"
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9")
+    other_server = make_client(Settings())
+    assert other_server is not other_key and str(other_server.base_url).startswith("http://127.0.0.1:9")
+
+
 def test_a_broken_event_listener_does_not_break_the_turn(fake: FakeAPI, session: Session) -> None:
     def explode(event: Event) -> None:
         raise RuntimeError("listener bug")
