@@ -46,12 +46,15 @@ def register(subparsers: Any) -> None:
     for name, text in (
         ("history", "list a repository's team memory changes: number, time, who, what"),
         ("redact", "as a team admin, wipe the text of one change that leaked something (the record stays)"),
+        ("read-only", "as a team admin, make a repository's team memory read-only for everyone (--off: writable)"),
     ):
         action = actions.add_parser(name, help=text)
         action.add_argument("--dsn", help="libpq connection string of your role (default: the connected one)")
         action.add_argument("--repo", required=True, metavar="PATH_OR_ID", help="a checkout, or its identity")
         if name == "redact":
             action.add_argument("--change", required=True, type=int, metavar="N", help="the change's number (#N)")
+        if name == "read-only":
+            action.add_argument("--off", action="store_true", help="make it writable again")
     parser.set_defaults(func=run)
 
 
@@ -61,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.team_action == "connect":
         return _connect(args.dsn)
-    if args.team_action in ("history", "redact"):
+    if args.team_action in ("history", "redact", "read-only"):
         return _as_person(args)
     with connect(args.dsn) as conn:
         if args.team_action == "init":
@@ -115,9 +118,10 @@ def repository_id(text: str) -> str:
 
 
 def _as_person(args: argparse.Namespace) -> int:
-    """`team history` and `team redact`, as the person's own role: rights are the server's to decide."""
+    """`team history`, `team redact` and `team read-only`, as the person's own role: rights are the server's."""
     from app.core import settings as settings_store
     from app.core.team import config, redact
+    from app.core.team.read_only import set_read_only
     from app.core.team.server import connect
 
     dsn = args.dsn or config.configured_dsn(settings_store.load().settings)
@@ -130,6 +134,8 @@ def _as_person(args: argparse.Namespace) -> int:
         if args.team_action == "history":
             entries = redact.history(conn, identity)
             print("\n".join(e.describe() for e in entries) if entries else f"No team changes for {identity} yet.")
+        elif args.team_action == "read-only":
+            print(set_read_only(conn, identity, not args.off))
         else:
             print(redact.redact(conn, identity, args.change))
     return 0
