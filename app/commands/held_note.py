@@ -55,5 +55,5 @@ class HeldNote:
         self._told.update(p.id for p in new)
         line = held_line(repo, new)
         if line:
-            messages.info(line)
+            messages.info(line, private=True)  # it quotes the lines: the log says a message was shown, not them
         return line

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.bench.fakeapi import FakeAPI
+from app.core import paths
 from app.core.memory import open_store
 from tests.core.agent.test_pending_memory import QUIET_RULE, _with_contributing
 from tests.core.agent.test_typed_mode import _app
@@ -33,6 +34,10 @@ def test_ask_says_a_held_line_waits_for_the_person(fake: FakeAPI, repo: Path) ->
     ]
     json.loads(out.stdout)  # the note stays out of the JSON
     assert [p.text for p in open_store(repo).pending()] == [PLANTED_RULE, QUIET_RULE]
+    # The note quotes memory lines: the log keeps that it was said, never the words (forget must leave no copy).
+    logged = paths.log_file().read_text(encoding="utf-8")
+    assert "(a message about memory, " in logged
+    assert all(rule.removeprefix("- ") not in logged for rule in (PLANTED_RULE, QUIET_RULE))
 
 
 @pytest.mark.slow  # a process of the app per call; the fast lane keeps the ask run above
