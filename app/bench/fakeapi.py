@@ -675,8 +675,10 @@ def make_handler(fake: FakeAPI) -> type[BaseHTTPRequestHandler]:
                 for number, piece in enumerate(_chunks(block["text"], 12)):
                     if pace and number:
                         time.sleep(pace)
-                    self._event("content_block_delta", _delta(index, {"type": "text_delta", "text": piece}))
+                    # Stamped before the write: a client that reads the piece and at once asks when it was
+                    # sent (test_warm's probe) must find it, not race the append.
                     request.text_sent.append((time.monotonic(), piece))
+                    self._event("content_block_delta", _delta(index, {"type": "text_delta", "text": piece}))
             elif kind == "thinking":
                 self._event(
                     "content_block_start",
