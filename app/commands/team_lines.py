@@ -23,9 +23,15 @@ def register_promote(actions: Any) -> None:
 
 
 def promote(repo: Path, line: str) -> int:
+    path, text = _own_line(repo, line)
+    _to_team(repo, path, text)
+    return 0
+
+
+def _to_team(repo: Path, path: str, text: str) -> None:
+    """Promote `text` into the team memory's `path` as this person, saying what happened; raises when it cannot."""
     from app.core.team.tier import open_team, unreachable_refusal
 
-    path, text = _own_line(repo, line)
     team = open_team(repo, settings_store.load().settings)
     if team is None:
         raise UserFacingError(
@@ -38,7 +44,6 @@ def promote(repo: Path, line: str) -> int:
         raise unreachable_refusal(team.cached(str(exc))) from exc
     finally:
         team.close()
-    return 0
 
 
 def register_share(actions: Any) -> None:
@@ -52,8 +57,6 @@ TEAM_FILE = "/memories/notes.md"  # where a shared suggestion goes in the team's
 
 def share(repo: Path, line: str) -> int:
     """Share a held suggestion of the agent with the team, as this person; it then waits no more."""
-    from app.core.team.tier import open_team, unreachable_refusal
-
     store = open_store(repo)
     wanted = lines.normalise(line)
     waiting = [p for p in store.pending() if wanted and lines.normalise(p.text) == wanted]
@@ -61,18 +64,7 @@ def share(repo: Path, line: str) -> int:
         raise UserFacingError(
             f"No line waits for you reading {line!r}.", hint="See what waits with 'voice-dev-agent memory pending'."
         )
-    team = open_team(repo, settings_store.load().settings)
-    if team is None:
-        raise UserFacingError(
-            "Team memory is off: no team server is connected, or this repository has no origin remote or commit.",
-            hint="Connect one with 'voice-dev-agent team connect --dsn DSN'.",
-        )
-    try:
-        print(team.promote(TEAM_FILE, waiting[0].text))
-    except TeamUnreachable as exc:
-        raise unreachable_refusal(team.cached(str(exc))) from exc
-    finally:
-        team.close()
+    _to_team(repo, TEAM_FILE, waiting[0].text)
     store.shared(waiting[0].text)
     return 0
 
