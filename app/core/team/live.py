@@ -2,10 +2,12 @@
 
 It holds a connection of its own (never the one commands use) with LISTEN on the schema's
 channel, on a thread of its own, so nothing waits for it: a window is told within a moment of a
-teammate's commit. Every change carries its sequence number (`vda.changes.seq`, the payload is
-`repository id:seq`); the listener remembers the highest it saw, and after a lost connection it
-reconnects and asks the server for anything past that number, so a change made while it was
-away is caught up by sequence, never by a clock that two machines need not agree on.
+teammate's commit. Every role that can log in may LISTEN on any channel, also one with no grant
+for the repository that changed, so the notification carries nothing (an empty payload): on
+hearing one, the listener asks the server for this repository's changes past the newest it saw,
+through the row-level security policies, so it learns only what its role may read. That is the
+same question it asks after a lost connection, so a change made while it was away is caught up by
+sequence number (`vda.changes.seq`), never by a clock that two machines need not agree on.
 
 `on_change(seq)` runs on the listener's thread; a Qt window hands it to its own thread.
 """
@@ -92,12 +94,13 @@ class TeamListener:
         self._state(True)
         self._ready.set()
         while not self._stop.is_set():
-            for note in conn.notifies(timeout=POLL):
-                found, _, seq = note.payload.partition(":")
-                if repo is None:  # a first grant, or the repository's first change: look again
-                    repo = self._repository(conn)
-                if repo is not None and found == str(repo) and seq.isdigit():
-                    self._report(int(seq))
+            if not list(conn.notifies(timeout=POLL, stop_after=1)):
+                continue
+            list(conn.notifies(timeout=0))  # the ones that came meanwhile: one question answers them all
+            if repo is None:  # a first grant, or the repository's first change: look again
+                repo = self._repository(conn)
+            if repo is not None:
+                self._catch_up(conn, repo)
 
     def _repository(self, conn: Connection) -> int | None:
         try:

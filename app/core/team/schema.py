@@ -23,13 +23,24 @@ from app.core.errors import TeamSchemaError
 from app.core.team import pending, policies, redact
 
 SCHEMA = "vda"
-CHANNEL = "vda_changes"  # NOTIFY channel: payload `repo id:change seq`
+CHANNEL = "vda_changes"  # NOTIFY channel; since step 7 its payload is empty (`live` says why)
 _INIT_LOCK = 0x7664_6100  # advisory lock key for init: one migration at a time per database
 
 # Step 1: the tables, the policies' helpers, RLS. Step 2: NOTIFY on every change, for live windows.
 # Step 3: per-line records (confirmations, standing marks, citations).
 # Step 4: held lines and line origins: `pending.MIGRATION`. Step 5: cheaper policies (`policies`).
-# Step 6: `redact`.
+# Step 6: `redact`. Step 7: the notification says nothing (`QUIET_NOTIFY`).
+# Every role that may connect can LISTEN on any channel, also one with no grant for the repository that
+# changed; step 2's payload (`repo id:seq`) told it which repository changed and how often. Now a
+# listener hears only that something changed and asks through the policies (`live`).
+QUIET_NOTIFY = (
+    f"""CREATE OR REPLACE FUNCTION vda.announce() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_notify('{CHANNEL}', '');
+        RETURN NULL;
+    END $$""",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE SCHEMA IF NOT EXISTS vda",
@@ -230,6 +241,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     pending.MIGRATION,  # lines held for a person to keep, and each line's origin
     policies.MIGRATION,  # the policies check the role once a query, not once a row
     redact.MIGRATION,  # a team admin wipes one change's leaked text; the record stays
+    QUIET_NOTIFY,  # the change notification carries no repository and no sequence number
 )
 VERSION = len(MIGRATIONS)
 

@@ -1,5 +1,6 @@
 """Live team memory between two real clients: a teammate's promotion (another process) reaches my listener within
-a second; after a lost connection the listener catches up by sequence number. Real server, each developer's role.
+a second; after a lost connection the listener catches up by sequence number; the notification itself tells a role
+without a grant nothing. Real server, each developer's role.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from app.core.memory import open_store
 from app.core.repo_identity import repository_identity
 from app.core.team import config, tier
 from app.core.team.live import TeamListener
+from app.core.team.schema import CHANNEL
+from app.core.team.server import connect
 from tests.conftest import git
 from tests.core.memory.conftest import ok
 from tests.team_server import TeamDatabase, unique
@@ -147,3 +150,61 @@ def test_a_listener_started_after_changes_reports_the_newest_it_missed(checkout:
         assert seen.changes() == [newest]
     finally:
         listener.stop()
+
+
+def test_a_change_notification_tells_a_role_without_a_grant_nothing(checkout: Path, team_db: TeamDatabase) -> None:
+    """Any role that can log in may LISTEN on the channel; what it hears must not say which repository changed."""
+    identity = repository_identity(checkout).key
+    elsewhere = f"{identity}-elsewhere"
+    writer, stranger, nobody = team_db.role(), team_db.role("stranger"), team_db.role("nobody")
+    team_db.grant(identity, writer)
+    team_db.grant(elsewhere, stranger)  # a grant for another repository: the schema's privileges, none of these rows
+    writers = tier.Team(team_db.backend(identity, writer), None, checkout.parent / "writer.json")
+    writers.promote("/memories/release.md", LINE)  # the repository's first change: its row and an id exist
+    with connect(team_db.dsn(stranger)) as theirs, connect(team_db.dsn(nobody)) as nobodys:
+        for conn in (theirs, nobodys):
+            conn.execute(f"LISTEN {CHANNEL}")
+        seen_here, seen_elsewhere = Seen(), Seen()
+        # The stranger's own window on this repository (nothing to see) and on the one it was granted.
+        here = TeamListener(team_db.dsn(stranger), identity, seen_here.change).start()
+        there = TeamListener(team_db.dsn(stranger), elsewhere, seen_elsewhere.change).start()
+        try:
+            assert here.wait_listening(10) and there.wait_listening(10)
+            writers.promote("/memories/release.md", LATER)
+            for conn in (theirs, nobodys):
+                heard = list(conn.notifies(timeout=5, stop_after=1))
+                assert heard, "the change was not announced at all"
+                assert [note.payload for note in heard] == [""]  # no repository id, no change number
+            time.sleep(0.5)  # what a listener would have reported by now
+            assert seen_here.changes() == [] and seen_elsewhere.changes() == []
+        finally:
+            here.stop()
+            there.stop()
+    writers.close()
+
+
+def test_a_listener_hears_its_repository_through_the_policies_and_not_anothers(
+    checkout: Path, team_db: TeamDatabase
+) -> None:
+    identity = repository_identity(checkout).key
+    other = f"{identity}-other"
+    writer, reader = team_db.role(), team_db.role()
+    for repository in (identity, other):
+        team_db.grant(repository, writer)
+    team_db.grant(identity, reader, write=False)
+    seen = Seen()
+    listener = TeamListener(team_db.dsn(reader), identity, seen.change).start()
+    mine = tier.Team(team_db.backend(identity, writer), None, checkout.parent / "mine.json")
+    others = tier.Team(team_db.backend(other, writer), None, checkout.parent / "others.json")
+    try:
+        assert listener.wait_listening(10)
+        others.promote("/memories/release.md", LATER)  # announced on the same channel, not for this repository
+        time.sleep(0.5)
+        assert seen.changes() == []
+        mine.promote("/memories/release.md", LINE)
+        assert seen.changed.wait(1.0), "no report within a second of a change to the listened repository"
+        assert seen.changes() == [_newest(team_db, identity, reader, checkout)]
+    finally:
+        listener.stop()
+        mine.close()
+        others.close()
