@@ -1,9 +1,10 @@
 """The team tier on the command line: `memory promote`, `memory share` (an agent's suggestion), and the `team`
 object of `memory show --json`.
 
-Kept apart from `memory` so the personal commands never import the team server's client.
-A promote that cannot reach the server says so in one line (the sentence the session's block
-uses) and exits 2, through the UserFacingError path every command shares.
+Kept apart from `memory` so the personal commands never import the team server's client (`team.sharing`,
+which the windows' Share with the team calls too, imports it only when a line is shared). A promote
+that cannot reach the server says so in one line (the sentence the session's block uses) and exits
+2, through the UserFacingError path every command shares.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from app.core import settings as settings_store
-from app.core.errors import TeamUnreachable, UserFacingError
+from app.core.errors import UserFacingError
 from app.core.memory import lines, open_store
+from app.core.memory.keeping import NotPending
+from app.core.team import sharing
 
 
 def register_promote(actions: Any) -> None:
@@ -24,26 +27,8 @@ def register_promote(actions: Any) -> None:
 
 def promote(repo: Path, line: str) -> int:
     path, text = _own_line(repo, line)
-    _to_team(repo, path, text)
+    print(sharing.promote(repo, settings_store.load().settings, path, text))
     return 0
-
-
-def _to_team(repo: Path, path: str, text: str) -> None:
-    """Promote `text` into the team memory's `path` as this person, saying what happened; raises when it cannot."""
-    from app.core.team.tier import open_team, unreachable_refusal
-
-    team = open_team(repo, settings_store.load().settings)
-    if team is None:
-        raise UserFacingError(
-            "Team memory is off: no team server is connected, or this repository has no origin remote or commit.",
-            hint="Connect one with 'voice-dev-agent team connect --dsn DSN'.",
-        )
-    try:
-        print(team.promote(path, text))
-    except TeamUnreachable as exc:
-        raise unreachable_refusal(team.cached(str(exc))) from exc
-    finally:
-        team.close()
 
 
 def register_share(actions: Any) -> None:
@@ -52,20 +37,12 @@ def register_share(actions: Any) -> None:
     share.add_argument("line", metavar="LINE", help="the waiting line as `memory pending` prints it")
 
 
-TEAM_FILE = "/memories/notes.md"  # where a shared suggestion goes in the team's memory
-
-
 def share(repo: Path, line: str) -> int:
     """Share a held suggestion of the agent with the team, as this person; it then waits no more."""
-    store = open_store(repo)
-    wanted = lines.normalise(line)
-    waiting = [p for p in store.pending() if wanted and lines.normalise(p.text) == wanted]
-    if not waiting:
-        raise UserFacingError(
-            f"No line waits for you reading {line!r}.", hint="See what waits with 'voice-dev-agent memory pending'."
-        )
-    _to_team(repo, TEAM_FILE, waiting[0].text)
-    store.shared(waiting[0].text)
+    try:
+        print(sharing.share_suggestion(repo, settings_store.load().settings, line))
+    except NotPending as exc:
+        raise UserFacingError(str(exc), hint="See what waits with 'voice-dev-agent memory pending'.") from exc
     return 0
 
 

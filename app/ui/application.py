@@ -134,7 +134,7 @@ class DesktopApp(QObject):
         )
         self.memory_notices.noticed.connect(lambda _n: self._reload_memory_window())
         self.memory_notices.undone.connect(lambda _op, _m: self._reload_memory_window())
-        self.held_lines = HeldNotices(lambda: self.controller.repo)
+        self.held_lines = HeldNotices(lambda: self.controller.repo, settings_for=lambda: self.settings)
         connect_held(self.held_lines, box=self.panel.held_box, turn_over=c.memory_changed,
                      session_started=self.agent.session_started, session_reset=c.session_reset,
                      panel_visible=self.panel.isVisible, notify=messages.post)  # fmt: skip

@@ -35,7 +35,7 @@ from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
 from app.ui import colours, memory_merge
 from app.ui.memory_details import MemoryDetails
-from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, waiting
+from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, connect_box, waiting
 from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
 from app.ui.memory_repos import RepositoryList
 from app.ui.memory_team import MemoryTeam
@@ -116,9 +116,8 @@ class MemoryEditor(QWidget):
         self.problem.hide()
         # The lines the agent wanted to remember that wait for the person: the panel's box, for this repository.
         self.held = HeldBox()
-        self._held = HeldNotices(self.selected_repository, self)
-        self.held.keep_requested.connect(self._held.keep)
-        self.held.discard_requested.connect(self._held.discard)
+        self._held = HeldNotices(self.selected_repository, self, settings_for=lambda: self.team.settings_for())
+        connect_box(self._held, self.held)
         self._held.settled.connect(self._held_settled)
 
         self.files = MemoryList()
@@ -294,7 +293,7 @@ class MemoryEditor(QWidget):
         self._file_selected()
 
     def _held_settled(self, notice: HeldNotice, message: str, done: bool) -> None:
-        """Keep or Discard finished: the box says so; a kept line is in its file now."""
+        """Keep, Discard or Share with the team finished: the box says so; a kept line is in its file now."""
         self.held.settled(notice, message, done)
         if done and not self.is_dirty():
             self._load_files(self.selected_path())

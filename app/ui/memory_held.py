@@ -6,6 +6,13 @@ loads them). They go to the panel's own box, in place, never popped up; with the
 tray notification says one is waiting and where to decide. Keep writes the line as the person's
 change (undoable like any), Discard drops it for good; `memory pending|keep|discard` do the same
 from the command line.
+
+A line the agent suggested for the team's memory (written to `suggest.SUGGEST_PATH`) also has
+"Share with the team". It is enabled only once the team server said this person may write there
+(asked off Qt's thread when the row appears, when the box is shown again and after a failed share);
+otherwise it stays disabled, its tooltip saying why (team memory off, read-only, no access, the
+server unreachable). A share runs on a `Job` through `team.sharing`, the path `memory share`
+takes, and the row says what became of it: shared (its buttons go), or refused and still waiting.
 """
 
 from __future__ import annotations
@@ -14,18 +21,29 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core import messages
-from app.core.memory import JournalError, open_store
+from app.core.errors import UserFacingError
+from app.core.memory import JournalError, open_store, suggest
 from app.core.memory.keeping import NotPending
 from app.core.memory.lock import LockTimeout
+from app.core.settings import Settings
+from app.core.team import sharing
+from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import file_name, short
 
 log = logging.getLogger(__name__)
+
+SHARE = "Share with the team"
+ASKING = "Asking the team server whether you can share it…"
+SHARING = "Sharing with the team…"
+WENT_WRONG = "Not shared: something went wrong; the details are in the log file."
 
 
 @dataclass(frozen=True)
@@ -43,6 +61,11 @@ class HeldNotice:
     def line(self) -> str:
         return f"Waiting for you: “{short(self.text.strip().removeprefix('- '), 160)}” for {file_name(self.path)}"
 
+    @property
+    def for_team(self) -> bool:
+        """The agent suggested it for the team's memory: the person may share it with the team."""
+        return self.path == suggest.SUGGEST_PATH
+
 
 def waiting(repo: Path) -> tuple[HeldNotice, ...]:
     """Every line of `repo` that waits for the person, oldest first (none when the journal cannot be read)."""
@@ -59,12 +82,23 @@ class HeldNotices(QObject):
 
     held = Signal(object)  # tuple[HeldNotice, ...], the ones not told yet
     settled = Signal(object, str, bool)  # the HeldNotice, what became of it, whether it no longer waits
+    team_access = Signal(object, object)  # repository Path, sharing.Access: whether a share can work there now
 
-    def __init__(self, repo_of: Callable[[], Path | None], parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        repo_of: Callable[[], Path | None],
+        parent: QObject | None = None,
+        *,
+        settings_for: Callable[[], Settings] = Settings,  # the app's settings: which team server is connected
+    ) -> None:
         super().__init__(parent)
         self._repo_of = repo_of
+        self._settings_for = settings_for
         self._session = ""
         self._told: set[int] = set()
+        self._asking: set[Path] = set()  # repositories whose team access is being asked
+        self._again: set[Path] = set()  # ... and to be asked again once that answer is in
+        self.busy = 0  # team server calls under way (the tests wait for none)
 
     def session_started(self, session_id: str) -> None:
         self._session = session_id
@@ -107,12 +141,89 @@ class HeldNotices(QObject):
         self.settled.emit(notice, message, done)
         return message
 
+    # ---- the team: off Qt's thread, since each call waits for the server -----------------------------
+
+    def ask_team(self, repo: Path) -> None:
+        """Ask whether this person can share with `repo`'s team now; `team_access` answers on Qt's thread."""
+        if repo in self._asking:
+            self._again.add(repo)  # the answer under way may be from before what made this ask
+            return
+        self._asking.add(repo)
+        settings = self._settings_for()
+
+        def answered(access: sharing.Access) -> None:
+            self._asking.discard(repo)
+            self.team_access.emit(repo, access)
+            if repo in self._again:
+                self._again.discard(repo)
+                self.ask_team(repo)
+
+        def failed(_exc: BaseException) -> None:  # already told through the message path
+            answered(sharing.Access(False, "The team server could not be asked; see the log file."))
+
+        self._server("team-access", lambda: sharing.access(repo, settings), answered, failed)
+
+    def share(self, notice: HeldNotice) -> None:
+        """Share a suggestion with the team as the person (as `memory share` does); `settled` says what became of it."""
+        settings = self._settings_for()
+
+        def work() -> tuple[str, bool]:
+            try:
+                said = sharing.share_suggestion(notice.repo, settings, notice.text)
+            except NotPending:
+                return "Already settled elsewhere: it no longer waits.", True
+            except UserFacingError as exc:  # off, unreachable, refused by the server, the gate, a cap, a credential
+                text = str(exc)
+                return (text if text.startswith("Not shared") else f"Not shared: {text}"), False
+            except (JournalError, OSError, LockTimeout) as exc:
+                return f"Not shared: the memory could not be changed ({exc}).", False
+            return (sharing.ALREADY if said.startswith(sharing.ALREADY) else sharing.SHARED), True
+
+        def answered(result: tuple[str, bool]) -> None:
+            message, done = result
+            self.settled.emit(notice, message, done)
+            if not done:
+                self.ask_team(notice.repo)  # whether the button can work now (unreachable, made read-only)
+
+        def failed(_exc: BaseException) -> None:  # a bug: the message path has told the person
+            self.settled.emit(notice, WENT_WRONG, False)
+            self.ask_team(notice.repo)
+
+        self._server("team-share", work, answered, failed)
+
+    def _server(
+        self, name: str, work: Callable[[], Any], answered: Callable[[Any], None], failed: Callable[[Any], None]
+    ) -> None:
+        self.busy += 1
+        # No `on_errored`: an exception nothing expected takes Job's own path (logged, then shown), then `failed`.
+        job = Job(work, name=name, on_returned=answered)
+        job.errored.connect(failed)
+        job.finished.connect(self._finished)
+        job.start()
+
+    def _finished(self) -> None:
+        self.busy -= 1
+
+
+@dataclass
+class _Row:
+    """One held line in the box: its words, and its buttons (Share only on a suggestion for the team)."""
+
+    notice: HeldNotice
+    label: QLabel
+    keep: QPushButton
+    discard: QPushButton
+    share: QPushButton | None
+    done: bool = False
+
 
 class HeldBox(QFrame):
-    """The panel's box of held lines: each with Keep and Discard, then what became of it."""
+    """The panel's box of held lines: each with Keep and Discard (and Share with the team), then what became of it."""
 
     keep_requested = Signal(object)  # HeldNotice
     discard_requested = Signal(object)  # HeldNotice
+    share_requested = Signal(object)  # HeldNotice, a suggestion for the team
+    team_wanted = Signal(object)  # repository Path: ask whether this person can share with its team now
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,11 +232,13 @@ class HeldBox(QFrame):
         self._rows = QVBoxLayout(self)
         self._rows.setContentsMargins(8, 4, 8, 4)
         self._rows.setSpacing(2)
-        self._shown: dict[int, tuple[QLabel, QPushButton, QPushButton]] = {}
+        self._shown: dict[int, _Row] = {}
+        self._sharing: set[int] = set()  # kept through clear(): a reload shows a line being shared as busy
         self.hide()
 
     def add(self, notices: tuple[HeldNotice, ...]) -> None:
         """More held lines; earlier ones stay until settled or the session ends (a decision is not a turn's)."""
+        asked: set[Path] = set()
         for notice in notices:
             if notice.id in self._shown:
                 continue
@@ -139,39 +252,109 @@ class HeldBox(QFrame):
             discard = QPushButton("Discard")
             discard.setAccessibleName("Discard this line; it is not remembered")
             discard.clicked.connect(lambda _c=False, n=notice: self.discard_requested.emit(n))
+            share = None
+            if notice.for_team:
+                share = QPushButton(SHARE)
+                share.setAccessibleName("Share this line with everyone on this repository's team")
+                _explain(share, False, ASKING)  # until the team server answers: a button that may not work is off
+                share.clicked.connect(lambda _c=False, n=notice: self._share(n))
+                asked.add(notice.repo)
             row = QHBoxLayout()
             row.addWidget(label, 1)
             row.addWidget(keep)
+            if share is not None:
+                row.addWidget(share)
             row.addWidget(discard)
             self._rows.addLayout(row)
-            self._shown[notice.id] = (label, keep, discard)
+            self._shown[notice.id] = _Row(notice, label, keep, discard, share)
+            if notice.id in self._sharing:
+                self._busy(self._shown[notice.id])
+        shown = self.isVisible()
         self.setVisible(bool(self._shown))
+        if shown:  # else its showEvent asks, now or once its window is shown
+            for repo in asked:
+                self.team_wanted.emit(repo)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again (the panel with a new answer): the team server may have come back, or gone."""
+        super().showEvent(event)
+        for repo in {r.notice.repo for r in self._shown.values() if r.share is not None and not r.done}:
+            self.team_wanted.emit(repo)
+
+    def team_access(self, repo: Path, access: sharing.Access) -> None:
+        """The team server's answer for `repo`: each waiting suggestion's Share button works, or says why not."""
+        for row in self._shown.values():
+            waits = not row.done and row.notice.id not in self._sharing
+            if row.share is not None and row.notice.repo == repo and waits:
+                _explain(row.share, access.can, access.why)
+
+    def _share(self, notice: HeldNotice) -> None:
+        row = self._shown.get(notice.id)
+        if row is None or notice.id in self._sharing:
+            return
+        self._sharing.add(notice.id)
+        self._busy(row)
+        self.share_requested.emit(notice)
+
+    def _busy(self, row: _Row) -> None:
+        row.label.setText(f"{row.notice.line} ({SHARING})")
+        for button in (row.keep, row.discard, row.share):
+            if button is not None:
+                button.setEnabled(False)
 
     def settled(self, notice: HeldNotice, message: str, done: bool) -> None:
-        """Keep or Discard finished: the line says so and, once settled, loses its buttons."""
-        shown = self._shown.get(notice.id)
-        if shown is None:
+        """Keep, Discard or Share finished: the line says so and, once settled, loses its buttons."""
+        shared = notice.id in self._sharing
+        self._sharing.discard(notice.id)
+        row = self._shown.get(notice.id)
+        if row is None:
             return
-        label, keep, discard = shown
+        row.keep.setEnabled(True)
+        row.discard.setEnabled(True)
         if not done:
-            label.setToolTip(message)
-            label.setText(f"{notice.line} ({message})")
+            row.label.setToolTip(message)
+            row.label.setText(f"{notice.line} ({message})")
+            if shared and row.share is not None:
+                _explain(row.share, False, ASKING)  # asked again after a failed share (`HeldNotices.share`)
             return
-        label.setText(f"{message} “{short(notice.text.strip().removeprefix('- '), 120)}”")
-        keep.hide()
-        discard.hide()
+        row.done = True
+        row.label.setText(f"{message} “{short(notice.text.strip().removeprefix('- '), 120)}”")
+        for button in (row.keep, row.discard, row.share):
+            if button is not None:
+                button.hide()
 
     def lines(self) -> list[str]:
-        return [label.text() for label, _k, _d in self._shown.values()]
+        return [row.label.text() for row in self._shown.values()]
 
     def buttons(self, notice_id: int) -> tuple[QPushButton, QPushButton] | None:
-        shown = self._shown.get(notice_id)
-        return (shown[1], shown[2]) if shown else None
+        row = self._shown.get(notice_id)
+        return (row.keep, row.discard) if row else None
+
+    def share_button(self, notice_id: int) -> QPushButton | None:
+        """The row's Share with the team (None when the line is no suggestion for the team, or not shown)."""
+        row = self._shown.get(notice_id)
+        return row.share if row else None
 
     def clear(self) -> None:
         remove_rows(self._rows)
         self._shown.clear()
         self.hide()
+
+
+def _explain(button: QPushButton, can: bool, why: str) -> None:
+    """Enable the button or not, and say why on hover and to a screen reader."""
+    button.setEnabled(can)
+    button.setToolTip(why)
+    button.setAccessibleDescription(why)
+
+
+def connect_box(held: HeldNotices, box: HeldBox) -> None:
+    """A box's buttons to the settling (`settled` is the caller's: the memory window reloads its files first)."""
+    box.keep_requested.connect(held.keep)
+    box.discard_requested.connect(held.discard)
+    box.share_requested.connect(held.share)
+    box.team_wanted.connect(held.ask_team)
+    held.team_access.connect(box.team_access)
 
 
 def connect_held(
@@ -184,13 +367,14 @@ def connect_held(
     panel_visible: Callable[[], bool],
     notify: Callable[[messages.Message], object],
 ) -> None:
-    """Wire a finished turn's held lines to the panel's box (or a notification) and Keep/Discard back."""
+    """Wire a finished turn's held lines to the panel's box (or a notification) and Keep/Discard/Share back."""
 
     def told(found: tuple[HeldNotice, ...]) -> None:
         box.add(found)
         if not panel_visible():
             lines = "\n".join(n.line for n in found)
-            note = f"{lines}\nKeep or discard it in the answer panel, or with: python -m app memory pending"
+            choices = "Keep, share or discard" if any(n.for_team for n in found) else "Keep or discard"
+            note = f"{lines}\n{choices} it in the answer panel, or with: python -m app memory pending"
             notify(messages.Message(messages.Level.INFO, note, private=True))  # it quotes the held lines
 
     session_started.connect(held.session_started)
@@ -198,5 +382,4 @@ def connect_held(
     session_reset.connect(box.clear)
     held.held.connect(told)
     held.settled.connect(box.settled)
-    box.keep_requested.connect(held.keep)
-    box.discard_requested.connect(held.discard)
+    connect_box(held, box)

@@ -130,13 +130,16 @@ class TeamBackend:
 
     def may_write(self) -> bool:
         """Whether the connected role may change this repository's team memory now."""
+        return not self.write_refusal()
+
+    def write_refusal(self) -> str:
+        """Why the connected role may not change this repository's team memory now, in one sentence ("" it may)."""
         with translated(self.location):
             conn = self._connection()
             repo = self._repository(conn)
-            if repo is None:
-                return False
-            row = conn.execute("SELECT vda.can_write(%s)", (repo,)).fetchone()
-            return bool(row and row[0])
+            if repo is not None and _can_write(conn, repo):
+                return ""
+            return str(self._refusal(conn, repo))
 
     def locked(self, work: Callable[[], T], *, write: bool, empty: Callable[[], T], files: Iterable[str] = ()) -> T:
         """Run `work` as one transaction; `empty()` for an unseen repository.

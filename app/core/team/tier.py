@@ -39,6 +39,7 @@ from app.core.team import config
 from app.core.team.backend import TeamBackend
 from app.core.team.changes import history_of
 from app.core.team.server import UNREACHABLE
+from app.core.team.sharing import ALREADY, SHARED
 
 State = Literal["connected", "cached", "off"]
 LOAD_WAIT = 1.0  # seconds a session waits for the team server before it uses the cache
@@ -180,10 +181,10 @@ class Team:
         def share() -> str:
             current = self._text(vp.parts)
             if any(lines.normalise(x) == lines.normalise(text) for x in (current or "").splitlines()):
-                return f"Already shared with the team: {text}"
+                return f"{ALREADY} {text}"
             new = (current or "") + ("" if not current or current.endswith("\n") else "\n") + text + "\n"
             self._save(vp.text, current, new)
-            return f"Shared with the team: {text}"
+            return f"{SHARED} {text}"
 
         return self.backend.locked(share, write=True, empty=_no_access, files=(vp.text,))
 
