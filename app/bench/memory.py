@@ -10,7 +10,8 @@ app and its git processes together: other work on a busy machine stretches wall 
 The gate's precision and recall come from the labelled sets in the source tree, when it is there: the
 development corpora (tests/core/memory/gate_corpus/ and gate_corpus_plain/, which the gate was built on),
 the first held-out set (tests/core/memory/gate_test_set/: written blind, but scored and studied since, so
-development data now), the two training sets written blind in session 10 (gate_train_set_v3a/, v3b/),
+development data now), the four training sets written blind in sessions 10 and 11 (gate_train_set_v3a/,
+v3b/, v4a/, v4b/),
 all of which the word model trains on, so their figures are development figures; the same pool
 cross-validated (gate_figures.py: the model trained without the lines it judges); and the second
 held-out set (tests/core/memory/gate_test_set_v2/), the only generalisation figure: of it the bench
@@ -38,8 +39,8 @@ PLAIN_CORPUS = ROOT / "tests" / "core" / "memory" / "gate_corpus_plain"
 # on it); the second is reported, never read, tuned or trained on.
 TEST_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set"
 SECOND_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v2"
-# Written blind for training (session 10): development data, in the model's pool from the start.
-TRAIN_SETS = (CORPUS.parent / "gate_train_set_v3a", CORPUS.parent / "gate_train_set_v3b")
+# Written blind for training (v3 in session 10, v4 in session 11): development data, in the model's pool.
+TRAIN_SETS = tuple(CORPUS.parent / f"gate_train_set_{name}" for name in ("v3a", "v3b", "v4a", "v4b"))
 COMMITS = 10_000
 FILES_IN_TREE = 2_000
 PARSERS = 40  # src/parsers/module{i}.py, each defining the class ParserModule{i} the notes name
@@ -193,8 +194,7 @@ def _gate_figures() -> dict[str, Any]:
         ("development", CORPUS),
         ("development_plain", PLAIN_CORPUS),
         ("held_out", TEST_SET),
-        ("training_v3a", TRAIN_SETS[0]),
-        ("training_v3b", TRAIN_SETS[1]),
+        *((f"training_{folder.name.removeprefix('gate_train_set_')}", folder) for folder in TRAIN_SETS),
         ("generalisation", SECOND_SET),
     )
     for name, folder in sets:
@@ -310,8 +310,10 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             ("development", "development corpus"),
             ("development_plain", "development corpus in plain words"),
             ("held_out", "first held-out set (development data since it was studied)"),
-            ("training_v3a", "training set v3a (development: written blind, trained on)"),
-            ("training_v3b", "training set v3b (development: written blind, trained on)"),
+            *(
+                (f"training_{name}", f"training set {name} (development: written blind, trained on)")
+                for name in ("v3a", "v3b", "v4a", "v4b")
+            ),
             ("generalisation", "second held-out set (the generalisation figure)"),
         ):
             f = g[name]
@@ -335,11 +337,19 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
                 f"({k['recall_state_refused']:.1%}), durable {k['durable_refused_lines']} of {k['durable_lines']} "
                 f"({k['durable_refused']:.1%})"
             )
-            for name, h in cv["blind_held_out"].items():
+            held = cv["blind_held_out"]
+            for name, h in held.items():
                 print(
                     f"  {name} held out whole (model trained on the rest): state {h['state_refused']} of "
                     f"{h['state_lines']} ({h['recall_state_refused']:.1%}), durable {h['durable_refused_lines']} of "
                     f"{h['durable_lines']} ({h['durable_refused']:.1%})"
+                )
+            if held:
+                recall = sum(h["recall_state_refused"] for h in held.values()) / len(held)
+                false = sum(h["durable_refused"] for h in held.values()) / len(held)
+                print(
+                    f"  mean over the {len(held)} writers held out (what the settings were chosen on): "
+                    f"{recall:.1%} / {false:.1%}"
                 )
         print(
             f"memory: gate {g['ms_per_4000_char_write']} ms per 4,000-character write "

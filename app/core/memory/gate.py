@@ -94,6 +94,16 @@ _EVIDENCE_PHRASES = (
     " fixed by ",
     " fix is ",
 )
+_COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple)"
+# Occurrences counted, not one event: "three separate incidents", "the third time", "4 of the last 5 deploys",
+# "at least three times", "seen three times now", "again and again" ("twice" is left out: "sends it twice").
+_RECURRING = re.compile(
+    rf"\b{_COUNT} separate\b|\bthe (?:second|third|fourth|fifth|\d+(?:nd|rd|th)) time\b|"
+    rf"\b{_COUNT} of the (?:last|past) {_COUNT}\b|\bthe (?:last|past) {_COUNT} times\b|\bat least {_COUNT} times\b|"
+    rf"\b{_COUNT} times (?:now|this (?:year|quarter|month)|last (?:year|quarter|month))\b|\bagain and again\b|"
+    rf"\b(?:seen|happened|hit us|bit us|been the (?:cause|culprit)) {_COUNT} times\b|"
+    rf"\b(?:came up|seen|happened) in {_COUNT} (?:sessions|releases|runs)\b|\bin {_COUNT} releases in a row\b"
+)
 # Generalising words: a rule, a frequency, an instruction, a preference.
 _GENERAL_WORDS = words(
     "whenever unless otherwise flaky flakes sometimes occasionally randomly usually typically often rarely any every "
@@ -160,13 +170,20 @@ _WIP_TRIGGERS = re.compile(
     r"not finished|unfinished|still|waiting|blocked"
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+    r"nov(?:ember)?|dec(?:ember)?)\.?"  # not "may": "step 1 may fail"
+)
 _DATE = rx(
     rf"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{{1,2}}\s+{_MONTH}\s+(?:19|20)\d\d\b|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?"
     rf"(?:\s+(?:19|20)\d\d)?\b|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)\d\d\b|\b(?:19|20)\d\d/\d\d/\d\d\b|"
     r"\bweek \d{1,2}\b|\b(?:19|20)\d\d-W\d\d\b|"
     # A year or a month of one names when it happened ("retired in 2025", "in January 2026", "Q3 2026").
     rf"\b(?:in|since|during|until|by|from|of)\s+(?:early |late |mid-)?(?:19|20)\d\d\b|\b{_MONTH}\s+(?:19|20)\d\d\b|"
-    r"\bQ[1-4]\s+(?:19|20)\d\d\b"
+    # A day and a month with no year ("started 3 March", "for 15 april"; whole month names, so "12 decorators"
+    # is no date), a dotted date (12.03.2026) and a quarter ("Q2 focus", "2026 Q1", "2026-Q2").
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}(?!\w)|\b\d{{1,2}}\.\d{{1,2}}\.(?:19|20)\d\d\b|"
+    r"\b(?:(?:19|20)\d\d[- ]?)?Q[1-4]\b"
 )
 
 _DIGIT = re.compile(r"\d")
@@ -248,7 +265,10 @@ def _judge_clause(
     general = _generalises(cleaned, lower, tokens) or (line_general and evidence)
     if defect and not general and not dated:
         return STATE, DEFECT.reason
-    signed = _plain_sign(cleaned, general, once, signs)
+    # Occurrences counted ("on three separate nights", "9 of the last 40 runs", "after the third time") are the
+    # evidence a rule needs: the line does not rest on one event.
+    recurring = _RECURRING.search(lower) is not None
+    signed = _plain_sign(cleaned, general, once and not recurring, signs)
     if signed is not None:
         return signed
     if result is None and not incident and not now:
@@ -261,10 +281,10 @@ def _judge_clause(
     if conditional or _CONDITION.search(cleaned):
         return None  # "If the build fails with CS0246, run dotnet restore": when a result happens is knowledge
     incident = incident or (result is not None and PAST_VERDICT.search(lower) is not None)
-    if incident and general and not evidence:
+    if incident and general and not evidence and not recurring:
         return RULE, _RULE_REASON.format(what="what happened once, in one session")
     if result is not None:
-        if general and (evidence or not _DISMISSAL.search(lower)):
+        if general and (evidence or recurring or not _DISMISSAL.search(lower)):
             return None
         if general:
             return RULE, _RULE_REASON.format(what="one result, with nothing that says why it holds")
@@ -349,26 +369,44 @@ def _judge(line: str, use_model: bool = MODEL_ON, model: gate_model.Model | None
         return _second_opinion(cleaned, dated, model)
     if judged is _REDEEMED:
         return _second_opinion(cleaned, dated, model, MODEL_REDEEMED_THRESHOLD)
-    # The model reads the whole line, so it may not keep a line refused for one clause of it: the knowledge
-    # beside the state ("Run dotnet restore after a pull; the build is red") would speak for both.
-    vetoable = judged.kind in _VETOED_KINDS and judged.reason not in _FIRM and not judged.by_clause
-    return None if vetoable and model.probability(cleaned) < MODEL_VETO else judged
+    if judged.kind not in _VETOED_KINDS or judged.reason in _FIRM:
+        return judged
+    # The model reads the whole line, so it keeps a line refused for one clause of it only when all but sure:
+    # the knowledge beside the state ("Run dotnet restore after a pull; the build is red") would speak for both.
+    plain = not judged.by_clause
+    return None if model.probability(cleaned) < (MODEL_VETO if plain else MODEL_SURE_VETO) else judged
 
 
 # The word model refuses a line the shapes let through only when it is fairly sure (above MODEL_THRESHOLD),
-# and keeps a line a shape refused only when it is as sure the other way (below MODEL_VETO). Both were chosen
-# with this session's writer held out (gate_figures.py: 80.5% of state refused, 4.5% of durable; 0.65 read
-# 86.5% / 6.3% there), never on the second held-out set, which this code never reads.
-MODEL_THRESHOLD = 0.85
+# and keeps a line a shape refused only when it is as sure the other way (below MODEL_VETO). All of these were
+# chosen with each blind writer's sets held out in turn (gate_figures.py: the mean over three writers, and each
+# one), never on the second held-out set, which this code never reads. Session 11, with the v4 sets: 0.85 read
+# 87.2% of state refused / 2.2% of durable there, 0.8 88.5% / 2.3%, 0.75 89.7% / 2.4%, 0.7 90.3% / 2.4%; 0.75
+# keeps the issue's "CS1591 is noise and nullable warnings are real." (0.69) with a margin, 0.7 by 0.01.
+MODEL_THRESHOLD = 0.75
 MODEL_VETO = 0.2
-# A line the shapes saw state in and redeemed (a reason, a condition, a rule) is overruled only when the model
-# is all but certain; so is a line of under _MODEL_SHORT words, too few for the model to read in context.
-MODEL_REDEEMED_THRESHOLD = 0.96
+# A line the shapes saw state in and redeemed (a reason, a condition, a rule) is read at the same bar: a higher
+# one (0.96 until session 11) let one state line in a hundred more through and kept no durable line more of
+# the writers held out (4 of 1,893 in k-fold).
+MODEL_REDEEMED_THRESHOLD = MODEL_THRESHOLD
+# A line of under _MODEL_SHORT words is too short for the model to read in context ("the key is in the vault").
 _MODEL_SHORT = 7
 _MODEL_SHORT_THRESHOLD = 0.995
-# "reads only the file it is given": a restriction states a design; "(used in the codec tests)", "is ... for
-# release archives": so does a purpose.
-_MODEL_KEEPS = re.compile(r"\bonly\b|\bused (?:in|by|for)\b|\bfor (?:\w+ )?\w+s\W*$", re.IGNORECASE)
+# A line of policy and a restriction are knowledge by their form; the model overrules the form only when all
+# but certain ("The only failing check on the PR is the license scan", "We're one migration ahead of prod on
+# the feature branch"). An instruction, a purpose and a lesson with its reason are never overruled: the model
+# reads knowledge lines the other suites and the issue write ("... (used in the codec tests)", "Build the whole
+# solution with no project argument when ...", "... is flaky because it depends on wall-clock time") as state
+# at 0.94-0.98. Overruling policy and restrictions read 0.6 points more state refused, 1 durable line more.
+MODEL_FORM_THRESHOLD = 0.95
+# A line refused for one clause of it is kept only when the model is all but sure the whole line is knowledge
+# ("Always run `./gradlew ktlintFormat` before committing; CI rejects unformatted Kotlin."): 0.5 points of
+# durable refused less (2.9% -> 2.4%), no state line kept more.
+MODEL_SURE_VETO = 0.05
+# "(used in the codec tests)", "is ... for release archives": a purpose states a design, and so does a
+# restriction ("reads only the file it is given"), unless the model is all but sure (MODEL_FORM_THRESHOLD).
+_PURPOSE = re.compile(r"\bused (?:in|by|for)\b|\bfor (?:\w+ )?\w+s\W*$", re.IGNORECASE)
+_RESTRICTION = re.compile(r"\bonly\b", re.IGNORECASE)
 # Shapes nothing redeems, the model included, and one incident narrated (what happened once is no fact to keep).
 _FIRM = frozenset(shape.reason for shape in (*ALWAYS, INCIDENT))
 _VETOED_KINDS = (STATE, WIP)  # a rule from one incident asks for its evidence, whatever the words
@@ -385,13 +423,15 @@ def _second_opinion(cleaned: str, dated: bool, model: gate_model.Model, floor: f
     A line of several clauses that the model refuses offers back the clauses it reads as knowledge.
     """
     # A condition does not redeem a line here: "returns a server error when the email has capitals" is a bug.
-    if dated or len(cleaned.split()) < _MODEL_MIN_WORDS:
+    count = len(cleaned.split())
+    if dated or count < _MODEL_MIN_WORDS:
         return None
-    # An instruction or a line of policy is knowledge by what it is (asked before the model: it costs less).
-    if _is_imperative(cleaned) or POLICY.search(cleaned) or _MODEL_KEEPS.search(cleaned):
-        return None
-    short = len(cleaned.split()) < _MODEL_SHORT
-    if model.probability(cleaned) <= max(floor, _MODEL_SHORT_THRESHOLD if short else MODEL_THRESHOLD):
+    if _is_imperative(cleaned) or _PURPOSE.search(cleaned):
+        return None  # an instruction or a purpose is knowledge by what it is (asked before the model: it costs less)
+    bar = max(floor, _MODEL_SHORT_THRESHOLD if count < _MODEL_SHORT else MODEL_THRESHOLD)
+    if POLICY.search(cleaned) or _RESTRICTION.search(cleaned):
+        bar = max(bar, MODEL_FORM_THRESHOLD)  # a policy or a restriction
+    if model.probability(cleaned) <= bar:
         return None
     lower = cleaned.lower()
     tokens = frozenset(_WORD_RX.findall(lower))

@@ -79,7 +79,7 @@ CONDITION_NOW = shape(
     r"degraded|hung)\b|\bout of sync\b|\bis in \w*(?:BackOff|CrashLoop\w*)\b|"
     r"\bstuck (?:at|in|on)\b|\brestart loop\b|\bturned off\b|\bexpires? (?:next|tomorrow|today|on|in)\b|"
     r"\b(?:there (?:are|is)|has|have|with)\s+(?:\w+\s+)?(?:uncommitted|unstaged|unpushed|untracked|staged)\b|"
-    r"\bhalf (?:applied|done|finished|migrated|merged)\b|\b(?:current|active) branch (?:is|=)",
+    r"\bhalf (?:applied|done|finished|migrated|merged)\b|\b(?:current|active) branch(?: name)? ?(?:is|=|:)",
 )
 # One event as the ground of a rule: "because it failed once", "since it timed out this morning".
 ONE_TIME = shape(

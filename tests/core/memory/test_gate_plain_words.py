@@ -63,14 +63,18 @@ def test_a_year_dates_what_happened() -> None:
     assert state_reason("Xcode Cloud was tried and dropped; iOS builds run on Bitrise.") is not None
 
 
-def test_the_word_model_never_overrules_an_instruction_or_policy() -> None:
-    # Asked for its reading, the model may doubt a line, but an instruction or a policy is knowledge by what it is.
+def test_the_word_model_never_overrules_an_instruction_and_overrules_a_policy_only_when_all_but_sure() -> None:
+    # Asked for its reading, the model may doubt a line, but an instruction is knowledge by what it is, and so is a
+    # line of policy or a restriction unless the model is all but certain it reports how things stand.
     for line in (
         "Use `go test -race -count=1 ./...`; the race flag is mandatory in our CI.",
         "Dependabot PRs are merged by whoever is on support rotation that week.",
+        "We must keep the lockfile committed.",
     ):
         assert state_reason(line, use_model=True) is None
-    assert gate.MODEL_THRESHOLD == 0.85
+    assert state_reason("The only red job on the pipeline is the Windows build.", use_model=False) is None
+    assert state_reason("The only red job on the pipeline is the Windows build.") == gate._MODEL_REASON
+    assert (gate.MODEL_THRESHOLD, gate.MODEL_FORM_THRESHOLD) == (0.75, 0.95)
 
 
 def test_a_mixed_line_offers_back_its_knowledge_whatever_sits_beside_the_state() -> None:
