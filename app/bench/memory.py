@@ -14,8 +14,9 @@ development data now), the four training sets written blind in sessions 10 and 1
 v3b/, v4a/, v4b/),
 all of which the word model trains on, so their figures are development figures; the same pool
 cross-validated (gate_figures.py: the model trained without the lines it judges); and the second
-held-out set (tests/core/memory/gate_test_set_v2/), the only generalisation figure: of it the bench
-reports counts and percentages, never a line.
+held-out set (tests/core/memory/gate_test_set_v2/) and the third (gate_test_set_v3/, written blind in
+session 11 and first scored once, after the gate's session-11 settings were chosen without it), the
+generalisation figures: of them the bench reports counts and percentages, never a line.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ PLAIN_CORPUS = ROOT / "tests" / "core" / "memory" / "gate_corpus_plain"
 # on it); the second is reported, never read, tuned or trained on.
 TEST_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set"
 SECOND_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v2"
+THIRD_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v3"
 # Written blind for training (v3 in session 10, v4 in session 11): development data, in the model's pool.
 TRAIN_SETS = tuple(CORPUS.parent / f"gate_train_set_{name}" for name in ("v3a", "v3b", "v4a", "v4b"))
 COMMITS = 10_000
@@ -196,6 +198,7 @@ def _gate_figures() -> dict[str, Any]:
         ("held_out", TEST_SET),
         *((f"training_{folder.name.removeprefix('gate_train_set_')}", folder) for folder in TRAIN_SETS),
         ("generalisation", SECOND_SET),
+        ("generalisation_v3", THIRD_SET),
     )
     for name, folder in sets:
         figures[name] = _set_figures(folder) if (folder / "state.txt").is_file() else None
@@ -314,7 +317,8 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
                 (f"training_{name}", f"training set {name} (development: written blind, trained on)")
                 for name in ("v3a", "v3b", "v4a", "v4b")
             ),
-            ("generalisation", "second held-out set (the generalisation figure)"),
+            ("generalisation", "second held-out set (a generalisation figure, scored since session 9)"),
+            ("generalisation_v3", "third held-out set (the generalisation figure: written blind in session 11)"),
         ):
             f = g[name]
             if f is None:

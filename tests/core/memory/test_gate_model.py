@@ -71,12 +71,14 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
     assert (held_out["state_lines"], held_out["durable_lines"]) == (160, 160)
     second = figures["generalisation"]
     assert (second["state_lines"], second["durable_lines"]) == (200, 200)
+    third = figures["generalisation_v3"]
+    assert (third["state_lines"], third["durable_lines"]) == (200, 200)
     training = [figures[f"training_{name}"] for name in ("v3a", "v3b", "v4a", "v4b")]
     assert [(t["state_lines"], t["durable_lines"]) for t in training] == [(300, 300)] * 4
     estimates = figures["cross_validated"]
     assert estimates["k_fold"]["state_lines"] == sum(len(s) for s, _ in gate_figures.pool_sets(CORPUS.parent).values())
     assert set(estimates["blind_held_out"]) == {"+".join(group) for group in gate_figures.BLIND}
-    for found in (development, held_out, second, *training):
+    for found in (development, held_out, second, third, *training):
         for key in ("gate", "with_model", "shapes_only"):
             assert set(found[key]) == {
                 "state_refused",
