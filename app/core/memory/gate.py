@@ -16,6 +16,7 @@ Three tiers of evidence:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -140,7 +141,7 @@ def _generalises(cleaned: str, lower: str, tokens: frozenset[str]) -> bool:
     if not _GENERAL_WORDS.isdisjoint(tokens) or "→" in lower or "=>" in lower:
         return True
     spaced = _spaced(lower)
-    if any(p in spaced for p in _GENERAL_PHRASES) or _SEQUENCE.search(cleaned) is not None:
+    if any(p in spaced for p in _GENERAL_PHRASES) or _SEQUENCE.found_in(cleaned):
         return True
     return any(_is_imperative(part) for part in _clauses(cleaned))
 
@@ -257,7 +258,7 @@ def _judge_clause(
     once, signs = _sign_hits(masked, lower, tokens, has_digit) if not dated else (False, [])
     if result is None and not incident and not now and not defect and not once and not signs:
         # No shape of state at all (most durable lines): the lesson checks below are not paid for.
-        if _WIP_TRIGGERS.search(lower) and _WIP.search(cleaned) and not dated:
+        if _WIP_TRIGGERS.search(lower) and _WIP.found_in(cleaned) and not dated:
             return WIP, _WIP_REASON
         return _UNTOUCHED
     evidence = _has_evidence(lower, tokens)
@@ -272,19 +273,19 @@ def _judge_clause(
     if signed is not None:
         return signed
     if result is None and not incident and not now:
-        if _WIP_TRIGGERS.search(lower) and _WIP.search(cleaned) and not dated:
+        if _WIP_TRIGGERS.search(lower) and _WIP.found_in(cleaned) and not dated:
             return WIP, _WIP_REASON
         # A sign the line's policy redeemed is still a sign: "We deploy from tags. The staging Redis is full."
         # is judged part by part, so the "we" of one clause cannot carry the other's state through.
         return None if once or signs else _UNTOUCHED
     # Only a line that looks like a result, an incident or a claim about now pays for the lesson checks.
-    if conditional or _CONDITION.search(cleaned):
+    if conditional or _CONDITION.found_in(cleaned):
         return None  # "If the build fails with CS0246, run dotnet restore": when a result happens is knowledge
-    incident = incident or (result is not None and PAST_VERDICT.search(lower) is not None)
+    incident = incident or (result is not None and PAST_VERDICT.found_in(lower))
     if incident and general and not evidence and not recurring:
         return RULE, _RULE_REASON.format(what="what happened once, in one session")
     if result is not None:
-        if general and (evidence or recurring or not _DISMISSAL.search(lower)):
+        if general and (evidence or recurring or not _DISMISSAL.found_in(lower)):
             return None
         if general:
             return RULE, _RULE_REASON.format(what="one result, with nothing that says why it holds")
@@ -296,9 +297,7 @@ def _judge_clause(
 
 # "currently fails because of X" explains today's state; the reason does not make it last.
 _STRONG_NOW = re.compile(r"\b(?:currently|right now|at the moment|for now|as of now|as of today)\b")
-_PAST_EVENT = re.compile(
-    r"\b(?:\w+ed|ran|broke|threw|hung|took|went|got|made|did|was|were|showed up|fell over|blew up)\b", re.IGNORECASE
-)
+_PAST_EVENT = rx(r"\b(?:\w+ed|ran|broke|threw|hung|took|went|got|made|did|was|were|showed up|fell over|blew up)\b")
 
 
 _Signs = list[tuple[Shape, bool]]
@@ -306,7 +305,7 @@ _Signs = list[tuple[Shape, bool]]
 
 def _sign_hits(masked: str, lower: str, tokens: frozenset[str], has_digit: bool) -> tuple[bool, _Signs]:
     """Which signs of state in plain words (state_signs.py) the text shows: one event, and bugs or conditions."""
-    once = ONE_TIME.matches(masked, lower, tokens, has_digit) and _PAST_EVENT.search(masked) is not None
+    once = ONE_TIME.matches(masked, lower, tokens, has_digit) and _PAST_EVENT.found_in(masked, lower)
     return once, [(s, hypothetical) for s, hypothetical in SIGNS if s.matches(masked, lower, tokens, has_digit)]
 
 
@@ -319,9 +318,9 @@ def _plain_sign(cleaned: str, general: bool, once: bool, signs: _Signs) -> tuple
         if general:
             return RULE, _RULE_REASON.format(what="what happened once, in one session")
         return STATE, ONE_TIME.reason
-    if POLICY.search(cleaned) or _is_imperative(cleaned):
+    if POLICY.found_in(cleaned) or _is_imperative(cleaned):
         return None
-    conditional = _CONDITION.search(cleaned) is not None
+    conditional = _CONDITION.found_in(cleaned)
     return next(((STATE, s.reason) for s, hypothetical in signs if not (hypothetical and conditional)), None)
 
 
@@ -361,7 +360,7 @@ def _judge(line: str, use_model: bool = MODEL_ON, model: gate_model.Model | None
     if _is_structure(cleaned):
         return None
     cleaned = unwrapped(cleaned)
-    dated = _DIGIT.search(cleaned) is not None and _DATE.search(cleaned) is not None  # every date has a digit
+    dated = _DIGIT.search(cleaned) is not None and _DATE.found_in(cleaned)  # every date has a digit
     judged = _judge_parts(cleaned, dated)
     if not use_model or (model := model or gate_model.shipped()) is None:
         return None if judged is _REDEEMED else judged
@@ -405,8 +404,8 @@ MODEL_FORM_THRESHOLD = 0.95
 MODEL_SURE_VETO = 0.05
 # "(used in the codec tests)", "is ... for release archives": a purpose states a design, and so does a
 # restriction ("reads only the file it is given"), unless the model is all but sure (MODEL_FORM_THRESHOLD).
-_PURPOSE = re.compile(r"\bused (?:in|by|for)\b|\bfor (?:\w+ )?\w+s\W*$", re.IGNORECASE)
-_RESTRICTION = re.compile(r"\bonly\b", re.IGNORECASE)
+_PURPOSE = rx(r"\bused (?:in|by|for)\b|\bfor (?:\w+ )?\w+s\W*$")
+_RESTRICTION = rx(r"\bonly\b")
 # Shapes nothing redeems, the model included, and one incident narrated (what happened once is no fact to keep).
 _FIRM = frozenset(shape.reason for shape in (*ALWAYS, INCIDENT))
 _VETOED_KINDS = (STATE, WIP)  # a rule from one incident asks for its evidence, whatever the words
@@ -426,10 +425,10 @@ def _second_opinion(cleaned: str, dated: bool, model: gate_model.Model, floor: f
     count = len(cleaned.split())
     if dated or count < _MODEL_MIN_WORDS:
         return None
-    if _is_imperative(cleaned) or _PURPOSE.search(cleaned):
+    if _is_imperative(cleaned) or _PURPOSE.found_in(cleaned):
         return None  # an instruction or a purpose is knowledge by what it is (asked before the model: it costs less)
     bar = max(floor, _MODEL_SHORT_THRESHOLD if count < _MODEL_SHORT else MODEL_THRESHOLD)
-    if POLICY.search(cleaned) or _RESTRICTION.search(cleaned):
+    if POLICY.found_in(cleaned) or _RESTRICTION.found_in(cleaned):
         bar = max(bar, MODEL_FORM_THRESHOLD)  # a policy or a restriction
     if model.probability(cleaned) <= bar:
         return None
@@ -453,7 +452,7 @@ def _judge_parts(cleaned: str, dated: bool) -> _Judgement | None:
         return _Judgement(*whole, "") if whole is not None else _REDEEMED
     # A line that mixes knowledge and state ("CS1591 is noise; last build showed 0 warnings") is judged
     # part by part, so the state cannot hide behind the knowledge, and the knowledge is offered back.
-    conditional = _CONDITION.search(cleaned) is not None  # "X returns 409 when ...; the client shows Y"
+    conditional = _CONDITION.found_in(cleaned)  # "X returns 409 when ...; the client shows Y"
     lower = cleaned.lower()
     general = _generalises(cleaned, lower, frozenset(_WORD_RX.findall(lower)))
     judged = [(part, _passed(_judge_clause(part, dated, conditional, general))) for part in parts]
@@ -482,8 +481,20 @@ def state_reason(line: str, *, use_model: bool = MODEL_ON, model: gate_model.Mod
     `use_model=False` leaves the word model out (the bench compares the two); `model` stands in for the
     shipped one (cross-validation judges with a model trained without the lines it judges).
     """
-    judged = _judge(line, use_model, model)
+    judged = _judged(line) if use_model == MODEL_ON and model is None else _judge(line, use_model, model)
     return judged.reason if judged is not None else None
+
+
+# The gate as shipped judges a line by its text alone, so its judgements are kept: the memory window judges
+# the whole text at each pause in typing, and a refused write comes back with most of its lines again.
+@functools.lru_cache(maxsize=1024)  # a full store is about a hundred lines
+def _judged(line: str) -> _Judgement | None:
+    return _judge(line)
+
+
+def forget_judgements() -> None:
+    """Judge every line afresh from now on (the bench times the gate on lines it has not seen)."""
+    _judged.cache_clear()
 
 
 def state_lines(text: str) -> list[tuple[str, str]]:
@@ -576,7 +587,7 @@ def check_write(path: str, old_text: str | None, new_text: str, store: Mapping[s
     keys = {line: normalise(line) for line in lines}  # each distinct line normalised once, for every check below
     existing = {normalise(line) for line in split_lines(old_text)} if old_text else set()
     added = [line for line in lines if keys[line] not in existing]
-    refused = [(line, judged) for line in added if (judged := _judge(line)) is not None]
+    refused = [(line, judged) for line in added if (judged := _judged(line)) is not None]
     if refused:
         return GateRefusal(refused[0][0], "state", refused[0][1].reason, _state_message(refused))
     # Labels ("Commands:") and one-word lines organise a file; two files may share them.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.memory.state_shapes import Shape, shape
+from app.core.memory.state_shapes import Shape, rx, shape
 
 # "Remember: ...", "Note to self: ...", "Heads up, ...": the wrapper says nothing; what it wraps is judged.
 REMINDER = re.compile(
@@ -34,11 +34,10 @@ def unwrapped(cleaned: str) -> str:
 
 # What makes a line with one of these signs knowledge after all: it is policy, intent or a decision
 # ("is scaled to zero in staging on purpose", "so it doesn't clash with ...", "must never ...").
-POLICY = re.compile(
+POLICY = rx(
     r"\b(?:must|should|shall|by design|on purpose|deliberately|intentionally|policy|agreed|decided|decision|"
     r"convention|rule|standard|guideline|by default|we|our team|the team|so (?:that )?(?:it|they|we|you|nobody)|"
-    r"so that|in order to|to keep|to avoid|to bound|to save|is for|are for|only for|reserved|expected)\b",
-    re.IGNORECASE,
+    r"so that|in order to|to keep|to avoid|to bound|to save|is for|are for|only for|reserved|expected)\b"
 )
 # A line that opens with its condition ("When the worker logs ECONNREFUSED, Redis isn't running; start it")
 # is a lesson about when something happens; a bug puts its condition after the subject.
@@ -49,8 +48,8 @@ NEGATED = shape(
     "it describes what the code or the setup fails to do right now, which the next change makes false",
     "doesn't isn't aren't can't cannot won't hasn't haven't wasn't weren't didn't",
     ("does not", "has not", "have not"),
-    r"(?<!\bwe )(?<!\bi )(?<!\byou )(?<!\bthey )(?<!\bso it )(?<!\bso they )(?<!\bthat it )"
-    r"\b(?:doesn't|does not|isn't|aren't|can't|cannot|won't|hasn't|haven't|has not|have not|wasn't|weren't|didn't)"
+    r"\b(?<!\bwe )(?<!\bi )(?<!\byou )(?<!\bthey )(?<!\bso it )(?<!\bso they )(?<!\bthat it )"
+    r"(?:doesn't|does not|isn't|aren't|can't|cannot|won't|hasn't|haven't|has not|have not|wasn't|weren't|didn't)"
     r"\s+(?:yet\s+|really\s+|even\s+|always\s+|properly\s+|correctly\s+)?\w+",
 )
 # A bug in verbs: what the code does wrong, in words no tool prints.
@@ -60,7 +59,7 @@ MALFUNCTION = shape(
     "overflows truncates corrupts loses mangles bypasses evicts fires leaks duplicates misbehaves",
     ("off by", "instead of"),
     r"\b(?:swallows|freezes|froze|cuts off|double-counts|gives up|flashes|drains|flickers|overflows|truncates|"
-    r"corrupts|loses|mangles|bypasses|misbehaves)\b|(?<!^)\bpanics\b|\blets\b[^.;]{0,40}\bthrough\b|"
+    r"corrupts|loses|mangles|bypasses|misbehaves)\b|\b(?<!^)panics\b|\blets\b[^.;]{0,40}\bthrough\b|"
     r"\bjumps (?:straight |right )?to\b|\bstays?\b[^.;]{0,30}\bforever\b|\bnever (?:evicts|fires|exits|expires|"
     r"finishes|returns|closes|ends|stops|retries|resolves)\b|\boff by (?:one|a|\d)\b|"
     # "Apply returns a new Diff instead of changing one" is a design; "shows the old price instead of" a bug.
