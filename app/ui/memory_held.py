@@ -33,7 +33,7 @@ from app.core.memory import JournalError, open_store, suggest
 from app.core.memory.keeping import NotPending
 from app.core.memory.lock import LockTimeout
 from app.core.settings import Settings
-from app.core.team import sharing
+from app.core.team import sentences, sharing
 from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import file_name, short
@@ -177,7 +177,7 @@ class HeldNotices(QObject):
                 return (text if text.startswith("Not shared") else f"Not shared: {text}"), False
             except (JournalError, OSError, LockTimeout) as exc:
                 return f"Not shared: the memory could not be changed ({exc}).", False
-            return (sharing.ALREADY if said.startswith(sharing.ALREADY) else sharing.SHARED), True
+            return (sentences.ALREADY if said.startswith(sentences.ALREADY) else sentences.SHARED), True
 
         def answered(result: tuple[str, bool]) -> None:
             message, done = result

@@ -23,8 +23,6 @@ from app.core.settings import Settings
 TEAM_FILE = "/memories/notes.md"  # where a shared suggestion goes in the team's memory
 OFF = "Team memory is off: no team server is connected, or this repository has no origin remote or commit."
 CONNECT = "Connect one with 'voice-dev-agent team connect --dsn DSN'."
-SHARED = "Shared with the team:"  # how `Team.promote`'s sentence starts when the line is new there
-ALREADY = "Already shared with the team:"  # ... and when the team memory held it already
 
 
 @dataclass(frozen=True)

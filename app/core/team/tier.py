@@ -38,8 +38,8 @@ from app.core.settings import Settings
 from app.core.team import config
 from app.core.team.backend import TeamBackend
 from app.core.team.changes import history_of
+from app.core.team.sentences import ALREADY, SHARED
 from app.core.team.server import UNREACHABLE
-from app.core.team.sharing import ALREADY, SHARED
 
 State = Literal["connected", "cached", "off"]
 LOAD_WAIT = 1.0  # seconds a session waits for the team server before it uses the cache
