@@ -65,6 +65,28 @@ def app_command() -> list[str]:
     return [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "app"]
 
 
+class AppLog:
+    """The part of the app's log file written from now on.
+
+    Apps started one after another in the same home write to the same log: without this, the next
+    app's ready line was found at once in the text of the app before it, and a bench pressed the
+    hotkey while the new app was still starting.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._start = path.stat().st_size if path.is_file() else 0
+
+    def text(self) -> str:
+        try:
+            with self.path.open("rb") as log:
+                size = log.seek(0, os.SEEK_END)
+                log.seek(self._start if size >= self._start else 0)  # rotated: the new file is all ours
+                return log.read().decode("utf-8", errors="replace")
+        except FileNotFoundError:
+            return ""
+
+
 class DesktopApp:
     """The desktop app in its own process, with the app home the caller points HOME_OVERRIDE at."""
 
@@ -77,6 +99,7 @@ class DesktopApp:
         self.chord = (settings or Settings()).hotkey
         settings_store.save(settings or Settings())
         self.log_file = paths.log_file()
+        self._log = AppLog(self.log_file)
         self.stderr_file = home / "app-stderr.txt"
         full_env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
         full_env.update(QT_QPA_PLATFORM="xcb", PYTHONUNBUFFERED="1", **(env or {}))
@@ -91,10 +114,7 @@ class DesktopApp:
         self.pid = self.process.pid
 
     def log_text(self) -> str:
-        try:
-            return self.log_file.read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            return ""
+        return self._log.text()
 
     def log_tail(self, lines: int = 12) -> str:
         """The end of the app's log, for a failure message."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,9 @@ from app.bench.desktop import DesktopApp
 from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
 from app.bench.fakecache import CacheModel, ManualClock
 from app.bench.sound import Monitor
+from app.bench.turn_stages import describe, median_stages, turn_stages
 from app.bench.waiting import wait_for
-from app.core import clock
+from app.core import clock, stamps
 from app.core.agent.session import WARMUP_TEXT
 from app.core.settings import Settings
 
@@ -65,8 +66,13 @@ def run_first_questions(
     model = CacheModel(connect=CONNECT, cold_first_token=COLD, warm_first_token=WARM)
     with FakeAPI(cache=model, clock=fake_clock) as fake:
         fake.respond_with(_reply)
-        env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key, clock.SKEW_FILE: str(skew_file)}
-        rows: dict[str, dict[str, list[float]]] = {mode: {kind: [] for kind in KINDS} for mode in MODES}
+        env = {
+            "ANTHROPIC_BASE_URL": fake.base_url,
+            "ANTHROPIC_API_KEY": fake.api_key,
+            clock.SKEW_FILE: str(skew_file),
+            stamps.ENVIRONMENT: "1",
+        }
+        rows: dict[str, dict[str, list[Asked]]] = {mode: {kind: [] for kind in KINDS} for mode in MODES}
         warmups = dict.fromkeys(MODES, 0)
         for _ in range(runs):
             for mode in MODES:  # alternated, so the machine's load falls on both alike
@@ -92,8 +98,15 @@ def run_first_questions(
                         raise AssertionError(f"{exc}; the app's log ends:\n{app.log_tail()}") from exc
                     warmups[mode] += sum(_is_warmup(r) for r in fake.requests[before:])
     for mode in MODES:
-        figures: dict[str, Any] = {f"{kind}_ms": round(statistics.median(rows[mode][kind])) for kind in KINDS}
-        figures.update({f"{kind}_ms_each": [round(v) for v in rows[mode][kind]] for kind in KINDS})
+        figures: dict[str, Any] = {}
+        for kind in KINDS:
+            asked = rows[mode][kind]
+            figures[f"{kind}_ms"] = round(statistics.median(a.release_to_audio_ms for a in asked))
+            figures[f"{kind}_ms_each"] = [round(a.release_to_audio_ms) for a in asked]
+            figures[f"{kind}_release_to_request_ms_each"] = [round(a.release_to_request_ms) for a in asked]
+            figures[f"{kind}_cache_read"] = sum(a.cache_warm for a in asked)
+            figures[f"{kind}_stages_ms"] = median_stages([a.stages for a in asked])
+            figures[f"{kind}_hold_ms_each"] = [a.hold for a in asked]
         figures["warmups_sent"] = warmups[mode]
         figures["first_minus_warm_ms"] = figures["first_ms"] - figures["warm_ms"]
         figures["after_pause_minus_warm_ms"] = figures["after_pause_ms"] - figures["warm_ms"]
@@ -109,11 +122,31 @@ def run_first_questions(
                 f"{figures['first_minus_warm_ms']} ms; warm-ups sent {warmups[mode]}; each: "
                 + ", ".join(f"{kind} {figures[kind + '_ms_each']}" for kind in KINDS)
             )
+            for kind in KINDS:
+                print(
+                    f"turn, first questions, {mode.replace('_', ' ')}, {kind.replace('_', ' ')}: key release → "
+                    f"request at the fake {figures[kind + '_release_to_request_ms_each']} ms; the prompt came from "
+                    f"the cache in {figures[kind + '_cache_read']} of {runs}; key-down → "
+                    + "; ".join(_described(hold) for hold in figures[kind + "_hold_ms_each"])
+                    + "; stages (median):"
+                )
+                print("\n".join(describe(figures[f"{kind}_stages_ms"])))
     return results
 
 
-def _question(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path, lag: float) -> float:
-    """Ask `wav` out loud; key release → first reply audio, in ms, once the reply has been heard out."""
+@dataclass(frozen=True)
+class Asked:
+    """One question's figures: what a person waits, and where the time went."""
+
+    release_to_audio_ms: float
+    release_to_request_ms: float
+    cache_warm: bool  # the fake served the question's prompt from its cache
+    stages: dict[str, float]
+    hold: dict[str, float]  # key-down → the agent worker's preparations, ms
+
+
+def _question(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wav: Path, lag: float) -> Asked:
+    """Ask `wav` out loud and hear the reply out; key release → first reply audio, and its stages."""
     before = len(fake.requests)
     try:
         released = app.ask_out_loud(wav, mic, lag=lag)
@@ -130,4 +163,33 @@ def _question(app: DesktopApp, fake: FakeAPI, monitor: Monitor, mic: Monitor, wa
     onset = monitor.wait_for_sound(max(released, request.text_sent[0][0]), 30)
     monitor.wait_for_silence(onset, quiet=1.0, timeout=60)
     time.sleep(0.5)
-    return (onset - released) * 1000
+    points = {"key_up": released, "fake_received": request.received_at, "speaker_onset": onset}
+    text = app.log_text()
+    if sent := request.time_sent(REPLY):
+        points["fake_first_sentence"] = sent
+    return Asked(
+        release_to_audio_ms=(onset - released) * 1000,
+        release_to_request_ms=(request.received_at - released) * 1000,
+        cache_warm=request.cache is not None and request.cache.warm,
+        stages=turn_stages(text, released - 1.0, onset, points),
+        hold=_hold(text, released),
+    )
+
+
+def _described(hold: dict[str, float]) -> str:
+    return ", ".join(f"{name} {ms:.0f}" for name, ms in hold.items())
+
+
+HOLD_STAMPS = ("sdk_ready", "session_ready", "warmup_sent", "warmup_done")
+
+
+def _hold(log_text: str, released: float) -> dict[str, float]:
+    """Key-down → each of the agent worker's preparations during the hold (ms; the warm-up's end may be later)."""
+    every = stamps.parse(log_text)
+    pressed = max((at for name, at, _ in every if name == "pressed" and at <= released), default=0.0)
+    found: dict[str, float] = {}
+    for name, at, _cpu in every:
+        if name in HOLD_STAMPS and at >= pressed and name not in found:
+            found[name] = round((at - pressed) * 1000)
+    found["key_up"] = round((released - pressed) * 1000)
+    return found

@@ -22,7 +22,7 @@ from app.core.errors import UserFacingError
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui.background import Job
 from app.ui.ports import SpeechPort
-from app.voice import models
+from app.voice import first_use, models
 from app.voice.model_store import folder_for
 from app.voice.speaker import Speaker
 from app.voice.streaming import StreamingTranscription
@@ -227,6 +227,7 @@ class SpeechWorker(SpeechPort):
             messages.error(str(exc), speak=False)
         except Exception as exc:
             messages.report_exception(exc)
+        first_use.warm(self._transcriber, self._speaker)  # before ready: a fresh app's first question is warm
         models.return_freed_memory()
         self.ready.emit(self._transcriber is not None, self._speaker is not None)
 
