@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text, tool_use
+from app.bench.fakeapi import RecordedRequest, Reply, text, tool_use
 from app.bench.pg_cluster import Cluster
 from app.core.memory import MemoryStore, open_store, suggest
 from app.core.repo_identity import repository_identity
@@ -27,17 +27,11 @@ from app.core.settings import Settings
 from app.core.team import config, sharing, tier
 from app.core.team.read_only import set_read_only
 from app.core.team.server import connect
-from app.ui.agent_worker import AgentWorker
-from app.ui.controller import Controller
-from app.ui.memory_held import HeldBox, HeldNotices, connect_held
 from app.ui.memory_team import MemoryTeam
-from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
-from app.ui.threads import start_thread, stop_thread
-from app.ui.tray import AppMenu, Tray
 from tests.conftest import git
 from tests.team_server import TeamDatabase, new_database, unique
-from tests.ui.fakes import FakeMicrophone, FakeSpeech
+from tests.ui.held_rig import HeldRig, held_rig
 from tests.ui.test_memory_line_marks import SHOTS
 
 NOTE = "- Releases are cut from the release branch by whoever is on rotation; see docs/releasing.md."
@@ -66,50 +60,19 @@ def suggests_for_the_team(request: RecordedRequest) -> Reply:
     return tool_use("memory", {"command": "create", "path": suggest.SUGGEST_PATH, "file_text": f"{NOTE}\n"})
 
 
-class Rig:
-    """The answer panel with its held lines wired as the app wires them, on a real agent worker."""
-
-    def __init__(self, repo: Path) -> None:
-        self.agent = AgentWorker()
-        self.thread = start_thread(self.agent, "agent-test")
-        self.controller = Controller(
-            speech=FakeSpeech(), agent=self.agent, microphone=FakeMicrophone(), settings=Settings(), repo=repo
-        )
-        self.tray = Tray(AppMenu(), use_tray=False)
-        self.panel = AnswerPanel()
-        self.held = HeldNotices(lambda: self.controller.repo, settings_for=Settings)
-        c = self.controller
-        connect_held(self.held, box=self.panel.held_box, turn_over=c.memory_changed,
-                     session_started=self.agent.session_started, session_reset=c.session_reset,
-                     panel_visible=self.panel.isVisible, notify=self.tray.show_message)  # fmt: skip
-        self.controller.start()
-        self.store = open_store(repo)
-
-    @property
-    def box(self) -> HeldBox:
-        return self.panel.held_box
-
-    def ask(self, qtbot: QtBot) -> int:
-        """One spoken question whose answer suggests NOTE for the team: the held line's id, once the box shows it."""
-        self.panel.show_last()
-        self.controller.ask("how do we cut a release?")
-        qtbot.waitUntil(lambda: self.box.lines() == [WAITING], timeout=30_000)
-        [waiting] = self.store.pending()
-        return waiting.id
+def ask(rig: HeldRig, qtbot: QtBot) -> int:
+    """One spoken question whose answer suggests NOTE for the team: the held line's id, once the box shows it."""
+    rig.panel.show_last()
+    rig.controller.ask("how do we cut a release?")
+    qtbot.waitUntil(lambda: rig.box.lines() == [WAITING], timeout=30_000)
+    [waiting] = rig.store.pending()
+    return waiting.id
 
 
 @pytest.fixture
-def rig(qtbot: QtBot, checkout: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Rig]:
-    with FakeAPI() as fake:
-        monkeypatch.setenv("ANTHROPIC_API_KEY", fake.api_key)
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake.base_url)
-        fake.respond_with(suggests_for_the_team)
-        r = Rig(checkout)
+def rig(qtbot: QtBot, checkout: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldRig]:
+    with held_rig(qtbot, checkout, monkeypatch, suggests_for_the_team) as r:
         yield r
-        qtbot.waitUntil(lambda: r.held.busy == 0, timeout=10_000)
-        r.agent.cancel()
-        stop_thread(r.thread)
-        r.panel.close()
 
 
 def _connect(monkeypatch: pytest.MonkeyPatch, team_db: TeamDatabase, checkout: Path, *, write: bool = True) -> str:
@@ -150,7 +113,7 @@ def _refused(qtbot: QtBot, button: QPushButton, why: str) -> None:
 
 
 def test_the_panel_shares_a_suggestion_and_an_open_memory_window_shows_it(
-    desktop: None, qtbot: QtBot, rig: Rig, checkout: Path, team_db: TeamDatabase, monkeypatch: pytest.MonkeyPatch
+    desktop: None, qtbot: QtBot, rig: HeldRig, checkout: Path, team_db: TeamDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     me = _connect(monkeypatch, team_db, checkout)
     window = SettingsWindow(Settings())
@@ -161,7 +124,7 @@ def test_the_panel_shares_a_suggestion_and_an_open_memory_window_shows_it(
     team_box = window.memory.team
     qtbot.waitUntil(lambda: "live" in team_box.state.text(), timeout=10_000)
 
-    held = rig.ask(qtbot)
+    held = ask(rig, qtbot)
     keep_discard = rig.box.buttons(held)
     assert keep_discard is not None and all(b.isVisible() for b in keep_discard)
     share = _offered(qtbot, rig.box.share_button(held))
@@ -182,7 +145,7 @@ def test_the_panel_shares_a_suggestion_and_an_open_memory_window_shows_it(
 
 
 def test_a_cap_refusal_is_said_on_the_row_and_the_buttons_stay(
-    qtbot: QtBot, rig: Rig, checkout: Path, team_db: TeamDatabase, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, rig: HeldRig, checkout: Path, team_db: TeamDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _connect(monkeypatch, team_db, checkout)
     teammate = team_db.role()
@@ -193,7 +156,7 @@ def test_a_cap_refusal_is_said_on_the_row_and_the_buttons_stay(
     full = "".join(line.format(n=f"{i:04d}") for i in range(44))  # ~3,900 characters of the file's 4,000
     assert theirs.save_as_person(sharing.TEAM_FILE, full, None).saved
 
-    held = rig.ask(qtbot)
+    held = ask(rig, qtbot)
     share = _offered(qtbot, rig.box.share_button(held))
     qtbot.mouseClick(share, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "Not shared:" in rig.box.lines()[0], timeout=10_000)
@@ -207,14 +170,14 @@ def test_a_cap_refusal_is_said_on_the_row_and_the_buttons_stay(
 
 
 def test_made_read_only_after_the_offer_the_share_is_refused_and_the_button_says_why(
-    qtbot: QtBot, rig: Rig, checkout: Path, team_db: TeamDatabase, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, rig: HeldRig, checkout: Path, team_db: TeamDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _connect(monkeypatch, team_db, checkout)
     lead = team_db.role("lead")
     identity = repository_identity(checkout).key
     team_db.grant(identity, lead, admin_right=True)
 
-    held = rig.ask(qtbot)
+    held = ask(rig, qtbot)
     share = _offered(qtbot, rig.box.share_button(held))
     with connect(team_db.dsn(lead)) as conn:  # the team's admin, while the panel is open
         set_read_only(conn, identity, True)
@@ -237,11 +200,11 @@ def closing_db(pg_cluster: Cluster) -> Iterator[TeamDatabase]:
 
 
 def test_the_server_gone_between_the_offer_and_the_click_is_said_on_the_row(
-    qtbot: QtBot, rig: Rig, checkout: Path, closing_db: TeamDatabase, pg_cluster: Cluster,
+    qtbot: QtBot, rig: HeldRig, checkout: Path, closing_db: TeamDatabase, pg_cluster: Cluster,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     _connect(monkeypatch, closing_db, checkout)
-    held = rig.ask(qtbot)
+    held = ask(rig, qtbot)
     share = _offered(qtbot, rig.box.share_button(held))
     pg_cluster.psql(f"ALTER DATABASE {closing_db.name} ALLOW_CONNECTIONS false")
     pg_cluster.psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{closing_db.name}'")
