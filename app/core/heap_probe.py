@@ -78,7 +78,8 @@ def _write_report() -> None:
         if (folder / "trim").is_file():
             before = resident_mb()
             report["malloc_trim_returned_mb"] = round(before - resident_mb() if trim() else 0.0, 1)
-        report.update(rss_mb=round(resident_mb(), 1), **c_heap_mb(), gc_objects=len(gc.get_objects()))
+        report.update(rss_mb=round(resident_mb(), 1), **resident_parts_mb(), **c_heap_mb())
+        report["gc_objects"] = len(gc.get_objects())
         for name, counter in _counters.items():
             report[name] = counter()
         if tracemalloc.is_tracing():
@@ -99,6 +100,25 @@ def resident_mb() -> float:
     except OSError:
         pass
     return 0.0
+
+
+# /proc/self/status's split of resident memory: the process's own (heaps, arenas, mappings of
+# its data) against pages of files it maps (shared libraries' code, model weights read by
+# mmap), which the kernel can drop and read again, and which other processes may share.
+_PARTS = {"RssAnon:": "rss_anon_mb", "RssFile:": "rss_file_mb", "RssShmem:": "rss_shmem_mb"}
+
+
+def resident_parts_mb() -> dict[str, float]:
+    """Resident memory by kind, in MB (empty where /proc has no such lines)."""
+    parts: dict[str, float] = {}
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            key = line.split(maxsplit=1)[0] if line else ""
+            if key in _PARTS:
+                parts[_PARTS[key]] = round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError, IndexError):
+        return {}
+    return parts
 
 
 def _libc() -> ctypes.CDLL | None:

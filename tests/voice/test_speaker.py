@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from piper import espeakbridge
 
 from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
 from app.voice import SAMPLE_RATE
 from app.voice.sounds import sound
-from app.voice.speaker import Speaker, split_head
+from app.voice.speaker import Speaker, set_voice_once, split_head
 from app.voice.transcriber import Transcriber
 
 pytestmark = pytest.mark.slow
@@ -85,3 +87,20 @@ def test_the_first_sentence_starts_with_a_short_head() -> None:
     ]
     head, rest = split_head("One two three four five six seven eight nine ten eleven.")
     assert head == "One two three four five" and rest.startswith("six")
+
+
+def test_espeak_loads_a_voice_once_not_before_every_sentence() -> None:
+    loads: list[str] = []
+    bridge = SimpleNamespace(set_voice=loads.append)
+    set_voice_once(bridge)
+    set_voice_once(bridge)  # a second voice loaded in the same process does not wrap it twice
+    for name in ("en-us", "en-us", "en-us", "de", "de", "en-us"):
+        bridge.set_voice(name)
+    assert loads == ["en-us", "de", "en-us"]
+
+
+def test_the_voice_still_speaks_every_sentence_with_espeak_set_once(voice: Speaker) -> None:
+    assert getattr(espeakbridge.set_voice, "remembers_voice", False)
+    first, _ = voice.synthesize("The build is red.")
+    second, _ = voice.synthesize("Check the last commit, then run the tests again.")
+    assert first.size > 0 and second.size > first.size
