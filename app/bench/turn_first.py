@@ -11,6 +11,11 @@ the question is asked again; then once more at once, the warm reference; then a 
 (past the idle time, so the morning's press starts a new session, as an app left running
 overnight has it) and it is asked once more. Each figure is key release → first reply audio at
 the virtual speaker. Goal: a session's first question within GOAL_MS of the warm one.
+
+Beside each figure it prints where the time went, so a miss can be read without another run:
+key release → the request at the fake, whether the fake served the prompt from its cache,
+key-down → the agent worker's preparations (SDK in, session made, warm-up sent and answered),
+and the stages of app.bench.turn_stages.
 """
 
 from __future__ import annotations
