@@ -31,7 +31,7 @@ from app.bench.desktop import DesktopApp
 from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
 from app.bench.fakecache import CacheModel, ManualClock
 from app.bench.sound import Monitor
-from app.bench.turn_stages import describe, median_stages, turn_stages
+from app.bench.turn_stages import describe, median_stages, pressed_before, turn_stages
 from app.bench.waiting import wait_for
 from app.core import clock, stamps
 from app.core.agent.session import WARMUP_TEXT
@@ -191,7 +191,7 @@ HOLD_STAMPS = ("sdk_ready", "session_ready", "warmup_sent", "warmup_done")
 def _hold(log_text: str, released: float) -> dict[str, float]:
     """Key-down → each of the agent worker's preparations during the hold (ms; the warm-up's end may be later)."""
     every = stamps.parse(log_text)
-    pressed = max((at for name, at, _ in every if name == "pressed" and at <= released), default=0.0)
+    pressed = pressed_before(every, released, default=0.0)
     found: dict[str, float] = {}
     for name, at, _cpu in every:
         if name in HOLD_STAMPS and at >= pressed and name not in found:

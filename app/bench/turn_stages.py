@@ -43,7 +43,7 @@ def turn_stages(log_text: str, since: float, until: float, bench_points: dict[st
     cpu: dict[str, float] = {}
     every = stamps.parse(log_text)
     # The press that began this question: stamps of the hold come after it.
-    pressed = max((at for name, at, _ in every if name == "pressed" and at <= since + 1.0), default=since)
+    pressed = pressed_before(every, since + 1.0, default=since)
     found = [(name, at, cpu) for name, at, cpu in every if pressed <= at <= until]
     final = next((at for name, at, _ in found if name == "final_text" and at >= since), until)
     for name, at, _cpu in reversed(found):
@@ -65,6 +65,11 @@ def turn_stages(log_text: str, since: float, until: float, bench_points: dict[st
         figures["app CPU, release → first synthesis"] = (cpu[last] - cpu[first]) * 1000
         figures["wall, release → first synthesis"] = (wall[last] - wall[first]) * 1000
     return figures
+
+
+def pressed_before(every: list[tuple[str, float, float]], moment: float, *, default: float) -> float:
+    """When the last key press at or before `moment` was stamped (`default` when none was)."""
+    return max((at for name, at, _ in every if name == "pressed" and at <= moment), default=default)
 
 
 def median_stages(turns: list[dict[str, float]]) -> dict[str, int]:

@@ -20,7 +20,7 @@ PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 @functools.cache
-def _libc() -> ctypes.CDLL | None:
+def libc() -> ctypes.CDLL | None:
     name = ctypes.util.find_library("c")
     try:
         return ctypes.CDLL(name) if name else None
@@ -29,8 +29,7 @@ def _libc() -> ctypes.CDLL | None:
 
 
 def _malloc_trim() -> object | None:
-    libc = _libc()
-    return getattr(libc, "malloc_trim", None)  # glibc only: musl, macOS and Windows return memory themselves
+    return getattr(libc(), "malloc_trim", None)  # glibc only: musl, macOS and Windows return memory themselves
 
 
 ARENAS = 2  # glibc's arenas: its default of eight per core kept each speech thread's peak apart
@@ -42,6 +41,9 @@ _M_ARENA_MAX = -8
 # 190.0 → 193.3 MB against 190.1 → 190.4 MB); a 3 s transcription took 451 / 461 ms of CPU with it and
 # 436 / 450 ms without (alternated, 30 each): no cost. heaptrack named it: from question 10 to 30 of a soak,
 # 768 KB allocated by mm_internal_malloc was never freed, the largest native share after numpy's buffers.
+# With it set, heaptrack (question 10 to 40 of a later soak) still names mm_internal_malloc: 768 KB from 60
+# calls in the Whisper encoder's Conv1D, and mkl_free_buffers() after each decode did not change the C
+# heap's growth (60 decodes: +0.6 MB either way). What remains there is not MKL's buffer cache.
 MKL_FAST_MM = "MKL_DISABLE_FAST_MM"
 
 
@@ -60,14 +62,19 @@ def configure() -> None:
     variable is set here, before the speech worker starts (a value the person set wins).
     """
     os.environ.setdefault(MKL_FAST_MM, "1")
-    libc = _libc()
-    mallopt = getattr(libc, "mallopt", None) if libc is not None else None
+    c = libc()
+    mallopt = getattr(c, "mallopt", None) if c is not None else None
     if mallopt is None:
         return
     if "MALLOC_ARENA_MAX" not in os.environ:
         mallopt(_M_ARENA_MAX, ARENAS)
     if "MALLOC_MMAP_THRESHOLD_" not in os.environ:
         mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+
+
+def can_trim() -> bool:
+    """Whether this C library can give its free heap back (glibc)."""
+    return _malloc_trim() is not None
 
 
 def trim() -> float:

@@ -12,7 +12,6 @@ which tells the C heap's kept-free pages from memory still in use.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import json
 import logging
@@ -22,6 +21,8 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from app.core import heap
 
 ENVIRONMENT = "VDA_HEAP_PROBE"
 TRACE = "VDA_HEAP_TRACE"  # frames per traced allocation; unset: no tracemalloc (it slows every allocation)
@@ -76,9 +77,10 @@ def _write_report() -> None:
         number = int((folder / "next").read_text().strip() or 0)
         report: dict[str, Any] = {}
         if (folder / "trim").is_file():
-            before = resident_mb()
-            report["malloc_trim_returned_mb"] = round(before - resident_mb() if trim() else 0.0, 1)
-        report.update(rss_mb=round(resident_mb(), 1), **resident_parts_mb(), **c_heap_mb())
+            before = heap.resident_mb()
+            heap.trim()  # nothing where the C library has no malloc_trim
+            report["malloc_trim_returned_mb"] = round(before - heap.resident_mb(), 1) if heap.can_trim() else 0.0
+        report.update(rss_mb=round(heap.resident_mb(), 1), **resident_parts_mb(), **c_heap_mb())
         report["gc_objects"] = len(gc.get_objects())
         for name, counter in _counters.items():
             report[name] = counter()
@@ -90,16 +92,6 @@ def _write_report() -> None:
         partial.replace(folder / f"report-{number:04d}.json")
     except Exception:  # a debug hook must never take the app down
         log.exception("heap probe report failed")
-
-
-def resident_mb() -> float:
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 # /proc/self/status's split of resident memory: the process's own (heaps, arenas, mappings of
@@ -121,17 +113,9 @@ def resident_parts_mb() -> dict[str, float]:
     return parts
 
 
-def _libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
-    try:
-        return ctypes.CDLL(name) if name else None
-    except OSError:
-        return None
-
-
 def c_heap_mb() -> dict[str, float]:
     """glibc's heap: bytes in use by malloc, and free bytes it keeps (empty off glibc)."""
-    libc = _libc()
+    libc = heap.libc()
     if libc is None or not hasattr(libc, "mallinfo2"):
         return {}
     libc.mallinfo2.restype = _MallInfo2
@@ -140,15 +124,6 @@ def c_heap_mb() -> dict[str, float]:
         "malloc_in_use_mb": round((info.uordblks + info.hblkhd) / 2**20, 1),
         "malloc_free_kept_mb": round(info.fordblks / 2**20, 1),
     }
-
-
-def trim() -> bool:
-    """Give glibc's free heap pages back to the system; False where there is no malloc_trim."""
-    libc = _libc()
-    if libc is None or not hasattr(libc, "malloc_trim"):
-        return False
-    libc.malloc_trim(0)
-    return True
 
 
 def compare(older: Path, newer: Path, limit: int = 15) -> list[str]:
