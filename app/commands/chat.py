@@ -3,8 +3,8 @@
 Replies stream as they arrive; tool activity shows as a short line; screen content is
 printed as Markdown. /new starts a new session (from memory), /quit ends. Ctrl-C during
 a reply cancels that turn, the way the hotkey does in the desktop app. Sessions follow
-the desktop's rule (app.core.agent.lifecycle): after the idle time, the next question
-starts a new session from memory.
+the desktop's rule (app.core.agent.lifecycle): after the idle time, or once the history
+has grown long, the next question starts a new session from memory.
 """
 
 from __future__ import annotations
@@ -161,6 +161,10 @@ def run(args: argparse.Namespace) -> int:
         if turn.expired:
             minutes = lifecycle.settings.idle_minutes
             print(f"(Idle for over {minutes} minutes: a new session, from memory.)", file=out, flush=True)
+        if turn.grew_long:
+            from app.core.agent.lifecycle import LONG_SESSION_NOTE
+
+            print(f"({LONG_SESSION_NOTE})", file=out, flush=True)
         _turn(turn.session, text, printer)
         lifecycle.turn_ended()
         held.after_turn(turn.session.repo, turn.session.id)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
 
-from app.core import paths, stamps
+from app.core import messages, paths, stamps
 from app.core.agent.events import Event, TurnEnded, TurnFailed
 from app.core.errors import UserFacingError
 from app.core.history import History
@@ -177,6 +177,10 @@ class AgentWorker(AgentPort):
             turn = lifecycle.session_for_turn()
             if turn.expired:
                 self.session_expired.emit()
+            if turn.grew_long:  # the person is asking on: their pages stay, only the model's context is new
+                from app.core.agent.lifecycle import LONG_SESSION_NOTE  # loaded with the session already
+
+                messages.info(LONG_SESSION_NOTE)
             if turn.fresh:
                 self.session_started.emit(str(turn.session.id))
             with self._lock:

@@ -115,6 +115,7 @@ class Session:
         self._prompt_cache = prompt_cache or PromptCache()
         self.cache_key = prefix_key(settings.model, self._tools, self._system)
         self._requests_sent = 0
+        self._history_chars = 0  # the history's size as sent, measured when a turn ends
 
     # -- public ----------------------------------------------------------------------------------
 
@@ -122,6 +123,11 @@ class Session:
     def messages(self) -> list[dict[str, Any]]:
         """The history as sent to the API (a copy; for tests and diagnostics)."""
         return list(self._messages)
+
+    @property
+    def history_chars(self) -> int:
+        """Characters of the history as the API receives it (JSON), as of the end of the last turn."""
+        return self._history_chars
 
     @property
     def system(self) -> list[dict[str, Any]]:
@@ -176,6 +182,8 @@ class Session:
             except Exception as exc:
                 self._restore(self._checkpoint)
                 result = TurnFailed(self._failure_message(exc))
+            # Measured once per turn, after its words: the next turn's lifecycle check must not pay for it.
+            self._history_chars = len(json.dumps(self._messages, ensure_ascii=False, default=str))
             self._emit(result)
             self._emit = _ignore
             return result
