@@ -15,16 +15,7 @@ from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Controller
 from app.ui.threads import start_thread, stop_thread
-from tests.conftest import git
 from tests.ui.fakes import FakeMicrophone, FakeSpeech
-
-
-@pytest.fixture
-def repo(empty_repo: Path) -> Path:
-    (empty_repo / "README.md").write_text("hello\n")
-    git(empty_repo, "add", "-A")
-    git(empty_repo, "commit", "-q", "-m", "start")
-    return empty_repo
 
 
 @pytest.fixture
@@ -45,13 +36,13 @@ def told() -> Iterator[list[messages.Message]]:
 
 
 def test_the_question_after_a_long_session_starts_a_new_one_and_says_so(
-    qtbot: QtBot, fake: FakeAPI, repo: Path, told: list[messages.Message]
+    qtbot: QtBot, fake: FakeAPI, empty_repo: Path, told: list[messages.Message]
 ) -> None:
     agent = AgentWorker()
     thread = start_thread(agent, "agent-test")
     try:
         controller = Controller(
-            speech=FakeSpeech(), agent=agent, microphone=FakeMicrophone(), settings=Settings(), repo=repo
+            speech=FakeSpeech(), agent=agent, microphone=FakeMicrophone(), settings=Settings(), repo=empty_repo
         )
         controller.start()
         started: list[str] = []

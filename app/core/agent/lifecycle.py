@@ -47,6 +47,9 @@ class _Ended:
     idle: bool = False
     long: bool = False
 
+    def __bool__(self) -> bool:
+        return self.idle or self.long
+
 
 @dataclass(frozen=True)
 class TurnSession:
@@ -124,11 +127,12 @@ class SessionLifecycle:
             return None
         if self._prepared is not None and self._prepared_too_long_ago():
             self._session, self._prepared = None, None
-        if self._prepared is None and (self._session is None or self.idle_expired() or self.grew_long()):
+        if self._prepared is None:
             ended = self._ending()
-            self._session = self._make(self._repo, self._settings)
-            self._prepared = (ended, self._clock())
-            log.info("session %s started for %s", self._session.id, self._repo)
+            if self._session is None or ended:
+                self._session = self._make(self._repo, self._settings)
+                self._prepared = (ended, self._clock())
+                log.info("session %s started for %s", self._session.id, self._repo)
         return self._session
 
     def session_for_turn(self) -> TurnSession:
@@ -147,8 +151,8 @@ class SessionLifecycle:
             self._session, self._prepared = None, None
         ended = self._ending()
         session = self._session
-        fresh = session is None or ended.idle or ended.long
-        if session is None or fresh:
+        fresh = session is None or bool(ended)
+        if session is None or ended:
             session = self._session = self._make(self._repo, self._settings)
             log.info("session %s started for %s", session.id, self._repo)
         self._last_activity = self._clock()
