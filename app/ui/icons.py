@@ -24,10 +24,16 @@ def icon(name: str) -> QIcon:
     return QIcon(icon_path(name))
 
 
-def listening_icon(level: float) -> QIcon:
-    """The listening icon with a bar on its right edge as tall as the microphone level."""
+@cache
+def listening_icon(step: int) -> QIcon:
+    """The listening icon with a bar on its right edge, `step` tenths tall (see `level_step`).
+
+    Cached, one per step: Qt keeps every icon it scales for the tray in its pixmap cache (up
+    to 10 MB) under the source pixmap's key, so an icon drawn afresh for each level change
+    grew the app by about 100 KB a question until that cache was full.
+    """
     pixmap = icon("listening").pixmap(_SIZE, _SIZE)
-    level = min(1.0, max(0.0, level))
+    level = min(10, max(0, step)) / 10
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     track = QRectF(_SIZE - 14, 6, 10, _SIZE - 12)

@@ -316,7 +316,7 @@ class Tray(QObject):
         if self._state != "listening" or step == self._level_step:
             return
         self._level_step = step
-        self._set_icon(icons.listening_icon(step / 10))
+        self._set_icon(icons.listening_icon(step))
 
     @property
     def notifications(self) -> DesktopNotifications | None:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QTextBlock, QTextTable
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.core.agent.events import Answer, ScreenContent
+from app.core.heap_probe import c_heap_mb
 from app.core.messages import Level, Message
 from app.ui.panel import AnswerPanel
 from app.ui.tray import AppMenu, Tray
@@ -118,6 +121,35 @@ def test_tray_state_tooltip_and_error(qtbot: QtBot, tmp_path: Path) -> None:
     assert tray.tooltip.startswith("Voice Dev Agent: Listening")
     assert menu.listen_action.text() == "Stop listening"  # the same item ends a recording started from it
     tray.show_level(0.5)
+
+
+
+def test_a_day_of_listening_keeps_the_tray_icon_memory_flat(qtbot: QtBot) -> None:
+    """The level bar redraws the icon dozens of times a question; each new drawing used to stay in
+    Qt's pixmap cache (about 100 KB a question, up to 10 MB), so the app grew all morning."""
+    menu = AppMenu()
+    qtbot.addWidget(menu)
+    tray = Tray(menu, use_tray=False)
+    assert tray.status_window is not None
+    qtbot.addWidget(tray.status_window)
+    levels = random.Random(7)
+
+    def question() -> None:
+        tray.show_state("listening")
+        for _ in range(40):
+            tray.show_level(levels.random())
+        for state in ("transcribing", "thinking", "speaking", "idle"):
+            tray.show_state(state)
+
+    question()
+    before = c_heap_mb()
+    for _ in range(40):
+        question()
+    after = c_heap_mb()
+    if not before:
+        pytest.skip("glibc's heap figures are not available here")
+    grown = after["malloc_in_use_mb"] - before["malloc_in_use_mb"]
+    assert grown < 0.5, f"40 questions of listening grew the heap by {grown:.1f} MB"
 
 
 def test_panel_renders_markdown(qtbot: QtBot) -> None:
