@@ -9,7 +9,9 @@ noise ("Thank you.", "Thanks for watching!"); three guards keep that from reachi
 agent: the Silero VAD filter drops non-speech before decoding, segments Whisper itself
 marks as no-speech with a low log-probability are dropped (unless the VAD heard a voice
 long enough for words), and the stock phrases are dropped when the audio or the
-decoder's confidence says nobody spoke them.
+decoder's confidence says nobody spoke them. Whisper also loops ("Again. Again. Again."):
+every decode has a budget of tokens from the audio's length, and one that uses it up is
+tried again at the next temperature at once, not at the model's limit (app.voice.fallback).
 """
 
 from __future__ import annotations
@@ -67,6 +69,12 @@ HELPED_TOKENS_PER_SECOND = 6
 HELPED_MIN_TOKENS = 16
 HELPED_MAX_TOKENS = 200  # with the hotwords and the prompt, within the 448 tokens Whisper decodes
 MAX_COMPRESSION_RATIO = 2.4
+# A plain decode is the reference every other is checked against, so its budget only stops a
+# loop: the bench's 180 questions needed at most 4.9 tokens per second of the audio passed in
+# (its quiet and SETTLE included), and a loop of "Start a new session." that ran to CTranslate2's
+# 224 tokens (0.8 s) now stops at 46 and is retried (0.25 s in all, the same words).
+PLAIN_TOKENS_PER_SECOND = 10
+PLAIN_MIN_TOKENS = 24
 # Whisper was trained on 30-second windows and faster-whisper pads every call to one, but
 # the encoder's cost grows with the window: 3,000 frames cost tiny.en about 0.35 s on two
 # cores, 1,000 frames 0.05 s. Measured on the bench's 71 everyday sentences in two voices,
@@ -187,9 +195,9 @@ class Transcriber:
             started = time.perf_counter()
             model_check.check_whisper(folder)  # before CTranslate2 reads a byte of it
             try:
-                from faster_whisper import WhisperModel
+                from app.voice.fallback import BoundedWhisperModel
 
-                model = WhisperModel(
+                model = BoundedWhisperModel(
                     str(folder),
                     device="cpu",
                     compute_type="int8",
@@ -294,18 +302,23 @@ class Transcriber:
     def _segments(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int, *, guarded: bool) -> list[Piece]:
         """One faster-whisper pass; `guarded` False turns off its no-speech skip and temperature fallback.
 
-        A pass helped by hotwords or a prompt is bounded (see HELPED_TOKENS_PER_SECOND).
+        Every pass has a budget of tokens from the audio's length, a tight one when hotwords or a
+        prompt help it (see HELPED_TOKENS_PER_SECOND and PLAIN_TOKENS_PER_SECOND); a decode that
+        uses it up counts as a loop (app.voice.fallback).
         """
         helped = bool(hotwords or prompt)
-        budget: int | None = None
+        # faster-whisper refuses a budget that with the prompt passes the model's length;
+        # a token is at least one character, and it keeps at most half the length of each.
+        longest = int(getattr(self._model, "max_length", 448))
+        prompt_tokens = sum(min(longest // 2, len(text) + 1) for text in (hotwords, prompt) if text) + 8
+        seconds = audio.size / SAMPLE_RATE
+        budget: int | None
         if helped:
-            # faster-whisper refuses a budget that with the prompt passes the model's length;
-            # a token is at least one character, and it keeps at most half the length of each.
-            longest = int(getattr(self._model, "max_length", 448))
-            prompt_tokens = sum(min(longest // 2, len(text) + 1) for text in (hotwords, prompt) if text) + 8
-            speech = HELPED_MIN_TOKENS + int(HELPED_TOKENS_PER_SECOND * audio.size / SAMPLE_RATE)
+            speech = HELPED_MIN_TOKENS + int(HELPED_TOKENS_PER_SECOND * seconds)
             budget = min(speech, HELPED_MAX_TOKENS, longest - prompt_tokens)
             budget = budget if budget >= HELPED_MIN_TOKENS else None  # too long a prompt: unbounded, as before
+        else:
+            budget = min(PLAIN_MIN_TOKENS + int(PLAIN_TOKENS_PER_SECOND * seconds), longest - prompt_tokens)
         segments, _info = self._model.transcribe(
             audio,
             language="en" if self._english_only else None,
