@@ -143,8 +143,8 @@ def _fresh_process_state() -> Iterator[None]:
     # A new process has no log file handler yet: one a test left (pointing at its own home) would
     # take this run's records and stop logs.setup from opening this home's file.
     root.handlers[:] = [h for h in handlers if not getattr(h, "_voice_dev_agent", False)]
-    # glibc's heap settings are the process's own: a command's heap.configure (a fixed mmap threshold,
-    # two arenas) would stay for every later test of this process and slow their large allocations.
+    # glibc's heap settings are the process's own: a command's heap.configure (two arenas, MKL's memory
+    # manager off) would stay for every later test of this process.
     configure = heap.configure
     heap.configure = lambda: None
     messages.set_sink(None)

@@ -32,10 +32,20 @@ def _malloc_trim() -> object | None:
     return getattr(libc(), "malloc_trim", None)  # glibc only: musl, macOS and Windows return memory themselves
 
 
-ARENAS = 2  # glibc's arenas: its default of eight per core kept each speech thread's peak apart
-MMAP_THRESHOLD = 256 * 1024  # bytes: blocks this large (audio, tensors) get their own mapping, unmapped on free
-_M_MMAP_THRESHOLD = -3  # mallopt's parameter numbers, from glibc's malloc.h
-_M_ARENA_MAX = -8
+# glibc's arenas: its default of eight per core kept each speech thread's peak apart. One, not two:
+# with glibc's own mmap threshold (below) two arenas left 9 MB more resident after 30 questions of the
+# soak bench (449.8 MB against 440.5 with one, main's fixed threshold and two arenas 440.5), and one
+# decodes as fast (the bench's 15 Piper questions of 10-15 s: 0.343 / 0.354 s against 0.349 / 0.369 s).
+ARENAS = 1
+_M_ARENA_MAX = -8  # mallopt's parameter number, from glibc's malloc.h
+# No fixed mmap threshold: setting one (M_MMAP_THRESHOLD, or the MALLOC_MMAP_THRESHOLD_ variable) also
+# stops glibc from raising its trim threshold, so every decode step's tensors were mapped, or the
+# heap's top trimmed, and faulted in again. Whisper took 1.85 times as long: the bench's 15 Piper
+# questions of 10-15 s, a one-pass median of 0.71-0.75 s with the 256 KB threshold sessions 12-15 set,
+# 0.38-0.40 s without it (arenas and MKL as here, alternated, 3 runs each), 0.52-0.58 s with 4 or 32 MB
+# alone; 0.39-0.41 s with 32 MB and a 64 MB trim threshold, which is glibc's own ceiling for both.
+# Its purpose, that large freed blocks do not stay resident, is served by the trims after each turn and
+# once the output has gone quiet (glibc itself trims only past twice its raised threshold, up to 64 MB).
 # Measured on the soak bench, two apps side by side on 2 cores (load 3-5), 40 questions each: resident memory
 # grew 4.4 MB from question 10 to 40 with MKL's memory manager and 2.4 MB without (glibc's in-use bytes
 # 190.0 → 193.3 MB against 190.1 → 190.4 MB); a 3 s transcription took 451 / 461 ms of CPU with it and
@@ -48,13 +58,13 @@ MKL_FAST_MM = "MKL_DISABLE_FAST_MM"
 
 
 def configure() -> None:
-    """Set glibc's arena count and a fixed mmap threshold; call first thing, before any thread starts.
+    """Set glibc's arena count; call first thing, before any thread starts.
 
-    Measured on the soak bench (30 questions, load ~11 on 2 cores): resident memory after 10 and 20
-    questions 409 / 411 MB with these against 502 / 521 MB without. glibc's default raises the mmap
-    threshold after each large free, so a reply's audio and the runtimes' tensors came to live in
-    the arenas, where fragments of them kept pages resident that malloc_trim cannot return. A
-    variable the person set (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_) wins.
+    Each thread that allocates gets an arena of its own, up to eight per core, and the speech
+    runtimes' peaks stayed resident in each (the soak bench, 30 questions at load ~11 on 2 cores:
+    409 / 411 MB after 10 and 20 questions with two arenas and a fixed mmap threshold, 502 / 521 MB
+    with neither; the threshold is no longer set and the arenas are one, see ARENAS). A
+    MALLOC_ARENA_MAX the person set wins.
 
     It also turns off the memory manager of the Intel MKL that CTranslate2 carries inside it (its
     `mm_internal_malloc`), which keeps the buffers of every decode for the next one, by size and
@@ -68,8 +78,6 @@ def configure() -> None:
         return
     if "MALLOC_ARENA_MAX" not in os.environ:
         mallopt(_M_ARENA_MAX, ARENAS)
-    if "MALLOC_MMAP_THRESHOLD_" not in os.environ:
-        mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
 def can_trim() -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from app.core import messages
+from app.core import heap, messages
 from app.core.errors import AudioDeviceError
 from app.voice import server_devices
 
@@ -320,6 +320,9 @@ class Player:
                     self._stream.stop()
                 except Exception:
                     log.warning("stopping the idle output stream failed", exc_info=True)
+                # The app has gone quiet: what the last turn and the output freed since the trim at
+                # its end goes back too (glibc's own trim waits for far more free heap, see heap.py).
+                heap.trim_soon()
                 return
 
 
