@@ -150,10 +150,11 @@ def compare_modes(
         guesses += bool(stream.guessed)
         one, two = _errors(text, whole), _errors(text, streamed)
         errors_pass, errors_stream, words = errors_pass + one, errors_stream + two, words + len(text.split())
-        lost, gained = lost + max(0, two - one), gained + max(0, one - two)
+        worse_by, better_by = max(0, two - one), max(0, one - two)
+        lost, gained = lost + worse_by, gained + better_by
         if chance:
             sampled += 1
-            lost_sampled, gained_sampled = lost_sampled + max(0, two - one), gained_sampled + max(0, one - two)
+            lost_sampled, gained_sampled = lost_sampled + worse_by, gained_sampled + better_by
         differ += whole != streamed
         if two > one:
             worse.append({"said": text, "one_pass": whole, "streamed": streamed, "sampled": chance})

@@ -32,7 +32,6 @@ class Hypothesis:
     """One decode's chosen sequence, shaped as the CTranslate2 result faster-whisper reads."""
 
     sequences_ids: list[list[int]]
-    scores: list[float]
     no_speech_prob: float
 
 
@@ -119,7 +118,7 @@ def _best_ended(result: Any, limit: int, tokenizer: Any, length_penalty: float) 
         avg_logprob = score * (length**length_penalty) / (length + 1)
         text = tokenizer.decode(tokens).strip()
         tried = _Try(
-            Hypothesis([list(tokens)], [score], result.no_speech_prob),
+            Hypothesis([list(tokens)], result.no_speech_prob),
             avg_logprob,
             get_compression_ratio(text),
             ran_away=length >= limit,

@@ -312,13 +312,12 @@ class Transcriber:
         longest = int(getattr(self._model, "max_length", 448))
         prompt_tokens = sum(min(longest // 2, len(text) + 1) for text in (hotwords, prompt) if text) + 8
         seconds = audio.size / SAMPLE_RATE
-        budget: int | None
         if helped:
-            speech = HELPED_MIN_TOKENS + int(HELPED_TOKENS_PER_SECOND * seconds)
-            budget = min(speech, HELPED_MAX_TOKENS, longest - prompt_tokens)
-            budget = budget if budget >= HELPED_MIN_TOKENS else None  # too long a prompt: unbounded, as before
+            speech = min(HELPED_MIN_TOKENS + int(HELPED_TOKENS_PER_SECOND * seconds), HELPED_MAX_TOKENS)
         else:
-            budget = min(PLAIN_MIN_TOKENS + int(PLAIN_TOKENS_PER_SECOND * seconds), longest - prompt_tokens)
+            speech = PLAIN_MIN_TOKENS + int(PLAIN_TOKENS_PER_SECOND * seconds)
+        fits = min(speech, longest - prompt_tokens)
+        budget = fits if fits >= HELPED_MIN_TOKENS else None  # too long a prompt: unbounded, as before
         segments, _info = self._model.transcribe(
             audio,
             language="en" if self._english_only else None,
