@@ -9,12 +9,13 @@ VDA_TEST_RUNTIME="$(mktemp -d /tmp/vda-desktop.XXXXXX)"
 export XDG_RUNTIME_DIR="$VDA_TEST_RUNTIME"
 chmod 700 "$VDA_TEST_RUNTIME"
 
-_display=99
-while [[ -e "/tmp/.X${_display}-lock" ]]; do _display=$((_display + 1)); done
-export DISPLAY=":${_display}"
-Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >"$VDA_TEST_RUNTIME/xvfb.log" 2>&1 &
+# Xvfb picks a free display itself and writes its number (-displayfd): desktops started at the same
+# moment (one per test worker) never race for the same number.
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$VDA_TEST_RUNTIME/display" >"$VDA_TEST_RUNTIME/xvfb.log" 2>&1 &
 VDA_XVFB_PID=$!
-for _ in $(seq 50); do xdpyinfo -display "$DISPLAY" >/dev/null 2>&1 && break; [[ -e "/tmp/.X11-unix/X${_display}" ]] && break; sleep 0.1; done
+for _ in $(seq 100); do [[ -s "$VDA_TEST_RUNTIME/display" ]] && break; sleep 0.1; done
+export DISPLAY=":$(head -n 1 "$VDA_TEST_RUNTIME/display")"
+for _ in $(seq 50); do xdpyinfo -display "$DISPLAY" >/dev/null 2>&1 && break; sleep 0.1; done
 icewm >"$VDA_TEST_RUNTIME/icewm.log" 2>&1 &
 VDA_WM_PID=$!
 

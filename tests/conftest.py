@@ -12,9 +12,32 @@ import pytest
 
 from app.bench.desktop import desktop_problem
 from app.bench.pg_cluster import Cluster, ClusterUnavailable, start_cluster
+from tests import worker_desktop
 
 if TYPE_CHECKING:
     from tests.team_server import TeamDatabase
+
+
+_worker_desktop: worker_desktop.Desktop | None = None
+_worker_desktop_problem = ""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Each parallel worker after the first gets a desktop of its own (tests/worker_desktop.py).
+    global _worker_desktop, _worker_desktop_problem
+    if worker_desktop.wanted():
+        try:
+            _worker_desktop = worker_desktop.start()
+        except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+            _worker_desktop_problem = str(exc)
+            os.environ.pop("DISPLAY", None)  # never share the first worker's desktop: its tests would hear ours
+        else:
+            os.environ.update(_worker_desktop.environment())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _worker_desktop is not None:
+        _worker_desktop.stop()
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +95,7 @@ def desktop() -> None:
     Outside the test command they skip; under it (VDA_REQUIRE_DESKTOP=1) a missing
     desktop is a failure, so CI can never pass by skipping them.
     """
-    problem = desktop_problem()
+    problem = _worker_desktop_problem or desktop_problem()
     if problem:
         if os.environ.get("VDA_REQUIRE_DESKTOP") == "1":
             pytest.fail(f"the test desktop is missing: {problem}")
@@ -112,6 +135,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "desktop" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.desktop)
+    items[:] = _longest_first(items)
+
+
+def _seconds(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("long")
+    return float(marker.kwargs.get("seconds", 60)) if marker else 0.0
+
+
+def _longest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The modules of long tests first, longest first, one to each worker, then a short module each.
+
+    installer/test.sh runs the suite on several workers, a module to a worker at a time (xdist's
+    loadscope, so a module's fixtures are built once). A bench that runs for minutes started last
+    would keep one worker busy long after the others finished; and xdist deals each worker its second
+    module before any test ends, so after one long module per worker comes one short module per
+    worker, and no worker starts with two long ones.
+    """
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+
+    def weight(name: str) -> float:
+        return sum(_seconds(item) for item in modules[name])
+
+    long = sorted((name for name in modules if weight(name)), key=weight, reverse=True)
+    short = [name for name in modules if not weight(name)]
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    order = long[:workers] + short[:workers] + long[workers:] + short[workers:]
+    return [item for name in order for item in modules[name]]
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -44,8 +44,11 @@ WARM = 10  # the growth goal is counted from this question's reading on
 IDLE_SECONDS = 30.0
 FIRST_TOKEN_AFTER = 0.6
 PACE = 0.03
-FIRST_SENTENCE = "The orchestrator reads the changed files and hands each one to the reviewer in turn."
-SECOND_SENTENCE = "The table on screen lists every step with its time and its result."
+# Two short sentences (about 4 s of speech; 9 s before): the soak is about memory over many whole turns,
+# and a day's spoken replies are short, the long part goes on screen. Each still streams and is spoken
+# sentence by sentence.
+FIRST_SENTENCE = "The orchestrator hands each changed file to the reviewer."
+SECOND_SENTENCE = "The table on screen lists every step."
 FILE_READ = "src/review/review_orchestrator.py"
 RELEASE_LAG = 0.3
 PAUSE = 0.5  # between the end of a reply and the next press, as a person would

@@ -6,7 +6,9 @@ job (the main thread, or a long-lived worker's own event loop): the job lives th
 its thread emits through queued connections, so a receiver never runs on the job's thread. An error
 the caller does not handle goes to the message path (`messages.report_exception`: logged, then
 shown); one it handles is logged first unless it is a `UserFacingError`, whose words are the
-message. Long-lived workers with a request queue (speech, agent) are not jobs: see threads.py.
+message. A job made for a window names it as its `owner`: when the window is gone before the work ends
+(closed, its tab rebuilt), the outcome is logged and no callback runs on the deleted widgets.
+Long-lived workers with a request queue (speech, agent) are not jobs: see threads.py.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from app.core import messages
@@ -47,9 +50,11 @@ class Job(QObject):
         on_returned: Callable[[Any], object] | None = None,  # the work's own result type
         on_errored: Callable[[BaseException], object] | None = None,
         on_progress: Callable[[object], object] | None = None,
+        owner: QObject | None = None,
     ) -> None:
         super().__init__()
         self.name = name
+        self._owner = owner
         self._work = work
         self._on_errored = on_errored
         # A daemon=False job (inside CTranslate2, say) is waited for by the interpreter at exit instead of killed.
@@ -82,13 +87,21 @@ class Job(QObject):
         else:
             self._ended.emit(result, None)
 
+    def _orphaned(self) -> bool:
+        return self._owner is not None and not shiboken6.isValid(self._owner)
+
     @Slot(object)
     def _relay_progress(self, value: object) -> None:
-        self.progress.emit(value)
+        if not self._orphaned():
+            self.progress.emit(value)
 
     @Slot(object, object)
     def _end(self, result: object, exc: BaseException | None) -> None:
         try:
+            if self._orphaned():
+                # The window that asked is gone: its callbacks would touch deleted widgets.
+                log.info("%s ended after its window closed%s", self.name, f" ({exc!r})" if exc else "")
+                return
             if exc is None:
                 self.returned.emit(result)
             else:

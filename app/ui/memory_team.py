@@ -197,6 +197,7 @@ class MemoryTeam(QWidget):
             name=f"team-memory-{tag}",
             on_returned=lambda result: self._done(tag, generation, result, ""),
             on_errored=lambda exc: self._done(tag, generation, None, error_text(exc)),
+            owner=self,
         ).start()
 
     def _done(self, kind: str, generation: int, result: object, error: str) -> None:

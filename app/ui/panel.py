@@ -6,6 +6,9 @@ is not kept above anything: a window the person brings forward covers it. Opened
 (the tray, the show-answers hotkey) or clicked into, it is an ordinary active window: Esc, and
 a click outside, close it; Tab walks its buttons. Each page is one thing shown during the
 session, with the spoken reply of its turn as a caption, and the pages can be stepped through.
+
+One job, the panel window and its pages: building a page's document (page_document, page_markdown), the
+trust question (trust_box), the held memory lines (memory_held) and the links' rules (links) live apart.
 """
 
 from __future__ import annotations

@@ -385,7 +385,7 @@ class SettingsWindow(QDialog):
             return check_api_key(key)
 
         Job(check, name="settings-key", on_returned=self._on_key_checked,
-            on_errored=lambda exc: self._on_key_checked(None, error_text(exc))).start()  # fmt: skip
+            on_errored=lambda exc: self._on_key_checked(None, error_text(exc)), owner=self).start()  # fmt: skip
 
     def _on_key_checked(self, result: object, error: str = "") -> None:
         self.key_test.setEnabled(True)

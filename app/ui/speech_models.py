@@ -209,7 +209,7 @@ class SpeechModels(QWidget):
             # A speed figure is a nicety: the model list works without it (a failure is only logged).
             self._measure = Job(
                 _measure_bundled, name="measure speech model", daemon=False,
-                on_returned=lambda _none: self.refresh(), on_errored=lambda _exc: self.refresh(),
+                on_returned=lambda _none: self.refresh(), on_errored=lambda _exc: self.refresh(), owner=self,
             )  # fmt: skip
             self._measure.start()
         return self._measure.is_running()

@@ -281,7 +281,8 @@ class VoiceTab(QWidget):
 
         self.voice_test.setEnabled(False)
         self.voice_status.setText("Speaking…")
-        Job(speak, name="settings-voice", on_returned=lambda said: self._on_voice_tested("voice", said, ""),
+        Job(speak, name="settings-voice", owner=self,
+            on_returned=lambda said: self._on_voice_tested("voice", said, ""),
             on_errored=lambda exc: self._on_voice_tested("voice", None, error_text(exc))).start()  # fmt: skip
 
     def _enable_cue_volume(self, on: bool) -> None:
@@ -306,7 +307,7 @@ class VoiceTab(QWidget):
 
         self.cue_try.setEnabled(False)
         Job(play, name="settings-cue", on_returned=lambda said: self._on_voice_tested("cue", said, ""),
-            on_errored=lambda exc: self._on_voice_tested("cue", None, error_text(exc))).start()  # fmt: skip
+            on_errored=lambda exc: self._on_voice_tested("cue", None, error_text(exc)), owner=self).start()  # fmt: skip
 
     def _on_voice_tested(self, tag: str, result: object, error: str) -> None:
         if tag == "cue":

@@ -46,6 +46,7 @@ def test_without_the_desktop_a_bench_says_so_in_one_line_and_exits_2(suite: str)
 
 
 @pytest.mark.slow
+@pytest.mark.long(seconds=25)
 def test_idle_bench_measures_the_running_app_for_both_microphone_settings(desktop: None) -> None:
     result = figures(bench("--idle", "--idle-seconds", "3", "--json"))["idle"]
     kept, on_press = result["microphone_open"], result["microphone_on_press"]
@@ -64,6 +65,7 @@ def test_idle_bench_measures_the_running_app_for_both_microphone_settings(deskto
 
 
 @pytest.mark.slow
+@pytest.mark.long(seconds=120)
 def test_turn_bench_times_a_spoken_turn_and_a_barge_in(desktop: None) -> None:
     result = figures(bench("--turn", "--runs", "1", "--json"))["turn"]
     for name in ("question_3s", "question_8s"):

@@ -20,6 +20,7 @@ GROWTH_BOUND_MB = 8.0
 
 
 @pytest.mark.slow
+@pytest.mark.long(seconds=330)
 def test_thirty_questions_are_all_answered_and_memory_stays_flat_after_the_first_ten(desktop: None) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "app", "bench", "--soak", "--turns", str(TURNS), "--idle-seconds", "5", "--json"],

@@ -244,6 +244,7 @@ def reply_onset(monitor: Monitor, released: float, timeout: float) -> float:
     return monitor.wait_for_sound(stop_cue_end(monitor, released), timeout)
 
 
+@pytest.mark.long(seconds=20)
 def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it(rig: Rig, tmp_path: Path) -> None:
     started = time.monotonic()
     question_wav = espeak_wav(QUESTION, tmp_path, speed=175)

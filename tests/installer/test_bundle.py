@@ -63,6 +63,7 @@ def bundled_env(home: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.long(seconds=45)
 def test_bundle_reports_its_version_offline(bundle: Path, tmp_path: Path) -> None:
     from app import __version__
 

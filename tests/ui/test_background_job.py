@@ -6,6 +6,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import shiboken6
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from app.core import messages
@@ -83,3 +85,33 @@ def test_an_error_the_caller_handles_goes_to_it_alone(qtbot: QtBot) -> None:
     assert len(errored) == 1 and isinstance(errored[0], ZeroDivisionError)
     assert heard == []  # the window that asked shows it; no second message
     assert error_text(UserFacingError("Enter a key first.")) == "Enter a key first."
+
+
+def test_a_job_whose_window_closed_runs_no_callback_on_its_deleted_widgets(qtbot: QtBot) -> None:
+    """A settings tab rebuilt while its speed measurement or voice test still ran: nothing touches the old one."""
+    heard = _said()
+    try:
+        for outcome in ("returned", "errored"):
+            label = QLabel("measuring…")
+            release = threading.Event()
+
+            def work(outcome: str = outcome, release: threading.Event = release) -> str:
+                release.wait(5)
+                if outcome == "errored":
+                    raise OSError("the speaker went away")
+                return "done"
+
+            job = Job(work, name=f"measure ({outcome})", owner=label, on_returned=label.setText,
+                      on_errored=lambda exc, label=label: label.setText(str(exc)))  # fmt: skip
+            ended: list[str] = []
+            job.finished.connect(lambda ended=ended: ended.append("finished"))
+            job.start()
+            label.deleteLater()
+            qtbot.waitUntil(lambda label=label: not shiboken6.isValid(label), timeout=5_000)
+            release.set()
+            qtbot.waitUntil(lambda job=job: not job.is_running(), timeout=5_000)
+            qtbot.wait(50)  # the queued end reaches the main thread: had a callback run, pytest-qt would fail here
+            assert ended == []  # no finished either: nobody is left to hear it
+        assert heard == []  # an outcome for a window that is gone is logged, never shown
+    finally:
+        messages.set_sink(None)
