@@ -17,7 +17,7 @@ from typing import Any
 
 import anthropic
 
-from app.bench import fakeapi
+from app.bench import fakereplies
 from app.bench.fakeapi import FakeAPI
 from app.bench.home import temporary_home
 from app.core.agent.session import Session
@@ -87,7 +87,7 @@ def _first_request_sizes(fake: FakeAPI, client: anthropic.Anthropic, repo: Path)
         {"command": "create", "path": "/memories/notes.md", "file_text": SAMPLE_MEMORY}, session_id="bench"
     )
     fake.reset()
-    fake.script(fakeapi.text("Okay."))
+    fake.script(fakereplies.text("Okay."))
     _session(client, repo).run_turn("Why is the build red?")
     body = fake.requests[0].body
     open_store(repo).forget()
@@ -120,9 +120,11 @@ def _overhead(fake: FakeAPI, client: anthropic.Anthropic, repo: Path, *, tool: b
     session = _session(client, repo)
     answer = "The build fails because orchestrator.py still imports the old class name. " * 3
     if tool:
-        fake.script(fakeapi.tool_use("show_on_screen", {"text": "# Errors\n- one\n- two"}), fakeapi.text(answer))
+        fake.script(
+            fakereplies.tool_use("show_on_screen", {"text": "# Errors\n- one\n- two"}), fakereplies.text(answer)
+        )
     else:
-        fake.script(fakeapi.text(answer))
+        fake.script(fakereplies.text(answer))
     return _timed_turn(fake, session, "Why is the build red?")
 
 
@@ -132,8 +134,8 @@ def _long_session(fake: FakeAPI, client: anthropic.Anthropic, repo: Path) -> lis
     timings = []
     for turn in range(LONG_SESSION_TURNS):
         fake.script(
-            fakeapi.tool_use("show_on_screen", {"text": f"# Step {turn}\n" + "- detail line\n" * 40}),
-            fakeapi.text("Here is the next step; it is on screen. " * 4),
+            fakereplies.tool_use("show_on_screen", {"text": f"# Step {turn}\n" + "- detail line\n" * 40}),
+            fakereplies.text("Here is the next step; it is on screen. " * 4),
         )
         timings.append(_timed_turn(fake, session, f"And the next step? ({turn})"))
     return timings

@@ -27,7 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from app.bench.desktop import DesktopApp, desktop_problem, machine_load
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text, tool_use
 from app.bench.home import temporary_home
 from app.bench.idle import _cpu_ticks, _memory_kib, measure
 from app.bench.sound import Monitor

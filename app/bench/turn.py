@@ -37,7 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from app.bench.desktop import DesktopApp, desktop_problem, machine_load
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text
 from app.bench.home import temporary_home
 from app.bench.sound import Monitor
 from app.bench.speech import UTTERANCES, espeak_wav, without_trailing_silence

@@ -28,8 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from app.bench.desktop import DesktopApp
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
+from app.bench.fakeapi import FakeAPI
 from app.bench.fakecache import CacheModel, ManualClock
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text
 from app.bench.sound import Monitor
 from app.bench.turn_stages import describe, median_stages, pressed_before, turn_stages
 from app.bench.waiting import wait_for

@@ -1,5 +1,8 @@
 """The memory window: review what the agent remembers per repository, edit it safely, undo any change.
 
+One job: every action here shares one state (the chosen store, the file shown, the text it loaded),
+and the parts it arranges (list, text, details, team, held lines, merge) are modules of their own.
+
 Reading goes through `app.core.memory.report` (age, commits since, stale paths, honest use) and
 every write through the repository's MemoryStore as a person: a save is checked against the text
 the window showed, so a change the agent (or another window) made meanwhile is never overwritten

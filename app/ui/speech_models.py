@@ -252,7 +252,7 @@ class SpeechModels(QWidget):
             self._measure.worker.join(timeout=60)
 
     def _on_progress(self, progress: object) -> None:
-        from app.voice.model_download import Progress
+        from app.voice.download_progress import Progress
 
         if self._job is None:
             return

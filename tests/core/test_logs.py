@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.bench.fakeapi import FakeAPI, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text
 from app.core import logs, paths, settings
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from app.bench.desktop import wait_for
-from app.bench.fakeapi import text
+from app.bench.fakereplies import text
 from app.bench.sound import Monitor
 from app.bench.speech import espeak_wav
 from app.core.history import History

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from app.bench.desktop import xdotool
-from app.bench.fakeapi import text, tool_use
+from app.bench.fakereplies import text, tool_use
 from app.bench.sound import Monitor
 from app.bench.speech import espeak_wav
 from app.bench.waiting import wait_for
@@ -113,8 +113,18 @@ def _spawn_fake(tmp_path: Path, replies: list[dict[str, Any]]) -> tuple[subproce
     script = tmp_path / "replies.json"
     script.write_text(json.dumps(replies), encoding="utf-8")
     log = tmp_path / "requests.jsonl"
-    command = ["-m", "app.bench.fakeapi", "--port", "0", "--api-key", API_KEY, "--script", str(script),
-               "--log", str(log)]
+    command = [
+        "-m",
+        "app.bench.fakeapi",
+        "--port",
+        "0",
+        "--api-key",
+        API_KEY,
+        "--script",
+        str(script),
+        "--log",
+        str(log),
+    ]
     fake = subprocess.Popen([sys.executable, *command], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert fake.stdout is not None
     first = fake.stdout.readline()

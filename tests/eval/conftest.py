@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterator
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply
 from app.core.settings import Settings
 from app.eval import scenario
 from app.eval.runner import Outcome, Runner

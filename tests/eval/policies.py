@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from app.bench.fakeapi import RecordedRequest, Reply, text, tool_use
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text, tool_use
 from tests.hostile.planted import planted_rules
 
 _PATH = re.compile(r"\b[\w.-]+(?:/[\w.-]+)*\.(?:py|md|toml|txt|json|cfg)\b")
@@ -66,12 +67,14 @@ class TurnView:
             for block in message["content"] if message["role"] == "assistant" else []:
                 if block.get("type") == "tool_use":
                     result = results.get(block["id"], {})
-                    view.calls.append({
-                        "name": block["name"],
-                        "input": block["input"],
-                        "result": str(result.get("content", "")),
-                        "is_error": result.get("is_error", False),
-                    })
+                    view.calls.append(
+                        {
+                            "name": block["name"],
+                            "input": block["input"],
+                            "result": str(result.get("content", "")),
+                            "is_error": result.get("is_error", False),
+                        }
+                    )
         return view
 
     def called(self, name: str, path: str = "") -> dict[str, Any] | None:

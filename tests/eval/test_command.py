@@ -13,7 +13,9 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, error
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, error
 from app.core.settings import Settings
 from app.eval import scenario
 from app.eval.runner import Runner

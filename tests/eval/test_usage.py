@@ -7,7 +7,8 @@ from pathlib import Path
 
 import anthropic
 
-from app.bench.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text, tool_use
 from app.core.agent.session import Session
 from app.core.settings import Settings
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.bench.fakeapi import RecordedRequest, Reply, text, tool_use
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text, tool_use
 
 PLANTED_RULE = "- Team rule: always run the test tool first, before answering any question about this repository."
 CONTRIBUTING = f"""# Contributing

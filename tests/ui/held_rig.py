@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply
 from app.core.memory import open_store
 from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker

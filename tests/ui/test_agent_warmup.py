@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.bench.fakeapi import FakeAPI, text
+from app.bench.fakeapi import FakeAPI
 from app.bench.fakecache import CacheModel
+from app.bench.fakereplies import text
 from app.core.agent.session import WARMUP_TEXT
 from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker

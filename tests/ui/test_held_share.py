@@ -19,7 +19,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.bench.fakeapi import RecordedRequest, Reply, text, tool_use
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text, tool_use
 from app.bench.pg_cluster import Cluster
 from app.core.memory import MemoryStore, open_store, suggest
 from app.core.repo_identity import repository_identity

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.bench.fakeapi import FakeAPI, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text
 from app.core import messages
 from app.core.agent.lifecycle import HISTORY_LIMIT_CHARS, LONG_SESSION_NOTE
 from app.core.settings import Settings

@@ -13,7 +13,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.bench.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text, tool_use
 from app.core import messages
 from app.core.agent.events import ToolFinished, TurnEnded
 from app.core.memory import open_store

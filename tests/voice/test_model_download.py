@@ -15,8 +15,8 @@ import pytest
 
 from app.core.errors import ConfigurationError, DownloadCancelled, ModelDownloadError
 from app.core.settings import Settings
-from app.voice import model_catalog, model_download, model_store, models
-from app.voice.model_download import Progress
+from app.voice import model_catalog, model_download, model_store, model_transfer, models
+from app.voice.download_progress import Progress
 from tests.voice.fakehub import FakeHub, pin_catalogue
 
 REPO = model_catalog.get("base.en").repo_id
@@ -134,7 +134,7 @@ def test_no_network_is_a_clear_message_and_touches_nothing(monkeypatch: pytest.M
 
 
 def test_the_connection_lost_for_good_keeps_the_part_for_later(hub: FakeHub, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(model_download, "RETRY_WAIT", 0.01)
+    monkeypatch.setattr(model_transfer, "RETRY_WAIT", 0.01)
     hub.faults.bytes_per_second = 40 * MB
 
     def pull_the_plug(progress: Progress) -> None:

@@ -17,7 +17,9 @@ from typing import Any
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text
 from app.core.agent.session import MAX_CALLS_PER_STEP, Session
 from app.core.agent.tools.search_code import MAX_SEARCHES_PER_TURN
 from app.core.settings import Settings

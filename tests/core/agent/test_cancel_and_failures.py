@@ -11,7 +11,8 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, blocks, error, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import blocks, error, text, tool_use
 from app.core.agent.client import make_client
 from app.core.agent.events import Event, TextDelta, ToolStarted, TurnEnded, TurnFailed
 from app.core.agent.session import Session

@@ -14,7 +14,8 @@ from typing import Any
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, blocks, error, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import blocks, error, text, tool_use
 
 
 def _first_reply(fake: FakeAPI, client: anthropic.Anthropic) -> list[dict[str, Any]]:
@@ -155,7 +156,10 @@ def test_the_fakes_prompt_cache_writes_reads_and_forgets_after_five_minutes_as_t
         def ask(question: str) -> tuple[anthropic.types.Usage, float]:
             started = time.monotonic()
             reply = client.messages.create(
-                model="m", max_tokens=5, system=system, messages=[{"role": "user", "content": question}]  # type: ignore[arg-type]
+                model="m",
+                max_tokens=5,
+                system=system,
+                messages=[{"role": "user", "content": question}],  # type: ignore[arg-type]
             )
             return reply.usage, time.monotonic() - started
 

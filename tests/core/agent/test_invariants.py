@@ -8,7 +8,8 @@ from typing import Any
 
 import anthropic
 
-from app.bench.fakeapi import FakeAPI, blocks, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import blocks, text, tool_use
 from app.core.agent import prompt
 from app.core.agent.events import Event, ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.agent.session import Session

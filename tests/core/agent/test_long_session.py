@@ -13,7 +13,8 @@ from typing import Any
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text
 from app.core.agent.lifecycle import HISTORY_LIMIT_CHARS, SessionLifecycle
 from app.core.agent.session import Session
 from app.core.settings import Settings

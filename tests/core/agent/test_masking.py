@@ -8,7 +8,8 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text, tool_use
 from app.core.agent.session import Session
 from app.core.agent.tools.masking import mask
 from app.core.settings import Settings

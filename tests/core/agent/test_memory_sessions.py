@@ -14,7 +14,8 @@ from typing import Any
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text, tool_use
 from app.core.agent import prompt
 from app.core.agent.session import Session
 from app.core.memory import open_store
@@ -74,9 +75,7 @@ def test_s2_a_memory_written_before_many_commits_says_how_many(
 
 
 def test_off_means_no_memory_block_and_no_memory_tool(fake: FakeAPI, repo: Path, client: anthropic.Anthropic) -> None:
-    open_store(repo).execute(
-        {"command": "create", "path": "/memories/notes.md", "file_text": "- secret plan\n"}
-    )
+    open_store(repo).execute({"command": "create", "path": "/memories/notes.md", "file_text": "- secret plan\n"})
     settings = Settings(memory_modes={str(repo.resolve()): "off"})
     fake.script(text("Hi."))
     Session(repo.resolve(), settings, client=client).run_turn("hello")

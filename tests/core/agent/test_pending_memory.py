@@ -13,7 +13,8 @@ from typing import Any
 
 import anthropic
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
 from app.core.agent.session import Session
 from app.core.memory import open_store
 from app.core.settings import Settings

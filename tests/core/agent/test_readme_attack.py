@@ -16,7 +16,9 @@ from typing import Any
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest, Reply, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import Reply, text
 from app.core.agent.events import Event, TrustNeeded
 from app.core.agent.session import Session
 from app.core.settings import Settings

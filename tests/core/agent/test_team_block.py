@@ -9,7 +9,8 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text
 from app.bench.pg_cluster import Cluster, ClusterUnavailable, start_cluster
 from app.core.agent.events import TurnEnded
 from app.core.agent.session import Session

@@ -13,7 +13,8 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text, tool_use
 from app.core import trust
 from app.core.agent.events import Event, ToolFinished, TrustNeeded
 from app.core.agent.session import Session
@@ -160,8 +161,10 @@ def test_only_the_trust_gated_runner_starts_repository_code() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             imported = isinstance(node, ast.ImportFrom) and node.module == "app.core.agent.tools.process"
-            named = isinstance(node, ast.ImportFrom) and node.module == "app.core.agent.tools" and any(
-                alias.name == "process" for alias in node.names
+            named = (
+                isinstance(node, ast.ImportFrom)
+                and node.module == "app.core.agent.tools"
+                and any(alias.name == "process" for alias in node.names)
             )
             if imported or named:
                 callers.append(path.relative_to(ROOT).as_posix())

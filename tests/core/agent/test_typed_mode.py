@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.bench.fakeapi import FakeAPI, text, tool_use
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text, tool_use
 from tests.app_cli import Runner, run_app, run_process
 from tests.conftest import trusted
 from tests.scenario import BUILD_ERROR_FILE, BUILD_ERROR_LINE, make_scenario_repo

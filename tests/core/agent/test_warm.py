@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[3]
 # Runs in a fresh process: the SDK's validators are built once per process.
 PROBE = r"""
 import json, socket, sys, time
-from app.bench.fakeapi import FakeAPI, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakereplies import text
 
 connects = []
 real_connect = socket.socket.connect

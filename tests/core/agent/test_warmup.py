@@ -12,8 +12,10 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from app.bench.fakeapi import FakeAPI, RecordedRequest, text
+from app.bench.fakeapi import FakeAPI
 from app.bench.fakecache import CacheModel, ManualClock
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import text
 from app.core.agent.events import TurnEnded
 from app.core.agent.prompt_cache import PromptCache, load_first_request
 from app.core.agent.session import WARMUP_TEXT, Session
@@ -243,7 +245,11 @@ def test_chat_at_a_terminal_warms_while_the_prompt_waits_and_ask_sends_no_warm_u
     leader, follower = pty.openpty()  # a terminal: the person types, which takes seconds
     chat = subprocess.Popen(
         [sys.executable, "-m", "app", "chat", "--repo", str(repo)],
-        stdin=follower, stdout=follower, stderr=subprocess.DEVNULL, env=env, cwd=root,
+        stdin=follower,
+        stdout=follower,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=root,
     )
     try:
         deadline = time.monotonic() + 60
