@@ -8,6 +8,7 @@ PulseAudio null sinks "mic" and "speaker"); `desktop_problem` says what is missi
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -16,10 +17,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.bench.waiting import wait_for
-from app.core import paths
+from app.core import heap_probe, paths
 from app.core.settings import Settings
 
 if TYPE_CHECKING:
@@ -136,6 +137,22 @@ class DesktopApp:
 
         found = wait_for(ready, timeout, "the app's ready line")
         return found.group(1) if found else ""
+
+    def heap_report(self, folder: Path, number: int, timeout: float = 60) -> dict[str, Any]:
+        """The app's heap probe report number `number` (app.core.heap_probe), asked for now; {} from a build
+        without the probe or started without its environment variable pointing at `folder`."""
+        if "heap probe on" not in self.log_text():
+            return {}
+        report = folder / f"report-{number:04d}.json"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "next").write_text(str(number))
+        os.kill(self.pid, heap_probe.SIGNAL)
+
+        def written() -> dict[str, Any]:
+            self.alive()
+            return dict(json.loads(report.read_text())) if report.is_file() else {}
+
+        return wait_for(written, timeout, "the app's heap report")
 
     def recordings(self) -> int:
         return self.log_text().count(RECORDING)

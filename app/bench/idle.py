@@ -9,6 +9,13 @@ the processes using them) are sampled every second. Thread wake-ups per second (
 switches of all its threads) show timers and per-block work that CPU time rounds away.
 The sound server's CPU over the same window is reported beside the app's: a kept-open
 microphone costs the server work too, and a change must not just move the cost there.
+
+After each window the app's heap probe splits its resident memory by owner
+(app.core.resident): anonymous memory (its own) against file-backed pages by the library
+or model file mapped (shared and droppable), glibc's heap in use and kept free. With
+`--trace-python`, one more start with tracemalloc on from the first import
+(PYTHONTRACEMALLOC, which costs memory and minutes of its own, so it is never the measured
+window) splits the Python heap by package.
 """
 
 from __future__ import annotations
@@ -23,17 +30,21 @@ from app.bench.desktop import DesktopApp, desktop_problem, machine_load
 from app.bench.fakeapi import FakeAPI
 from app.bench.home import temporary_home
 from app.bench.vocabulary import make_sample_repo
+from app.core import heap_probe
 from app.core.settings import Settings
 
 WINDOW = 30.0  # seconds measured
 SETTLE = 5.0  # seconds after the ready line before the window starts
 SETTINGS = (("microphone kept open", True), ("microphone opens on a press", False))
 COMMAND = "source installer/desktop-env.sh; python -m app bench --idle"
+TRACE_FRAMES = 10  # deep enough to pass importlib's frames (7) to the package whose import allocated
 
 
-def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, settle: float = SETTLE) -> dict[str, Any]:
+def run_idle_bench(
+    runs: int = 1, echo: bool = True, seconds: float = WINDOW, settle: float = SETTLE, trace: bool = False
+) -> dict[str, Any]:
     """Figures per microphone setting; {"skipped": why} without the test desktop. `runs` is unused: one
-    window per setting (its length is `seconds`)."""
+    window per setting (its length is `seconds`). `trace`: one more start splits the Python heap."""
     problem = desktop_problem() or ("" if Path("/proc/self/stat").is_file() else "no /proc (Linux only)")
     if problem:
         if echo:
@@ -43,7 +54,9 @@ def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, se
     for label, keep_open in SETTINGS:
         with temporary_home("vda-idle-") as home, FakeAPI() as fake:
             repo = make_sample_repo(home)
+            probe_dir = home / "heap-probe"
             env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key}
+            env[heap_probe.ENVIRONMENT] = str(probe_dir)
             with DesktopApp(repo, settings=Settings(keep_microphone_open=keep_open), env=env) as app:
                 ready = app.wait_ready()
                 time.sleep(settle)
@@ -51,6 +64,7 @@ def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, se
                 figures = measure(app.pid, seconds, server=sound_server_pid())
                 app.alive()
                 figures.update(ready=ready, machine=load)
+                figures["owners"] = owners_of(app.heap_report(probe_dir, 0))
         key = "microphone_open" if keep_open else "microphone_on_press"
         results[key] = figures
         # A microphone that could not be kept open would make the first row a copy of the second.
@@ -65,7 +79,55 @@ def run_idle_bench(runs: int = 1, echo: bool = True, seconds: float = WINDOW, se
                 f"(peak {figures['rss_peak_mb']}), PSS {figures['pss_mb']} MB; "
                 f"sound server CPU {figures['sound_server_cpu_percent']}%; {load}"
             )
+            print(f"idle, {label}, resident by owner: {owners_text(figures['owners'])}")
+    if not trace:
+        return results
+    results["python_heap"] = python_heap_at_ready(settle)
+    if echo and results["python_heap"]:
+        print(f"idle, Python heap at ready by package (a start traced with {TRACE_FRAMES} frames): "
+              f"{python_heap_text(results['python_heap'])}")  # fmt: skip
     return results
+
+
+def python_heap_at_ready(settle: float = SETTLE) -> dict[str, Any]:
+    """The app's traced Python heap `settle` s after its ready line, by owner ({} without the probe)."""
+    with temporary_home("vda-idle-") as home, FakeAPI() as fake:
+        probe_dir = home / "heap-probe"
+        env = {"ANTHROPIC_BASE_URL": fake.base_url, "ANTHROPIC_API_KEY": fake.api_key}
+        env.update({heap_probe.ENVIRONMENT: str(probe_dir), "PYTHONTRACEMALLOC": str(TRACE_FRAMES)})
+        with DesktopApp(make_sample_repo(home), env=env) as app:
+            app.wait_ready()
+            time.sleep(settle)
+            return owners_of(app.heap_report(probe_dir, 0, timeout=600))  # millions of traces to sort
+
+
+def owners_of(report: dict[str, Any]) -> dict[str, Any]:
+    """The resident split of a heap probe report, with glibc's figures beside it ({} without one)."""
+    owners: dict[str, Any] = dict(report.get("owners", {}))
+    if owners:
+        owners.update({k: report[k] for k in ("rss_mb", "malloc_in_use_mb", "malloc_free_kept_mb") if k in report})
+    return owners
+
+
+def owners_text(owners: dict[str, Any]) -> str:
+    """One line of the resident split (app.core.resident's breakdown, the probe's glibc figures beside)."""
+    if not owners:
+        return "not reported (an app without the heap probe's owners)"
+    files = owners.get("file_backed_by_owner_mb", {})
+    return (
+        f"RSS {owners.get('rss_mb')} MB: anonymous {owners.get('anonymous_mb')} MB "
+        f"(glibc in use {owners.get('malloc_in_use_mb', '?')}, "
+        f"kept free {owners.get('malloc_free_kept_mb', '?')}); file-backed {round(sum(files.values()), 1)} MB: "
+        + ", ".join(f"{owner} {mb}" for owner, mb in files.items() if mb >= 0.5)
+    )
+
+
+def python_heap_text(owners: dict[str, Any]) -> str:
+    by_owner = owners.get("python_heap_by_owner_mb", {})
+    return (
+        f"{owners.get('python_heap_mb')} MB (tracemalloc's own {owners.get('tracemalloc_own_mb')} MB apart): "
+        + ", ".join(f"{owner} {mb}" for owner, mb in by_owner.items() if mb >= 0.1)
+    )
 
 
 def measure(pid: int, seconds: float, server: int | None = None) -> dict[str, Any]:

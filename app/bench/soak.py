@@ -18,7 +18,6 @@ between the 10th question and the last is reported by source line.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import statistics
@@ -31,7 +30,7 @@ from app.bench.fakeapi import FakeAPI
 from app.bench.fakehttp import RecordedRequest
 from app.bench.fakereplies import Reply, text, tool_use
 from app.bench.home import temporary_home
-from app.bench.idle import _cpu_ticks, _memory_kib, measure
+from app.bench.idle import _cpu_ticks, _memory_kib, measure, owners_of, owners_text
 from app.bench.sound import Monitor
 from app.bench.speech import UTTERANCES, espeak_wav, without_trailing_silence
 from app.bench.vocabulary import make_sample_repo
@@ -216,12 +215,7 @@ def _reading(app: DesktopApp, number: int, probe_dir: Path | None) -> dict[str, 
     """Resident memory after `number` questions, and the app's own heap report when it writes one."""
     app.alive()
     reading: dict[str, Any] = {"after": number, "rss_mb": round(_memory_kib(app.pid)["Rss"] / 1024, 1)}
-    if probe_dir is not None and "heap probe on" in app.log_text():  # a build without the probe reports none
-        report = probe_dir / f"report-{number:04d}.json"
-        probe_dir.mkdir(parents=True, exist_ok=True)
-        (probe_dir / "next").write_text(str(number))
-        os.kill(app.pid, heap_probe.SIGNAL)
-        found = wait_for(lambda: report.is_file() and json.loads(report.read_text()), 60, "the app's heap report")
+    if probe_dir is not None and (found := app.heap_report(probe_dir, number)):  # a build without the probe: none
         reading["probe"] = found
     return reading
 
@@ -296,6 +290,10 @@ def _print(results: dict[str, Any]) -> None:
         f"{results['release_to_audio_ms_median_first_5']} and {results['release_to_audio_ms_median_last_5']} ms)"
     )
     for entry in results["probe"]:
-        print(f"soak: after {entry['after']}: " + ", ".join(f"{k} {v}" for k, v in entry.items() if k != "after"))
+        print(
+            f"soak: after {entry['after']}: "
+            + ", ".join(f"{k} {v}" for k, v in entry.items() if k not in ("after", "owners"))
+        )
+        print(f"soak: after {entry['after']}, resident by owner: {owners_text(owners_of(entry))}")
     for line in results["heap_growth"].get("top", [])[:10]:
         print(f"soak: Python heap growth {results['heap_growth']['from']} → {results['heap_growth']['to']}: {line}")

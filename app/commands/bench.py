@@ -52,7 +52,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--trace-python",
         action="store_true",
-        help="soak: trace Python allocations (tracemalloc; slows the app) and report their growth",
+        help="soak: trace Python allocations (tracemalloc; slows the app) and report their growth; "
+        "idle: one more start, traced, splits the Python heap by package",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(func=run)
@@ -61,7 +62,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     chosen = [s for s in SUITES if getattr(args, s[0])] or list(SUITES)
     options: dict[str, dict[str, Any]] = {
-        "idle": {"seconds": max(1.0, args.idle_seconds)},
+        "idle": {"seconds": max(1.0, args.idle_seconds), "trace": args.trace_python},
         "soak": {"turns": max(1, args.turns), "trace": args.trace_python},
     }
     results: dict[str, Any] = {}

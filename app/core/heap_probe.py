@@ -4,7 +4,9 @@ Off unless ENVIRONMENT names a folder (the soak bench sets it in the app it star
 each SIGNAL writes report-NNNN.json there (NNNN from the file `next`): resident memory,
 glibc's heap (in use and free but kept), the Python objects the garbage collector tracks,
 the counters registered with `count` (Qt widgets, panel pages, the session's history),
-and, with TRACE set to a frame depth, a tracemalloc snapshot heap-NNNN.snap. A `trim`
+resident memory by owner (app.core.resident: mapped files, and the Python heap by package
+when tracemalloc runs, also when PYTHONTRACEMALLOC started it before any import), and,
+with TRACE set to a frame depth, a tracemalloc snapshot heap-NNNN.snap. A `trim`
 file beside it asks for malloc_trim(0) first and reports the resident memory it returned,
 which tells the C heap's kept-free pages from memory still in use.
 """
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from app.core import heap
+from app.core import heap, resident
 
 ENVIRONMENT = "VDA_HEAP_PROBE"
 TRACE = "VDA_HEAP_TRACE"  # frames per traced allocation; unset: no tracemalloc (it slows every allocation)
@@ -81,10 +83,11 @@ def _write_report() -> None:
             heap.trim()  # nothing where the C library has no malloc_trim
             report["malloc_trim_returned_mb"] = round(before - heap.resident_mb(), 1) if heap.can_trim() else 0.0
         report.update(rss_mb=round(heap.resident_mb(), 1), **resident_parts_mb(), **c_heap_mb())
+        report["owners"] = resident.breakdown()
         report["gc_objects"] = len(gc.get_objects())
         for name, counter in _counters.items():
             report[name] = counter()
-        if tracemalloc.is_tracing():
+        if tracemalloc.is_tracing() and os.environ.get(TRACE):
             report["python_traced_mb"] = round(tracemalloc.get_traced_memory()[0] / 2**20, 1)
             tracemalloc.take_snapshot().dump(str(folder / f"heap-{number:04d}.snap"))
         partial = folder / f"report-{number:04d}.json.part"

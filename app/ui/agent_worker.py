@@ -72,11 +72,11 @@ class AgentWorker(AgentPort):
             self._hold = hold
         self._prepare_requested.emit(hold)
 
-    def listening_ended(self) -> None:
+    def listening_ended(self, at: float = 0.0) -> None:
         with self._lock:
             hold, self._hold = self._hold, None
         if hold is not None:
-            hold.release()
+            hold.release(at or None)
 
     def run_turn(self, turn_id: int, text: str) -> None:
         with self._lock:

@@ -113,6 +113,8 @@ class DesktopApp(QObject):
         c.session_reset.connect(lambda: menu.set_has_answer(False))
         self.hotkey.pressed.connect(self.setup.pressed)  # the setup's hotkey check sees a press first
         self.hotkey.released.connect(self.setup.released)
+        self.hotkey.tapped.connect(c.tapped)
+        self.hotkey.hands_free.connect(c.hands_free)
         menu.open_setup.connect(lambda: self.setup.open())
         c.question_waiting.connect(self.setup.ask_for_repository)
         self.hotkey.bound.connect(lambda keys: messages.info(f"Hold-to-talk is bound to {keys or 'a shortcut'}."))
@@ -129,9 +131,7 @@ class DesktopApp(QObject):
         menu.open_history.connect(self.open_history)
         menu.quit_requested.connect(self.app.quit)
         self.tray.activated.connect(self._on_tray_click)
-        connect_memory_notices(
-            self.memory_notices, controller=c, agent=self.agent, panel=self.panel, menu=menu
-        )
+        connect_memory_notices(self.memory_notices, controller=c, agent=self.agent, panel=self.panel, menu=menu)
         self.memory_notices.noticed.connect(lambda _n: self._reload_memory_window())
         self.memory_notices.undone.connect(lambda _op, _m: self._reload_memory_window())
         self.held_lines = HeldNotices(lambda: self.controller.repo, settings_for=lambda: self.settings)

@@ -159,7 +159,7 @@ class Controller(QObject):
         if self._state is not State.LISTENING:
             return
         stamps.mark("released")
-        self._agent.listening_ended()
+        self._agent.listening_ended(until)
         request, self._listen_id = self._listen_id, None
         try:
             recording = self._mic.stop(until)
@@ -180,6 +180,19 @@ class Controller(QObject):
         stamps.mark("finish_sent")
         self._speech.finish(request)
         self._set_state(State.TRANSCRIBING)
+
+    @Slot(float)
+    def tapped(self, at: float) -> None:
+        """The key came up from a tap at monotonic time `at`; listening waits for a double tap's second press,
+        but the agent knows now that this press costs nothing (no warm-up)."""
+        if self._state is State.LISTENING:
+            self._agent.listening_ended(at)
+
+    @Slot()
+    def hands_free(self) -> None:
+        """A double tap's second press: the person speaks hands-free, a question the agent may prepare for."""
+        if self._state is State.LISTENING:
+            self._agent.prepare()
 
     @Slot()
     def cancel_listening(self) -> None:

@@ -32,6 +32,8 @@ class HotkeyBridge(QObject):
 
     pressed = Signal()
     released = Signal(float)  # the monotonic time the user let go
+    tapped = Signal(float)  # a press ended as a tap then (its stop waits out the double-tap window)
+    hands_free = Signal()  # the tap's second press: the utterance goes on hands-free
     bound = Signal(str)  # the portal's description of the keys the desktop bound (Wayland)
     show_panel = Signal()  # the panel_hotkey went down
 
@@ -56,6 +58,8 @@ class HotkeyBridge(QObject):
                 settings.hotkey_mode,
                 on_start=lambda: self.pressed.emit(),
                 on_stop=lambda at: self.released.emit(at),
+                on_tap=lambda at: self.tapped.emit(at),
+                on_hands_free=lambda: self.hands_free.emit(),
             )
             listener.start()
         except (UserFacingError, ValueError) as exc:

@@ -14,16 +14,20 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
 from app.core.errors import TeamServerError, TeamUnreachable
 from app.core.settings import Settings
-from app.core.team import config, tier
-from app.core.team.live import TeamListener
+from app.core.team import config
 from app.ui import colours
 from app.ui.background import Job, error_text
+
+if TYPE_CHECKING:  # the team's modules bring the server's driver (psycopg, 10 MB): loaded when the box is made
+    from app.core.team import tier
+    from app.core.team.live import TeamListener
 
 ROLE_LINE = Qt.ItemDataRole.UserRole
 OFF = "Team memory is off: connect a team server with 'voice-dev-agent team connect --dsn DSN'."
@@ -49,6 +53,8 @@ class MemoryTeam(QWidget):
         self.own_line: Callable[[], tuple[str, str] | None] = lambda: None  # (file path, line text)
         self.ask_text: Callable[[str, str, str], str | None] = lambda _t, _l, _v: None
         self.confirm: Callable[[str, str], bool] = lambda _t, _x: False
+        from app.core.team import tier
+
         self.view = tier.TeamView("off")
         self.writable = False
         self._team: tier.Team | None = None
@@ -106,6 +112,8 @@ class MemoryTeam(QWidget):
         if repo is not None and repo == self._repo and self._team is not None:
             self.reload()  # the same repository shown again (after a save): read again, keep the listener
             return
+        from app.core.team import tier
+
         self.close_team()
         self._repo = repo
         self._generation += 1
@@ -156,6 +164,8 @@ class MemoryTeam(QWidget):
         self._run("write", lambda: team.promote(path, text))
 
     def selected(self) -> tier.TeamLine | None:
+        from app.core.team import tier
+
         item = self.list.currentItem()
         line = item.data(ROLE_LINE) if item is not None else None
         return line if isinstance(line, tier.TeamLine) else None
@@ -221,6 +231,8 @@ class MemoryTeam(QWidget):
         # Started from a cached copy too: when the server answers again, its catch-up reloads the box.
         if team is None or self._listener is not None:
             return
+        from app.core.team.live import TeamListener
+
         dsn = config.configured_dsn(self.settings_for())
         self._listener = TeamListener(
             dsn,

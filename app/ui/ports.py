@@ -113,8 +113,10 @@ class AgentPort(QObject):
         """A question is on its way (listening started): load what a turn needs, open the way to the API."""
         raise NotImplementedError
 
-    def listening_ended(self) -> None:
-        """Listening stopped (thread-safe): a press shorter than the warm-up's minimum was only a tap."""
+    def listening_ended(self, at: float = 0.0) -> None:
+        """Listening stopped, or the key came up from a tap, at monotonic time `at` (0: now); thread-safe.
+
+        A press that ended before the warm-up's minimum was only a tap: nothing is sent for it."""
         raise NotImplementedError
 
     def run_turn(self, turn_id: int, text: str) -> None:

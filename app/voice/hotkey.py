@@ -3,7 +3,8 @@
 pynput's callback only timestamps the event and queues it (a slow callback makes
 macOS disable the event tap). One dispatcher thread owned by the listener feeds
 the `Trigger`, wakes for its deadlines (the release grace, the double-tap window)
-and calls on_start / on_stop, so the callbacks always come from that one thread,
+and calls on_start / on_stop (and on_tap / on_hands_free, the trigger's notes), so
+the callbacks always come from that one thread,
 in order, never from the UI thread. pynput is imported only in `start()`, because
 on Linux merely importing it without an X display raises.
 """
@@ -135,12 +136,16 @@ class HotkeyListener:
         on_start: Callable[[], None] = lambda: None,
         on_stop: Callable[[float], None] = lambda at: None,
         *,
+        on_tap: Callable[[float], None] = lambda at: None,
+        on_hands_free: Callable[[], None] = lambda: None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.chord: Chord = parse_chord(chord)
         self._trigger = Trigger(self.chord, mode)
         self._on_start = on_start
         self._on_stop = on_stop
+        self._on_tap = on_tap
+        self._on_hands_free = on_hands_free
         self._clock = clock
         self._events: queue.SimpleQueue[tuple[str, str, float]] = queue.SimpleQueue()
         self._listener: Any = None
@@ -238,6 +243,14 @@ class HotkeyListener:
                     if kind == "reset":
                         trigger.reset()
                     actions = []
+            # Notes first: a tap is known a whole double-tap window before the stop it leads to.
+            for note, at in trigger.notes():
+                if not self.running:
+                    return
+                if note == "tap":
+                    messages.call_reporting(self._on_tap, at)
+                else:
+                    messages.call_reporting(self._on_hands_free)
             for action in actions:
                 if not self.running:
                     return

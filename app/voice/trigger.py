@@ -19,6 +19,11 @@ Two layers:
    switches that utterance to hands-free, and the next press stops it. Toggle:
    each down flips.
 
+Beside the actions, `notes()` says what the person did with the key while the mode
+still waits: a hold ended as a tap (dated at its release, a whole double-tap window
+before the "stop" it leads to) or the tap's second press went hands-free. The agent's
+warm-up reads them: a tap costs nothing, a hands-free question is a question.
+
 Matching is strict: the chord's key must be pressed while exactly the chord's
 modifiers are down (left and right variants count as the same modifier).
 """
@@ -31,6 +36,7 @@ from app.voice.chord import MODIFIERS, Chord
 
 Mode = Literal["hold", "toggle"]
 Action = Literal["start", "stop"]
+Note = Literal["tap", "hands_free"]
 
 RELEASE_GRACE = 0.15  # longer than a repeat pair's gap (~50 ms), shorter than a person notices
 TAP_MAX = 0.3  # a hold shorter than this may be the first half of a double tap
@@ -66,6 +72,7 @@ class Trigger:
         self._down_at = 0.0
         self._tap_deadline: float | None = None
         self._ignore_hold = False  # after reset(): the current hold no longer counts
+        self._notes: list[tuple[Note, float]] = []
 
     @property
     def recording(self) -> bool:
@@ -75,6 +82,11 @@ class Trigger:
     @property
     def hands_free(self) -> bool:
         return self._state == "hands_free"
+
+    def notes(self) -> list[tuple[Note, float]]:
+        """What happened since the last call that is no action yet, with its time (see the module's docstring)."""
+        notes, self._notes = self._notes, []
+        return notes
 
     def deadline(self) -> float | None:
         """The time at which `poll` may produce an action, or None."""
@@ -157,6 +169,7 @@ class Trigger:
         if self._state == "tapped":  # second press of a double tap: hands-free until the next press
             self._state = "hands_free"
             self._tap_deadline = None
+            self._notes.append(("hands_free", now))
             return []
         self._state = "idle"  # hands_free: this press ends the utterance
         self.stopped_at = now
@@ -170,6 +183,7 @@ class Trigger:
             if released_at - self._down_at < self.tap_max:
                 self._state = "tapped"
                 self._tap_deadline = released_at + self.double_tap_window
+                self._notes.append(("tap", released_at))
                 return []
             self._state = "idle"
             self.stopped_at = released_at

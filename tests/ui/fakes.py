@@ -142,7 +142,7 @@ class FakeAgent(AgentPort):
     def prepare(self) -> None:
         self.prepared += 1
 
-    def listening_ended(self) -> None:
+    def listening_ended(self, at: float = 0.0) -> None:
         self.listening_ends += 1
 
     def start_session(self, repo: Path | None, settings: Settings) -> None:

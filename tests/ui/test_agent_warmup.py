@@ -100,6 +100,26 @@ def test_a_tap_sends_no_warm_up(qtbot: QtBot, fake: FakeAPI, repo: Path, agent: 
     assert _warmups(fake) == 0
 
 
+def test_a_tap_told_before_its_stop_sends_nothing_and_a_double_tap_warms(
+    qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker
+) -> None:
+    # The hotkey tells a tap at once and its stop only after the double-tap window (app.voice.trigger).
+    controller = _controller(agent, repo, Settings())
+    qtbot.waitUntil(lambda: agent.prepared, timeout=30_000)
+    controller.press()
+    controller.tapped(time.monotonic())
+    qtbot.wait(700)  # the stop would come now, long past the minimum hold
+    controller.release(time.monotonic() - 0.6)
+    qtbot.wait(500)
+    assert _warmups(fake) == 0
+    # A double tap: the second press goes hands-free, and the person asks a question.
+    controller.press()
+    controller.tapped(time.monotonic())
+    controller.hands_free()
+    qtbot.waitUntil(lambda: _warmups(fake) == 1, timeout=30_000)
+    controller.release()
+
+
 def test_with_the_setting_off_nothing_is_sent_ahead(
     qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker
 ) -> None:

@@ -203,6 +203,23 @@ def test_single_short_tap_stops_after_the_double_tap_window() -> None:
     assert not trigger.recording
 
 
+def test_a_tap_is_told_at_its_release_long_before_its_stop() -> None:
+    # The warm-up's tap rule reads this note: the stop comes only when the double-tap window has passed.
+    trigger = Trigger(parse_chord("ctrl+alt+space"))
+    assert names(run(trigger, hold(0.0, 0.1), until=0.3)) == ["start"]
+    assert trigger.notes() == [("tap", pytest.approx(0.1))]
+    assert names(run(trigger, [], until=2.0)) == ["stop"]
+    assert trigger.notes() == []
+    run(trigger, hold(3.0, 1.0), until=5.0)  # a real hold is no tap
+    assert trigger.notes() == []
+
+
+def test_a_double_tap_is_told_as_hands_free() -> None:
+    trigger = Trigger(parse_chord("ctrl+alt+space"))
+    run(trigger, hold(0.0, 0.12) + hold(0.45, 0.12), until=2.0)
+    assert trigger.notes() == [("tap", pytest.approx(0.12)), ("hands_free", pytest.approx(0.47))]
+
+
 def test_taps_too_far_apart_are_two_recordings() -> None:
     trigger = Trigger(parse_chord("ctrl+alt+space"))
     actions = run(trigger, hold(0.0, 0.1) + hold(1.5, 0.1), until=4.0)

@@ -27,28 +27,49 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MIN_HOLD = 0.3  # a shorter press is a tap (a slip, or a press to stop the speech): it costs nothing
+# The hotkey tells a key-up after its release grace (0.15 s, app.voice.trigger), and the main thread passes it
+# on: a press is judged this long after its minimum, so a tap told late is still a tap. The warm-up goes that
+# much later, while the person is still speaking.
+SETTLE = 0.25
 CONNECT_TIMEOUT = 10.0
 
 
 class Hold:
-    """One key-down until its key-up, thread-safe: made on the press, released from any thread."""
+    """One key-down until its key-up, thread-safe: made on the press, released from any thread.
 
-    def __init__(self, pressed_at: float | None = None, *, clock: Callable[[], float] = time.monotonic) -> None:
+    The key-up may be told late: the hotkey knows a release only after its grace for repeat pairs
+    (0.15 s), and a tap's stop waits out the double-tap window (0.5 s), so the release carries the
+    time the key came up, and the verdict on a press waits `settle` past the minimum for it.
+    """
+
+    def __init__(
+        self,
+        pressed_at: float | None = None,
+        *,
+        settle: float = SETTLE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._clock = clock
         self.pressed_at = clock() if pressed_at is None else pressed_at
+        self._settle = settle
         self._released = threading.Event()
         self._released_at = 0.0
 
-    def release(self) -> None:
+    def release(self, at: float | None = None) -> None:
+        """The key came up at monotonic time `at` (None: now); only the first release counts."""
         if not self._released.is_set():
-            self._released_at = self._clock()
+            self._released_at = self._clock() if at is None else at
             self._released.set()
 
+    def decided(self, minimum: float = MIN_HOLD) -> bool:
+        """Whether `held_long_enough` would answer at once."""
+        return self._released.is_set() or self._clock() >= self.pressed_at + minimum + self._settle
+
     def held_long_enough(self, minimum: float = MIN_HOLD) -> bool:
-        """Wait until `minimum` after the press; True unless the key came up before then."""
-        remaining = self.pressed_at + minimum - self._clock()
-        if remaining > 0 and self._released.wait(remaining):
-            return self._released_at - self.pressed_at >= minimum
+        """Wait until a key-up before `minimum` would have been told; True unless the key came up before then."""
+        remaining = self.pressed_at + minimum + self._settle - self._clock()
+        if remaining > 0:
+            self._released.wait(remaining)
         if self._released.is_set():
             return self._released_at - self.pressed_at >= minimum
         return True
@@ -92,7 +113,7 @@ class Warmer:
         # A fresh process reaches here after importing the SDK, often past the minimum hold already.
         if hold is None:
             return True
-        return time.monotonic() - hold.pressed_at >= self._min_hold and hold.held_long_enough(self._min_hold)
+        return hold.decided(self._min_hold) and hold.held_long_enough(self._min_hold)
 
 
 def open_connection_soon(client: Any) -> threading.Thread:

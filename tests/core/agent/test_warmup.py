@@ -119,6 +119,18 @@ def test_no_warm_up_for_a_tap_but_the_connection_is_opened(cached: FakeAPI, repo
     assert len(_warmups(cached)) == 1
 
 
+def test_a_tap_told_late_is_still_a_tap(cached: FakeAPI, repo: Path, cache: PromptCache) -> None:
+    # The hotkey tells a release after its grace: the key came up at 0.1 s, the news arrives at 0.35 s.
+    session = _session(repo, cached, cache)
+    hold = Hold()
+    threading.Timer(0.35, lambda: hold.release(hold.pressed_at + 0.1)).start()
+    _press(Warmer(cache), session, hold)
+    assert _warmups(cached) == []
+    # A key still down when the late news would have come is a question: it warms.
+    _press(Warmer(cache), session, Hold())
+    assert len(_warmups(cached)) == 1
+
+
 def test_a_warm_up_in_flight_does_not_delay_the_question(repo: Path, tmp_path: Path) -> None:
     with FakeAPI(cache=CacheModel(cold_first_token=2.0, warm_first_token=1.5)) as fake:
         fake.respond_with(lambda r: text("Done."))
