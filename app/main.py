@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 130
     _import_pydantic_before_threads()
     # Imported here so headless commands never load Qt.
-    from app.ui.application import run_desktop_app
+    from app.ui.desktop_start import run_desktop_app
 
     return run_desktop_app(repo=args.repo)
 

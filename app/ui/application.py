@@ -1,34 +1,29 @@
-"""The desktop app: builds the Qt pieces, wires them to the controller and workers, runs the loop.
+"""The desktop app's pieces: builds the Qt parts and wires them to the controller and workers.
 
-Start-up order: QApplication, settings (a problem with the file is reported), the
-message sink (held messages arrive now), the active repository, the tray, the
-workers (models load in the background), the hotkey and, while it listens, the open
-microphone (pre-roll). Once the models are loaded one INFO line `ready: ...` goes to
-the log, which tests and benchmarks wait for. Shutdown on aboutToQuit runs in the
-reverse order: hotkey, microphone, speech, agent, then the threads.
+Start-up order (the process itself starts in desktop_start.py): the message sink (held messages arrive
+now), the tray, the workers (models load in the background), the hotkey and, while it listens, the open
+microphone (pre-roll). Once the models are loaded one INFO line `ready: ...` goes to the log, which tests
+and benchmarks wait for. Shutdown on aboutToQuit runs in the reverse order: hotkey, microphone, speech,
+agent, then the threads.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 
-from app import APP_DISPLAY_NAME, APP_NAME
-from app.core import heap, heap_probe, messages, repos
+from app.core import heap, messages, repos
 from app.core import settings as settings_store
 from app.core.agent.events import Answer
 from app.core.errors import UserFacingError
 from app.core.history import History
 from app.core.settings import Effect, Settings, as_memory_mode, changed_effects
-from app.ui import heap_counts, icons, instance_server, memory_status
+from app.ui import heap_counts, memory_status
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Controller, State
 from app.ui.desktop_notifications import DesktopNotifications
@@ -41,11 +36,10 @@ from app.ui.microphone import Microphone
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.placement import centre_on_screen
-from app.ui.quit_signals import quit_on_signals
 from app.ui.settings_window import SettingsWindow
 from app.ui.setup_flow import SetupFlow
 from app.ui.speech_worker import SpeechWorker
-from app.ui.threads import start_thread, stop_thread, wait_for_busy_threads
+from app.ui.threads import start_thread, stop_thread
 from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
 
@@ -53,17 +47,6 @@ if TYPE_CHECKING:
     from app.ui.ports import AgentPort
 
 log = logging.getLogger(__name__)
-
-
-def resolve_repository(requested: str | None, settings: Settings) -> Path | None:
-    """--repo, else the last one used, else the current folder when it is inside a git repository."""
-    if requested:
-        return repos.find_root(Path(requested))  # raises RepositoryError with a readable message
-    if settings.last_repo:
-        found = repos.find_root_or_none(Path(settings.last_repo))
-        if found is not None:
-            return found
-    return repos.find_root_or_none(Path.cwd())
 
 
 class DesktopApp(QObject):
@@ -397,56 +380,6 @@ class DesktopApp(QObject):
         self._threads = []
         messages.set_sink(messages.stderr_sink)
         self.tray.hide()
-
-
-def run_desktop_app(repo: str | None = None) -> int:
-    """Start the tray app, or hand `repo` to the instance already running; returns the process exit code."""
-    lock = instance_server.claim()
-    if lock is None:
-        return instance_server.hand_off(repo)
-    try:
-        return _run(repo)
-    finally:
-        lock.unlock()
-
-
-def _run(repo: str | None) -> int:
-    heap_probe.install()  # the soak bench's debug hook; off unless its environment variable is set
-    app = QApplication.instance() or QApplication(sys.argv)
-    assert isinstance(app, QApplication)
-    app.setApplicationName(APP_NAME)
-    app.setApplicationDisplayName(APP_DISPLAY_NAME)
-    app.setDesktopFileName(APP_NAME)
-    app.setQuitOnLastWindowClosed(False)
-    app.setWindowIcon(QIcon(icons.icon_path(icons.APP_ICON)))
-
-    loaded = settings_store.load()
-    settings = loaded.settings
-    try:
-        active = resolve_repository(repo, settings)
-    except UserFacingError as exc:
-        messages.error(str(exc), speak=False)
-        active = resolve_repository(None, settings)
-    if active is not None and str(active) != settings.last_repo:
-        settings = settings.with_repo(active)
-        try:
-            settings_store.save(settings)
-        except OSError:
-            log.warning("could not save the settings", exc_info=True)
-
-    desktop = DesktopApp(app, settings, active, problem=loaded.problem)
-    instance_server.serve(app, desktop.controller, desktop.set_repository, desktop.tray.popup_menu)
-    desktop.start()
-    wake = quit_on_signals(app)
-    log.info("desktop app started (pid %d, repository %s)", os.getpid(), active)
-    code = int(app.exec())
-    wake.setEnabled(False)
-    if not wait_for_busy_threads(20_000):
-        # Destroying a running QThread aborts the process; every file the app writes is written
-        # atomically, so leaving now loses nothing.
-        logging.shutdown()
-        os._exit(code)
-    return code
 
 
 def connect_memory_notices(
