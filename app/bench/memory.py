@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from app.bench.home import temporary_home
-from app.core.memory import STORE_CAP, MemoryStore, gate, gate_figures, gate_model, open_store
+from app.core.memory import STORE_CAP, MemoryStore, gate, gate_figures, gate_model, judgement, open_store
 from app.core.memory.journal_file import JOURNAL_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,9 +151,9 @@ def _set_figures(folder: Path) -> dict[str, Any]:
     """Recall, false refusals and precision of the gate on one labelled set, with and without its word model."""
     state, durable = gate_model.corpus(folder)
     figures: dict[str, Any] = {"state_lines": len(state), "durable_lines": len(durable)}
-    for key, use_model in (("gate", gate.MODEL_ON), ("with_model", True), ("shapes_only", False)):
-        refused_state = sum(gate.state_reason(line, use_model=use_model) is not None for line in state)
-        refused_durable = sum(gate.state_reason(line, use_model=use_model) is not None for line in durable)
+    for key, use_model in (("gate", judgement.MODEL_ON), ("with_model", True), ("shapes_only", False)):
+        refused_state = sum(judgement.state_reason(line, use_model=use_model) is not None for line in state)
+        refused_durable = sum(judgement.state_reason(line, use_model=use_model) is not None for line in durable)
         refused = refused_state + refused_durable
         figures[key] = {
             "state_refused": refused_state,
@@ -208,7 +208,7 @@ def _gate_figures() -> dict[str, Any]:
     gate.check_write("/memories/notes.md", None, file_text, {})  # the model's weights load once
     wall, cpu, again = [], [], []
     for _ in range(30):
-        gate.forget_judgements()  # lines the gate has not seen, as in a write of new notes
+        judgement.forget_judgements()  # lines the gate has not seen, as in a write of new notes
         start, used = time.perf_counter(), _cpu_seconds()
         gate.check_write("/memories/notes.md", None, file_text, {})
         wall.append((time.perf_counter() - start) * 1000)
@@ -336,12 +336,12 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             if f is None:
                 print(f"memory: gate {label}: not in this build")
                 continue
-            both, other = f["gate"], f["with_model" if not gate.MODEL_ON else "shapes_only"]
+            both, other = f["gate"], f["with_model" if not judgement.MODEL_ON else "shapes_only"]
             print(
                 f"memory: gate on the {label}: state.txt {both['state_refused']} of {f['state_lines']} refused "
                 f"({both['recall_state_refused']:.1%}), durable.txt {both['durable_refused_lines']} of "
                 f"{f['durable_lines']} refused ({both['durable_refused']:.1%}), precision {both['precision']:.1%}; "
-                f"{'with the word model (off in the gate)' if not gate.MODEL_ON else 'with the shapes alone'} "
+                f"{'with the word model (off in the gate)' if not judgement.MODEL_ON else 'with the shapes alone'} "
                 f"{other['recall_state_refused']:.1%} / {other['durable_refused']:.1%}"
             )
         cv = g["cross_validated"]

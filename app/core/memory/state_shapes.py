@@ -1,7 +1,8 @@
 """The shapes of re-derivable state the memory write gate looks for: errors, verdicts, locations, git state.
 
 Each shape is a pattern plus cheap word tests that must pass before it runs (see `Shape.matches`), so a
-line of durable knowledge rarely pays for a regular expression. The gate (gate.py) decides what they mean.
+line of durable knowledge rarely pays for a regular expression. The line judgement (judgement.py) decides
+what they mean.
 Patterns run on the lowered line where they can (caseless.py); an alternative that opens with a word
 boundary tests it before any lookbehind, so that one test of the boundary serves all of them.
 """

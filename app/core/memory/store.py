@@ -24,6 +24,7 @@ from app.core.memory import (
     credentials,
     gate,
     handlers,
+    judgement,
     keeping,
     limits,
     line_book,
@@ -102,7 +103,7 @@ def held_message(held: list[HeldLine], *, wrote: str, repeated: list[str], disca
 
 def _state_lines() -> Callable[[str], list[tuple[str, str]]]:
     """The gate's reading of state lines, for marking those a person wrote once HEAD moved."""
-    return gate.state_lines
+    return judgement.state_lines
 
 
 class MemoryStore:

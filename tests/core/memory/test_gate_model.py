@@ -8,8 +8,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.memory import gate, gate_figures, gate_model
-from app.core.memory.gate import check_write, state_reason
+from app.core.memory import gate, gate_figures, gate_model, judgement
+from app.core.memory.gate import check_write
+from app.core.memory.judgement import state_reason
 
 CORPUS = Path(__file__).parent / "gate_corpus"
 # The development pool the model trains on; the second held-out set (gate_test_set_v2/) is never in it.
@@ -32,7 +33,7 @@ def test_unfamiliar_durable_notes_are_kept_and_the_model_reads_state_no_shape_na
     # Asked for its reading, the model catches a state line no shape names, and says what to save instead.
     line = "Redis is at 80% memory on the staging box."
     assert state_reason(line, use_model=False) is None
-    assert state_reason(line, use_model=True) == gate._MODEL_REASON
+    assert state_reason(line, use_model=True) == judgement._MODEL_REASON
     assert "say when it applies or why, and it will be kept" in gate._GUESS_WAY_FORWARD
 
 
