@@ -155,3 +155,80 @@ _CLAUSE = re.compile(r"\s*;\s*|(?<=[a-z0-9)\"'])\.\s+(?=[A-Z])")
 
 def clauses(cleaned: str) -> list[str]:
     return [part.strip() for part in _CLAUSE.split(cleaned) if part.strip()]
+
+
+# A schedule is an event that recurs by design ("refreshed every week on Sunday night", "stand-up at 09:30 on
+# weekdays"): no one-time event, whatever day it names.
+SCHEDULE = rx(
+    r"\b(?:every|each)\s+(?:other\s+|second\s+|\d+\s+)?(?:\w+\s+)?(?:minutes?|hours?|days?|nights?|weeks?|months?|"
+    r"quarters?|years?|weekdays?|weekends?|sprints?|releases?|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|"
+    r"sun)day)\b|\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b(?![/.]\w)|"
+    r"\bonce\s+(?:a|an|per|every)\s+(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|sprint|release)\b|"
+    r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bon weekdays\b"
+)
+# A version held on purpose ("pin Node 18.19.1 because ...", "stays at 1.75", "supports iOS 15 and later"):
+# a decision about versions, not a report of the one the project files name today.
+PINNED = rx(
+    r"\b(?:pin|pins|pinned|pinning|stay|stays|keep|kept|hold|held|lock|locked|minimum|baseline|lts|"
+    r"requires?|supports?|supported|targets?)\b|\bat least\b|\bor (?:newer|later|above|higher)\b|"
+    r"\band (?:later|newer|up|above)\b|\b(?:below|until|before)\b"
+)
+# A standing fact with its figure: a rate or a limit, a schedule, a numbered part of a document, a constant
+# identifier, where a thing lives. What makes such a line state is said apart (NOT_FACT).
+FACT = rx(
+    # A rate, a limit, a default, a size allowed.
+    r"\b\d[\d,.]*\s*(?:[a-z]+\s+){0,3}per\s+(?:second|sec|minute|min|hour|day|week|month|request|key|user|client|account|tenant|ip|host|node|"
+    r"file|pod|instance|process|connection|job|call|page|batch|message|repo|project|team|customer|service)\b|"
+    r"\b(?:rate[- ]limit(?:ed)?|limit(?:ed)?|capped|cap|quota|ceiling|timeout|ttl|max(?:imum)?|min(?:imum)?|"
+    r"defaults?|retention)\b[^.;]{0,30}\b(?:is|are|of|at|to|=|:)\s+\d|"
+    r"\b(?:capped|limited|set|defaults?|rounded|truncated)\s+(?:at|to)\s+\d|"
+    r"\b(?:at most|at least|up to|no more than|no fewer than|must (?:be|stay) (?:under|below|above|over))\s+\d|"
+    r"\b(?:expire|expires|live|lives|last|lasts|valid|kept|retained|renew|renews|rotate|rotates|locked|blocked|"
+    r"cached|banned|suspended|throttled|time out|"
+    r"times out)\s+(?:for|after|every|within)\s+\d|"
+    # A schedule ("at 09:30 every weekday", "on Tuesdays at 14:00").
+    r"\b(?:at|from|until|before|after|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|utc|gmt|cet|[a-z]+/[a-z_]+)?\b"
+    r"[^.;]{0,40}\b(?:every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|weekdays?)\b|"
+    r"\b(?:every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|hourly|weekdays?)\b"
+    r"[^.;]{0,40}\b(?:at|from|until|before|after|by)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
+    r"\b(?:is|are|runs?|happens?|starts?|meets?|is held)\s+(?:at|from)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
+    # A numbered part of a document ("step 4 of the release checklist", "chapter 2", "section 5 of SECURITY.md").
+    r"\b(?:step|chapter|section|appendix|part|rule|item|clause|paragraph|article|page|figure|table|annex)\s+"
+    r"(?:\d+(?:\.\d+)*|[a-z]\b|[ivx]+\b)(?=\s+(?:of|in)\b|[^.;]{0,40}\b(?:describes?|explains?|lists?|covers?|"
+    r"says|defines?|documents?|requires?|is about|shows how|sets? out)\b|\s*:)|"
+    # A constant identifier ("the tenant id is 4f9c...", "listens on port 8081", "project key web-app-2").
+    r"\b(?:id|ids|uid|gid|key|account|property|channel|project|tenant|org|organisation|organization|workspace|"
+    r"number|code|port|dsn|arn|bucket|queue|topic|realm|region|zone|cluster|database|db|component|board|index|"
+    r"group|flag|namespace|role|label|sha1|sha256|sha512|checksum|hash|digest|fingerprint)\b"
+    r"(?:[^.;]{0,40}?\s(?:is|are|=)|\s*:|\s+(?:number|#))?\s+[`'\"]?(?:(?=[\w-]*\d)[\w-]+|[0-9a-f]{16,}\b)|"
+    r"\b(?:listens?|runs?|served|serves|is|are|reachable)\s+on\s+port\s+\d|"
+    # A version held on purpose ("stay on React 17 until ...", "Go 1.22 or newer").
+    r"\b(?:pin|pins|pinned|stay|stays|keep|held|locked|minimum|baseline|lts|supports?|requires?|targets?)\b"
+    r"[^.;]{0,40}\bv?\d+(?:\.\d+|\.x)*\b|\bv?\d+(?:\.\d+)*\s+(?:or|and)\s+(?:newer|later|above|up|higher)\b|"
+    # A period by design ("renew every 60 days").
+    r"\bevery\s+\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|"
+    # Where a thing lives ("migrations live in db/migrations/", "the endpoint is GET /api/v2/health").
+    r"\b(?:live|lives|sit|sits|kept|stored|generated|written|uploaded|go|goes|saved|published|deployed|served|"
+    r"received|reachable|mounted|hosted|found)\s+(?:in|at|into|to|under|on|from|via)\s+(?:the\s+)?`?"
+    r"(?:[a-z][a-z0-9+.-]*://|[~./]|[\w.@-]+/|[a-z][\w-]*(?:\.[\w-]+)+(?::\d+)?\b)|"
+    r"\b(?:endpoint|url|uri|site|page|dashboard|docs|wiki|spec|path|route|host|address)\s+(?:is|are|lives)\s+"
+    r"(?:at\s+)?`?(?:(?:get|post|put|patch|delete)\s+)?(?:[a-z][a-z0-9+.-]*://|/|[\w.-]+/)"
+)
+# What makes a line with a figure state all the same: now, a first person, one event, a result, a count now.
+NOT_FACT = rx(
+    r"\b(?:currently|current|now|still|today|tonight|yesterday|right now|at the moment|so far|this (?:morning|"
+    r"week|sprint|afternoon|evening)|last (?:night|week|run|deploy|release)|my|i|i'm|i am|i've|we're|we are|our branch|"
+    r"took|came out|ran|failed|fails|failing|broke|breaks|crashed|crashes|dropped|grew|jumped|fell|rose|"
+    r"instead of|open|pending|left|remaining|unresolved|missing|wrong|ignores|there (?:is|are|'s)|latest|previous|"
+    r"got|had|stopped|takes|taking|drifts|while|already|in use|disabled|enabled|about|around|roughly|approximately|"
+    r"handles|went|ended|timed|failure|errors?(?! codes?)|cpu|latency|p50|p95|p99|usage|throughput|utili[sz]ation|"
+    r"fps)\b"
+)
+# What a document says is a fact about the document ("Step 3 of the incident runbook says to page the owner",
+# "the style guide says: no abbreviations"), not a tool's report.
+DOCUMENT_SAYS = rx(
+    r"\b(?:step|chapter|section|appendix|part|rule|item|clause|paragraph|article|page)\s+[\w.]+\s+(?:of|in)\s+"
+    r"(?:the\s+|our\s+)?[\w. -]{0,40}?\b(?:says|said|states|requires|lists|shows)\b|"
+    r"\b(?:runbook|guide|guidelines|styleguide|checklist|readme|handbook|policy|spec|rfc|adr|contributing|playbook|"
+    r"charter|wiki|sop)(?:\.md)?\s+(?:says|states|requires|lists)\b"
+)
