@@ -72,6 +72,19 @@ _GUESS_WAY_FORWARD = (
 _WAYS = {STATE: _WAY_FORWARD, WIP: _WIP_WAY_FORWARD, RULE: _RULE_WAY_FORWARD, GUESS: _GUESS_WAY_FORWARD}
 
 
+def kept_by_person(line: str, repository: str) -> str:
+    """What a refusal adds when the person's own words asked for the line: how they can keep it themselves.
+
+    A line a person writes is theirs: the gate never judges it, only the credential filter and the caps do.
+    """
+    quoted_line = quoted(line.strip().lstrip("-*+ ").strip(), 200).replace('"', "'")
+    return (
+        " The developer asked to remember this, so say in your answer that it was not saved and that they can "
+        "keep it as their own line, which this check never judges (only the credential filter applies): in "
+        f'Settings → Memory, or with: voice-dev-agent memory add --repo {repository} "{quoted_line}"'
+    )
+
+
 def _state_message(refused: list[tuple[str, Judgement]]) -> str:
     line, judged = refused[0]
     message = f'Error: Not saved. The line "{quoted(line.strip(), 200)}" was refused: {judged.reason}. '
