@@ -88,6 +88,18 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
                 "durable_refused",
                 "precision",
             }
+    # The durable lines refused by kind of fact: each line counts in its kinds, or in "none".
+    for found in (development, held_out, second, third, *training):
+        by_kind = found["durable_by_kind"]
+        assert (
+            sum(by_kind[f"{kind}_lines"] for kind in ("numeral", "time", "id", "location", "version", "none"))
+            >= (found["durable_lines"])
+        )
+        kinds = ("numeral", "time", "id", "location", "version", "none")
+        assert all(0 <= by_kind[f"{kind}_refused"] <= by_kind[f"{kind}_lines"] for kind in kinds)
+        assert sum(by_kind[f"{kind}_refused"] for kind in kinds) >= found["gate"]["durable_refused_lines"]
+    fifth = figures["generalisation_v5"]  # sealed for the lead, who scores it once; absent from a worktree
+    assert fifth is None or fifth["state_lines"] >= 200
     # Of the second set the bench holds counts and fractions only, never a line of it.
     assert all(isinstance(v, int | float) for f in second.values() if isinstance(f, dict) for v in f.values())
     assert 0 < figures["cpu_ms_per_4000_char_write"] < 100
