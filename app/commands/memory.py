@@ -1,4 +1,4 @@
-"""`python -m app memory list|show|pending|keep|discard|history|undo|mode|forget|standing|restore`: the memory.
+"""`python -m app memory list|show|pending|keep|discard|add|history|undo|mode|forget|standing|restore`: the memory.
 
 Bad input (a folder that does not exist, a path outside the store, a damaged journal) is one clear
 line and exit code 2 (a UserFacingError), and nothing on disk changes.
@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from app.commands import memory_lines, team_lines
+from app.commands import memory_add, memory_lines, team_lines
 from app.core import messages
 from app.core import settings as settings_store
 from app.core.errors import RepositoryError, UserFacingError
@@ -58,6 +58,7 @@ def register(subparsers: Any) -> None:
     team_lines.register_promote(actions)
     team_lines.register_share(actions)
     memory_lines.register(actions)
+    memory_add.register(actions)
     parser.set_defaults(func=run)
 
 
@@ -86,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
             return _undo(store)
         if action in memory_lines.ACTIONS:
             return memory_lines.run(store, args)
+        if action in memory_add.ACTIONS:
+            return memory_add.run(store, args)
     except JournalError as exc:
         raise UserFacingError(str(exc)) from exc
     return _forget(store, assume_yes=args.yes)

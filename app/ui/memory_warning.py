@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPlainTextEdit
 
-from app.core.memory.gate import state_lines
+from app.core.memory.judgement import state_lines
 from app.ui import colours
 from app.ui.memory_words import short
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.memory import gate, gate_model
+from app.core.memory import gate_model, judgement
 
 # The development pool, in training order: two hand-written corpora, then sets written blind (the first
 # was studied in session 9; the v3 and v4 sets were written for training, by helpers who saw only the
@@ -78,8 +78,8 @@ def pool_sets(folder: Path) -> dict[str, Lines]:
 def score(lines: Lines, model: gate_model.Model | None = None, use_model: bool = True) -> Score:
     """The gate's verdicts on labelled lines, with `model` in place of the shipped one."""
     state, durable = lines
-    refused_state = sum(gate.state_reason(line, use_model=use_model, model=model) is not None for line in state)
-    refused_durable = sum(gate.state_reason(line, use_model=use_model, model=model) is not None for line in durable)
+    refused_state = sum(judgement.state_reason(s, use_model=use_model, model=model) is not None for s in state)
+    refused_durable = sum(judgement.state_reason(d, use_model=use_model, model=model) is not None for d in durable)
     return Score(refused_state, len(state), refused_durable, len(durable))
 
 

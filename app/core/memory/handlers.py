@@ -1,5 +1,7 @@
 """Carry out each memory command on a store's texts, with the result strings the documentation gives.
 
+One job at about 520 lines: the six commands and the one write path they all end in (guards, gate, held
+lines, repeats, lost updates, journal) are one step, carrying out a command in the lock, over one Context.
 Called inside the backend's one-command lock or transaction. Every refusal comes back as an error ToolResult; exceptions
 from the texts (`folder` errors) are turned into messages here, and anything left is caught by the store.
 Every change is journaled with its old and new text, so it can be shown and undone.

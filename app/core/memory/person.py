@@ -265,6 +265,25 @@ class PersonView:
         except (JournalError, FolderError, OSError, LockTimeout) as exc:
             return SaveResult(False, f"Could not save {vp}: {exc}")
 
+    def add_line(self, line: str, path: str = "/memories/notes.md") -> SaveResult:
+        """A person's own line added at the end of `path` (`memory add`), saved as the memory window saves.
+
+        Journaled as the person's; caps and the credential filter apply, the write gate does not. A line
+        without a list marker gets one, as the agent's notes have.
+        """
+        text = line.strip()
+        if not text or "\n" in text or "\r" in text:
+            return SaveResult(False, "Give one line of text to remember.")
+        if not text.startswith(("- ", "* ", "+ ", "#")):
+            text = f"- {text}"
+        for _ in range(3):  # another writer between reading and saving: read again
+            current = next((f.text for f in self.files() if f.path == path), None)
+            base = current if not current or current.endswith("\n") else current + "\n"
+            result = self.save_as_person(path, (base or "") + text + "\n", current)
+            if not result.conflict:
+                return result
+        return result
+
     def confirm(self, path: str, line: str) -> int:
         """A person vouches for a line of `path` (kept it from pending): one more confirmation; the count after.
 

@@ -1,7 +1,8 @@
 """The shapes of re-derivable state the memory write gate looks for: errors, verdicts, locations, git state.
 
 Each shape is a pattern plus cheap word tests that must pass before it runs (see `Shape.matches`), so a
-line of durable knowledge rarely pays for a regular expression. The gate (gate.py) decides what they mean.
+line of durable knowledge rarely pays for a regular expression. The line judgement (judgement.py) decides
+what they mean.
 Patterns run on the lowered line where they can (caseless.py); an alternative that opens with a word
 boundary tests it before any lookbehind, so that one test of the boundary serves all of them.
 """
@@ -178,7 +179,9 @@ ALWAYS: tuple[Shape, ...] = (
         rf"(?:[\w-]+\s+)?{VERDICT_NOUN}\s+"
         rf"(?:(?:are|is|still|now|currently|were|was|have|has|that)\s+)*{VERDICT_WORD}\b|"
         r"\b\d+\s+(?:failed|failing|failures?|passed|passing|errors?|warnings?|skipped|"
-        r"xfailed|deselected|broken|succeeded)\b(?!\s+(?:policy|budget|allowed|limit))|"
+        # "after 5 failed attempts" is a policy's threshold, not a run's count.
+        r"xfailed|deselected|broken|succeeded)\b(?!\s+(?:policy|budget|allowed|limit|attempts|logins?|login attempts|"
+        r"tries|payments|charges|calls|requests|retries))|"
         r"\b(?:passed|failed|failures|errors|warnings|skipped|total tests|tests run)\s*[:=]\s*\d+|"
         r"\b\d+\s*/\s*\d+\s+(?:\w+\s+)?(?:pass|passing|passed|fail|failing|failed|green)\b|"
         rf"\b\d+\s+(?:[\w-]+\s+)?{VERDICT_NOUN}\b[^.;]{{0,40}}\b(?:remain|remains|remaining|left|to go|outstanding)\b",
@@ -318,8 +321,11 @@ NOW = shape(
     "it says what the code does or lacks right now, which read_file and search_code show at any time "
     "and the next commit changes",
     "still yet longer far anymore present now currently today moment this blocked waiting stuck",
-    ("any more", "for now"),
-    r"\bstill\b|\bnow\b|\bcurrently\b|\btoday\b|\bat the moment\b|\bon this (?:machine|computer|laptop|box)\b|"
+    ("any more", "for now", "today's", " on step ", " at step "),
+    # A position in today's work ("we are on step 4 of the checklist"): the step is a fact, the position is not.
+    r"\bstill\b|\bnow\b|\bcurrently\b|\btoday\b|\b(?:we are|we're|i am|i'm)\s+(?:now\s+)?(?:on|at|up to|past)\s+"
+    r"(?:step|chapter|section|part|stage|phase|page|item|task|milestone)\s+\d|"
+    r"\bat the moment\b|\bon this (?:machine|computer|laptop|box)\b|"
     r"\b(?:we're|we are|i'm|i am)\s+(?:blocked|waiting|stuck)\b|\b(?:not|no)\b[^.;]{0,60}\byet\b|"
     r"n't\b[^.;]{0,60}\byet\b|\bnot yet\b|\byet to\b|\bno longer\b|\bso far\b|"
     r"\bany ?more\b|\bat present\b|\bfor now\b",

@@ -6,7 +6,7 @@ how something stands ("the Redis is full", "the lockfile is out of sync"), or a 
 event ("always pass --force, because install failed without it once"). Measured on the development
 pool (the corpus, the first held-out set and a third batch written apart): each sign below fires on
 state lines many times more often than on durable ones once the redeemers (`POLICY`, a leading
-condition, a date) are left out; the gate (gate.py) decides what a sign means.
+condition, a date) are left out; the line judgement (judgement.py) decides what a sign means.
 """
 
 from __future__ import annotations

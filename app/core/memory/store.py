@@ -24,6 +24,7 @@ from app.core.memory import (
     credentials,
     gate,
     handlers,
+    judgement,
     keeping,
     limits,
     line_book,
@@ -61,12 +62,20 @@ _WRITING = (commands.Create, commands.StrReplace, commands.Insert, commands.Dele
 _WITHHELD_WORDS = "[not recorded: the words looked like a credential]"
 
 
-def _agent_gate() -> handlers.Gate:
-    """The write gate for the agent's writes: the refusal text for the model, or None."""
+def _agent_gate(words: str, reads: origin.TurnReads | None, repository: Path | None) -> handlers.Gate:
+    """The write gate for the agent's writes: the refusal text for the model, or None.
+
+    A line refused as state that the person's own words asked for (`origin` reads it as asked) says how the
+    person can keep it anyway, in the tool result the model answers from.
+    """
 
     def judge(path: str, old: str | None, new: str, store: Mapping[str, str]) -> str | None:
         refusal = gate.check_write(path, old, new, store)
-        return refusal.message if refusal is not None else None
+        if refusal is None:
+            return None
+        if refusal.kind == "state" and words and origin.judge(refusal.line, words, reads).origin == "asked":
+            return refusal.message + gate.kept_by_person(refusal.line, str(repository or "PATH"))
+        return refusal.message
 
     return judge
 
@@ -102,7 +111,7 @@ def held_message(held: list[HeldLine], *, wrote: str, repeated: list[str], disca
 
 def _state_lines() -> Callable[[str], list[tuple[str, str]]]:
     """The gate's reading of state lines, for marking those a person wrote once HEAD moved."""
-    return gate.state_lines
+    return judgement.state_lines
 
 
 class MemoryStore:
@@ -183,7 +192,7 @@ class MemoryStore:
             op = OpContext(by, str(session_id), user_words, staleness.head(self.repository) if writing else "")
             ctx = handlers.Context(self._fs, self._journal if writing else QuietJournal(self._journal), op)
             if by == "agent":
-                ctx.gate = _agent_gate()
+                ctx.gate = _agent_gate(user_words, self._reads.get(str(session_id)), self.repository)
                 ctx.hold = _holder(str(session_id), user_words, self._reads.get(str(session_id)), self.ask_first)
                 ctx.archived = agent_view.archived_in(ctx.journal)  # what it sees is what is loaded
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.memory import gate, gate_model, state_shapes, state_signs
+from app.core.memory import gate_model, judgement, lesson_shapes, state_shapes, state_signs
 from app.core.memory.caseless import Caseless, alternatives, boundary_first, caseless
 from app.core.memory.state_shapes import Shape
 
@@ -21,7 +21,7 @@ DEVELOPMENT = ("gate_corpus", "gate_corpus_plain", "gate_test_set")
 def _patterns() -> dict[str, tuple[Caseless, bool]]:
     """Every case-insensitive pattern the gate asks, by name, with whether it is asked at the line's start."""
     found: dict[str, tuple[Caseless, bool]] = {}
-    for module in (state_shapes, state_signs, gate):
+    for module in (state_shapes, state_signs, lesson_shapes, judgement):
         for name, value in vars(module).items():
             items = value if isinstance(value, tuple) else (value,)
             for i, item in enumerate(items):
@@ -34,7 +34,7 @@ def _patterns() -> dict[str, tuple[Caseless, bool]]:
                     found[label] = (item, False)
     once: dict[int, str] = {}
     for label, (pattern, _) in found.items():
-        once.setdefault(id(pattern), label)  # gate.py imports the shapes it uses
+        once.setdefault(id(pattern), label)  # judgement.py imports the shapes it uses
     return {label: found[label] for label in once.values()}
 
 

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.memory.gate import GateRefusal, check_write, state_lines, state_reason
+from app.core.memory.gate import GateRefusal, check_write
+from app.core.memory.judgement import state_lines, state_reason
 
 CORPUS = Path(__file__).parent / "gate_corpus"
 FRIDAY = "Build fails: error CS1061 in ReviewOrchestrator.cs line 42; 3 tests failing; 4 files changed"

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from app.core.memory import MemoryStore
-from app.core.memory.gate import check_write, state_reason
+from app.core.memory.gate import check_write
+from app.core.memory.judgement import state_reason
 from tests.core.memory.conftest import ok, stored
 
 # A developer's real Friday memory and the correction written the following Monday.

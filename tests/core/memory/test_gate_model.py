@@ -8,8 +8,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.memory import gate, gate_figures, gate_model
-from app.core.memory.gate import check_write, state_reason
+from app.core.memory import gate, gate_figures, gate_model, judgement
+from app.core.memory.gate import check_write
+from app.core.memory.judgement import state_reason
 
 CORPUS = Path(__file__).parent / "gate_corpus"
 # The development pool the model trains on; the second held-out set (gate_test_set_v2/) is never in it.
@@ -32,7 +33,7 @@ def test_unfamiliar_durable_notes_are_kept_and_the_model_reads_state_no_shape_na
     # Asked for its reading, the model catches a state line no shape names, and says what to save instead.
     line = "Redis is at 80% memory on the staging box."
     assert state_reason(line, use_model=False) is None
-    assert state_reason(line, use_model=True) == gate._MODEL_REASON
+    assert state_reason(line, use_model=True) == judgement._MODEL_REASON
     assert "say when it applies or why, and it will be kept" in gate._GUESS_WAY_FORWARD
 
 
@@ -87,6 +88,18 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
                 "durable_refused",
                 "precision",
             }
+    # The durable lines refused by kind of fact: each line counts in its kinds, or in "none".
+    for found in (development, held_out, second, third, *training):
+        by_kind = found["durable_by_kind"]
+        assert (
+            sum(by_kind[f"{kind}_lines"] for kind in ("numeral", "time", "id", "location", "version", "none"))
+            >= (found["durable_lines"])
+        )
+        kinds = ("numeral", "time", "id", "location", "version", "none")
+        assert all(0 <= by_kind[f"{kind}_refused"] <= by_kind[f"{kind}_lines"] for kind in kinds)
+        assert sum(by_kind[f"{kind}_refused"] for kind in kinds) >= found["gate"]["durable_refused_lines"]
+    fifth = figures["generalisation_v5"]  # sealed for the lead, who scores it once; absent from a worktree
+    assert fifth is None or fifth["state_lines"] >= 200
     # Of the second set the bench holds counts and fractions only, never a line of it.
     assert all(isinstance(v, int | float) for f in second.values() if isinstance(f, dict) for v in f.values())
     assert 0 < figures["cpu_ms_per_4000_char_write"] < 100

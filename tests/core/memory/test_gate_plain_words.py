@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.memory import gate
-from app.core.memory.gate import check_write, state_reason
+from app.core.memory import judgement
+from app.core.memory.gate import check_write
+from app.core.memory.judgement import state_reason
 
 REFUSED_AND_KEPT = [
     # A bug as it is today, and the design it breaks.
@@ -73,8 +74,8 @@ def test_the_word_model_never_overrules_an_instruction_and_overrules_a_policy_on
     ):
         assert state_reason(line, use_model=True) is None
     assert state_reason("The only red job on the pipeline is the Windows build.", use_model=False) is None
-    assert state_reason("The only red job on the pipeline is the Windows build.") == gate._MODEL_REASON
-    assert (gate.MODEL_THRESHOLD, gate.MODEL_FORM_THRESHOLD) == (0.75, 0.95)
+    assert state_reason("The only red job on the pipeline is the Windows build.") == judgement._MODEL_REASON
+    assert (judgement.MODEL_THRESHOLD, judgement.MODEL_FORM_THRESHOLD) == (0.75, 0.95)
 
 
 def test_a_mixed_line_offers_back_its_knowledge_whatever_sits_beside_the_state() -> None:
