@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from app import __version__
 from tests.app_cli import run_app
 
@@ -43,6 +45,7 @@ def test_help_lists_the_commands_without_loading_qt() -> None:
     assert "PySide6" not in out.stderr
 
 
+@pytest.mark.slow
 def test_console_script_matches_module() -> None:
     script = os.path.join(os.path.dirname(sys.executable), "voice-dev-agent")
     out = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)

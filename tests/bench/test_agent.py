@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from app.bench.agent import run_agent_bench
 
 
+@pytest.mark.slow
 def test_bench_reports_sizes_that_add_up_and_leaves_the_app_home_alone(capsys: object) -> None:
     home_before = os.environ["VOICE_DEV_AGENT_HOME"]
     result = run_agent_bench(runs=1, echo=True)

@@ -36,6 +36,7 @@ def figures(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suite", ["idle", "turn", "soak"])
 def test_without_the_desktop_a_bench_says_so_in_one_line_and_exits_2(suite: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}

@@ -26,6 +26,7 @@ time.sleep(30)
 """
 
 
+@pytest.mark.slow
 def test_a_thread_that_ends_within_the_window_keeps_its_wake_ups() -> None:
     child = subprocess.Popen([sys.executable, "-c", BRIEF_BUSY_THREAD])
     try:

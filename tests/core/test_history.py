@@ -150,6 +150,7 @@ def _kept_aside(path: Path) -> list[Path]:
     return list(path.parent.glob(f"{path.name}.corrupt-*"))
 
 
+@pytest.mark.slow
 def test_a_history_another_process_holds_locked_is_kept_not_moved_aside() -> None:
     history = History()
     assert history.add(REPO_A, "before the lock", "Kept.") is not None
@@ -180,6 +181,7 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
+@pytest.mark.slow
 def test_a_history_on_a_full_disk_is_kept_not_moved_aside(tiny_disk: Path) -> None:
     history = History(tiny_disk / "history.sqlite3", keep_days=30)
     assert history.add(REPO_A, "before the disk filled", "Kept.") is not None

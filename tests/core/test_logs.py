@@ -69,6 +69,7 @@ def _run_client(fake: FakeAPI, words: str) -> tuple[str, str]:
     return paths.log_file().read_text(), out.stderr
 
 
+@pytest.mark.slow
 def test_anthropic_debug_logging_never_writes_what_was_said(fake_api: FakeAPI) -> None:
     fake_api.script(text("Fine."))
     log_text, console = _run_client(fake_api, "my-private-words-7731 about the build")

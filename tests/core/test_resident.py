@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.core import heap_probe
 
 # A process like the app in small: numpy imported, a voice file mapped and read, 64 MB of its own.
@@ -50,6 +52,7 @@ def test_mapped_files_go_to_their_owner_and_the_process_own_memory_is_anonymous(
     assert "python_heap_by_owner_mb" not in owners  # not traced: no Python split, and no cost for it
 
 
+@pytest.mark.slow
 def test_a_traced_start_splits_the_python_heap_by_the_package_imported(tmp_path: Path) -> None:
     owners = _report(tmp_path, PYTHONTRACEMALLOC="10")
     python = owners["python_heap_by_owner_mb"]

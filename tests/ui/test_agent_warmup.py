@@ -59,6 +59,7 @@ def agent() -> Iterator[AgentWorker]:
     stop_thread(thread)
 
 
+@pytest.mark.slow
 def test_holding_the_key_warms_the_prompt_once(qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker) -> None:
     controller = _controller(agent, repo, Settings())
     controller.press()
@@ -81,6 +82,7 @@ def test_with_the_setting_on_the_sdk_is_ready_at_launch_and_nothing_is_sent(
     assert fake.requests == [] and fake.connections == 0  # launch reaches nothing: the press does
 
 
+@pytest.mark.slow
 def test_with_the_setting_off_the_sdk_waits_for_the_first_press(
     qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker
 ) -> None:
@@ -92,6 +94,7 @@ def test_with_the_setting_off_the_sdk_waits_for_the_first_press(
     controller.release()
 
 
+@pytest.mark.slow
 def test_a_tap_sends_no_warm_up(qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker) -> None:
     controller = _controller(agent, repo, Settings())
     controller.press()
@@ -120,6 +123,7 @@ def test_a_tap_told_before_its_stop_sends_nothing_and_a_double_tap_warms(
     controller.release()
 
 
+@pytest.mark.slow
 def test_with_the_setting_off_nothing_is_sent_ahead(
     qtbot: QtBot, fake: FakeAPI, repo: Path, agent: AgentWorker
 ) -> None:

@@ -102,6 +102,7 @@ class NotifyingRig(Rig):
         self.store = open_store(repo)
 
 
+@pytest.mark.slow
 def test_the_memory_notice_is_a_desktop_notification_whose_undo_reverts_the_change(
     qtbot: QtBot, server: None, repo: Path, monkeypatch: pytest.MonkeyPatch  # noqa: F811
 ) -> None:

@@ -179,6 +179,7 @@ def _write_from_another_process(repo: Path, text: str) -> None:
     subprocess.run([sys.executable, "-c", code, str(repo), text], check=True, env=env, timeout=60)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("choice", [memory_merge.RELOAD, memory_merge.OVERWRITE, memory_merge.MERGE])
 def test_a_save_after_another_process_wrote_asks_and_loses_nothing(qtbot: QtBot, repo: Path, choice: str) -> None:
     store = open_store(repo)
@@ -215,6 +216,7 @@ def test_a_save_after_another_process_wrote_asks_and_loses_nothing(qtbot: QtBot,
     assert any(c.new and "Releases" in c.new for c in store.history("/memories/notes.md"))
 
 
+@pytest.mark.slow
 def test_cancelling_a_conflict_keeps_the_edit_in_the_window(qtbot: QtBot, repo: Path) -> None:
     store = open_store(repo)
     _write(store, "notes.md", "one\n", session_id="s1")
@@ -288,6 +290,7 @@ def test_undo_says_in_words_what_the_agent_forgot_or_has_back(qtbot: QtBot, repo
     ]
 
 
+@pytest.mark.slow
 def test_keyboard_ctrl_s_saves_and_delete_asks_first(qtbot: QtBot, repo: Path) -> None:
     store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")
@@ -398,6 +401,7 @@ def test_a_credential_and_an_oversized_text_are_refused_visibly(qtbot: QtBot, re
     assert not editor.save_file()
 
 
+@pytest.mark.slow
 def test_rename_and_new_file(qtbot: QtBot, repo: Path) -> None:
     store = open_store(repo)
     _write(store, "notes.md", "- Use make build.\n", session_id="s1")

@@ -31,6 +31,7 @@ def _mode_action(desktop: DesktopApp, key: str) -> object:
     return next(a for a in desktop.menu.memory_mode_actions() if a.data() == key)
 
 
+@pytest.mark.slow
 def test_the_tray_switch_keeps_the_mode_per_repository_and_restarts_the_session(
     qtbot: QtBot, desktop_app: DesktopApp
 ) -> None:
@@ -47,6 +48,7 @@ def test_the_tray_switch_keeps_the_mode_per_repository_and_restarts_the_session(
     qtbot.waitUntil(lambda: "Memory: off for this repository" in desktop_app.tray.tooltip, timeout=10_000)
 
 
+@pytest.mark.slow
 def test_the_memory_window_switch_survives_saving_the_settings_window(qtbot: QtBot, desktop_app: DesktopApp) -> None:
     repo = desktop_app.controller.repo
     assert repo is not None

@@ -120,6 +120,7 @@ def test_without_the_portal_the_hotkey_says_what_to_bind(qtbot: QtBot, session_b
         bridge.stop()
 
 
+@pytest.mark.slow
 def test_doctor_says_ok_where_the_portal_offers_shortcuts(portal: None, app_home: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "app", "doctor"], cwd=ROOT, capture_output=True, text=True, timeout=180,

@@ -3,6 +3,7 @@ the rest; removing a learned alias is saved at once without saving other pending
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.core import corrections
@@ -21,6 +22,7 @@ def _window(qtbot: QtBot, settings: Settings) -> SettingsWindow:
     return window
 
 
+@pytest.mark.slow
 def test_the_chosen_model_and_the_history_settings_are_saved(qtbot: QtBot) -> None:
     install_model_folder("base.en")
     window = _window(qtbot, Settings())

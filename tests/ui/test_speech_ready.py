@@ -9,6 +9,7 @@ import pytest
 from tests.ui.speech_helpers import running_speech_worker
 
 
+@pytest.mark.slow
 def test_the_models_have_run_once_when_the_worker_says_ready(qapp: object, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.INFO, logger="app.voice.first_use"), running_speech_worker():
         warmed = [r for r in caplog.records if r.name == "app.voice.first_use"]

@@ -54,6 +54,7 @@ def test_wayland_without_x11_shows_the_command_to_bind_once(qtbot: QtBot, waylan
         tray.hide()
 
 
+@pytest.mark.slow
 def test_doctor_warns_with_the_same_advice(app_home: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     env.update(WAYLAND_DISPLAY="wayland-0", XDG_SESSION_TYPE="wayland", VOICE_DEV_AGENT_HOME=str(app_home))

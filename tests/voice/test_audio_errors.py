@@ -31,6 +31,7 @@ def test_portaudio_failures_become_advice(error: Exception, words: str) -> None:
     assert "Settings, Audio" in problem.hint
 
 
+@pytest.mark.slow
 def test_without_any_sound_device_recording_says_so(app_home: Path) -> None:
     """A headless box: PortAudio finds nothing, the press explains instead of crashing."""
     script = (

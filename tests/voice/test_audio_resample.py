@@ -51,6 +51,7 @@ def test_block_by_block_equals_all_at_once() -> None:
     assert np.allclose(blocks, whole, atol=1e-6)
 
 
+@pytest.mark.slow
 def test_espeak_speech_resampled_matches_whisper_loader() -> None:
     """The same WAV through our resampler and through faster-whisper's own decoder agree."""
     from app.voice.transcriber import read_audio

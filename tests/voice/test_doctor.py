@@ -41,6 +41,7 @@ def bare_env(app_home: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_headless_machine_gets_fix_lines_and_no_traceback(bare_env: dict[str, str], app_home: Path) -> None:
     result = run_doctor(bare_env)
     assert result.returncode == 1
@@ -67,6 +68,7 @@ def test_api_key_source_is_shown_but_never_the_key(bare_env: dict[str, str]) -> 
     assert "x" * 10 not in result.stdout
 
 
+@pytest.mark.slow
 def test_bad_settings_point_at_what_to_fix(bare_env: dict[str, str], app_home: Path) -> None:
     config = app_home / "config"
     config.mkdir(parents=True, exist_ok=True)

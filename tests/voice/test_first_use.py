@@ -11,6 +11,7 @@ from app.voice.speaker import Speaker
 from app.voice.transcriber import Transcriber
 
 
+@pytest.mark.slow
 def test_the_warm_up_runs_synthesis_and_both_decodes(transcriber: Transcriber, voice: Speaker) -> None:
     checks = transcriber.second_decodes
 

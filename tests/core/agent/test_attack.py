@@ -99,6 +99,7 @@ def hostile(tmp_path: Path) -> Path:
     return make_hostile_repo(tmp_path)
 
 
+@pytest.mark.slow
 def test_an_attacking_model_gets_no_secret_into_any_request(
     hostile: Path, fake: FakeAPI, client: anthropic.Anthropic
 ) -> None:
@@ -134,6 +135,7 @@ def test_extra_parallel_calls_are_answered_with_an_error_the_model_can_act_on(
     assert all(f"at most {MAX_CALLS_PER_STEP} tool calls" in a["content"] for a in refused)
 
 
+@pytest.mark.slow
 def test_searches_past_the_per_question_cap_are_answered_not_run(
     hostile: Path, fake: FakeAPI, client: anthropic.Anthropic
 ) -> None:

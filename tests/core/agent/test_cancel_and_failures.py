@@ -92,6 +92,7 @@ def test_cancel_answers_a_finished_tool_call_with_cancelled(fake: FakeAPI, sessi
     assert answer[-1] == {"type": "text", "text": "Stop that"}
 
 
+@pytest.mark.slow
 def test_cancel_kills_a_running_build(fake: FakeAPI, repo: Path, client: anthropic.Anthropic) -> None:
     marker = repo / "build-finished"
     settings = Settings(repo_commands={str(repo): RepoCommands(build=f"sleep 20 && touch {marker}")})
@@ -124,6 +125,7 @@ def test_a_529_then_success_recovers_within_the_turn(fake: FakeAPI, session: Ses
     assert fake.requests[0].body == fake.requests[1].body
 
 
+@pytest.mark.slow
 def test_rate_limit_and_server_errors_are_retried(fake: FakeAPI, session: Session) -> None:
     fake.script(error(429), error(500), text("Made it."))
     result = session.run_turn("Hello?")

@@ -47,6 +47,7 @@ def test_the_history_is_measured_as_sent(fake: FakeAPI, session: Session) -> Non
     assert abs(measured - len(carried)) < 0.05 * len(carried)
 
 
+@pytest.mark.slow
 def test_a_long_session_ends_before_the_next_question_and_the_next_starts_from_memory(
     fake: FakeAPI, lifecycle: SessionLifecycle
 ) -> None:
@@ -68,6 +69,7 @@ def test_a_long_session_ends_before_the_next_question_and_the_next_starts_from_m
     assert sixth.session is fifth.session and not sixth.fresh and not sixth.grew_long
 
 
+@pytest.mark.slow
 def test_a_key_down_after_a_long_session_prepares_the_next_one(fake: FakeAPI, lifecycle: SessionLifecycle) -> None:
     for n in range(4):
         ask(lifecycle, f"Question {n}.")

@@ -42,6 +42,7 @@ def _no_secret(seen: str, person: Secrets) -> None:
     assert leaked == [], f"reached the API: {leaked}"
 
 
+@pytest.mark.slow
 def test_the_test_tool_masks_a_key_a_token_and_the_environment_a_test_printed(
     tmp_path: Path, person: Secrets, fake: FakeAPI, client: anthropic.Anthropic
 ) -> None:

@@ -49,6 +49,7 @@ def attacked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Pat
     return make_leaky_repo(tmp_path, marker), marker, person
 
 
+@pytest.mark.slow
 def test_the_readme_attack_runs_nothing_untrusted_and_leaks_nothing_trusted(
     attacked: tuple[Path, Path, Secrets], fake: FakeAPI, client: anthropic.Anthropic
 ) -> None:

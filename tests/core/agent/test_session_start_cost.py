@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import git
 
 _PROBE = """
@@ -19,6 +21,7 @@ print("psycopg" in sys.modules)
 """
 
 
+@pytest.mark.slow
 def test_a_session_with_team_memory_off_never_loads_the_postgresql_driver(empty_repo: Path, tmp_path: Path) -> None:
     # Importing psycopg took 0.9 s of a fresh app's first press, before its warm-up could go.
     (empty_repo / "README.md").write_text("hello\n")

@@ -64,6 +64,7 @@ def test_an_untrusted_repository_runs_no_test_asks_once_and_still_reads(
     assert [e.is_error for e in events if isinstance(e, ToolFinished)] == [True, True, False, False, False]
 
 
+@pytest.mark.slow
 def test_trusting_while_asked_runs_the_test_and_a_revoke_stops_the_next(
     tmp_path: Path, fake: FakeAPI, client: anthropic.Anthropic
 ) -> None:
@@ -151,6 +152,7 @@ def test_trust_revoke_and_list_on_the_command_line(tmp_path: Path) -> None:
     assert bad.returncode != 0 and "does not exist" in bad.stderr and "Traceback" not in bad.stderr
 
 
+@pytest.mark.slow
 def test_only_the_trust_gated_runner_starts_repository_code() -> None:
     """A tripwire for 'any future tool that executes': the one way to run a command with the tools'
     limits is process.run, and only build_runner (which asks the trust gate first) may call it."""

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 
 # Runs in a fresh process: the SDK's validators are built once per process.
@@ -52,6 +54,7 @@ def _probe(mode: str) -> dict[str, float]:
     return result
 
 
+@pytest.mark.slow
 def test_warming_reaches_nothing_and_the_first_reply_is_on_time() -> None:
     warm = _probe("warm")
     assert warm["warmed"] and not warm["again"]  # once per process

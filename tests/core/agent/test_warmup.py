@@ -131,6 +131,7 @@ def test_a_tap_told_late_is_still_a_tap(cached: FakeAPI, repo: Path, cache: Prom
     assert len(_warmups(cached)) == 1
 
 
+@pytest.mark.slow
 def test_a_warm_up_in_flight_does_not_delay_the_question(repo: Path, tmp_path: Path) -> None:
     with FakeAPI(cache=CacheModel(cold_first_token=2.0, warm_first_token=1.5)) as fake:
         fake.respond_with(lambda r: text("Done."))
@@ -150,6 +151,7 @@ def test_a_warm_up_in_flight_does_not_delay_the_question(repo: Path, tmp_path: P
     assert fake.requests[-1] is not None and len(fake.requests) == 2
 
 
+@pytest.mark.slow
 def test_cancel_and_barge_in_during_a_warm_up_leave_the_history_untouched(
     repo: Path, tmp_path: Path, clock: ManualClock
 ) -> None:
@@ -239,6 +241,7 @@ def test_doctor_says_whether_the_last_sessions_first_request_read_the_cache(
     assert line is not None and "tokens from the cache after a warm-up" in line.line()
 
 
+@pytest.mark.slow
 def test_chat_at_a_terminal_warms_while_the_prompt_waits_and_ask_sends_no_warm_up(
     cached: FakeAPI, repo: Path, clock: ManualClock
 ) -> None:

@@ -76,6 +76,7 @@ _ALPHABET = st.sampled_from(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_ALPHABET, max_size=40).map("".join))
 def test_any_text_gets_the_same_answer_lowered_as_written(text: str) -> None:

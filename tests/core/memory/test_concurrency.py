@@ -61,6 +61,7 @@ def test_two_processes_lose_no_completed_command_and_never_tear_the_file(tmp_pat
     assert len(writes) == 1 + 4 * PER_PROCESS
 
 
+@pytest.mark.slow
 def test_a_waiting_process_gets_the_lock_when_the_holder_releases_it(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     store = MemoryStore(folder)

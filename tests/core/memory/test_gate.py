@@ -146,6 +146,7 @@ lines = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(old=st.none() | lines, new=lines, other=lines)
 def test_the_gate_is_deterministic_and_never_raises(old: list[str] | None, new: list[str], other: list[str]) -> None:

@@ -26,6 +26,7 @@ def test_the_pool_is_all_development_data_and_never_the_second_held_out_set() ->
     }
 
 
+@pytest.mark.slow
 def test_cross_validated_on_the_pool_the_gate_refuses_most_state_and_little_knowledge() -> None:
     # Measured when these settings were chosen (session 11): 89.7% / 3.2% (1,708 of 1,904 state, 60 of 1,893
     # durable); session 10's settings read 86.3% / 3.0% on this pool.
@@ -34,6 +35,7 @@ def test_cross_validated_on_the_pool_the_gate_refuses_most_state_and_little_know
     assert found.false_refusals <= 0.035, found.text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("group", "recall", "false_refusals"),
     [
@@ -53,6 +55,7 @@ def test_each_writer_held_out_whole_is_judged_as_well(group: str, recall: float,
     assert found.false_refusals <= false_refusals, found.text()
 
 
+@pytest.mark.slow
 def test_the_writers_held_out_in_turn_average_what_the_settings_were_chosen_on() -> None:
     # Measured: 89.7% / 2.4%, the mean over the three groups above; the settings were chosen on it.
     found = list(gate_figures.blind_held_out(POOL).values())

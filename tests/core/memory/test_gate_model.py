@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ CORPUS = Path(__file__).parent / "gate_corpus"
 POOL = [Path(__file__).parent / name for name in gate_figures.POOL]
 
 
+@pytest.mark.slow
 def test_the_shipped_weights_are_what_the_corpus_trains() -> None:
     # Change the corpus without retraining and this fails: run python -m app.core.memory.gate_model on it.
     trained = gate_model.train(*gate_model.pool(POOL))
@@ -63,6 +65,7 @@ def test_any_text_gets_a_probability(line: str) -> None:
     assert 0.0 <= model.probability(line) <= 1.0
 
 
+@pytest.mark.slow
 def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
     from app.bench.memory import _gate_figures
 

@@ -216,6 +216,7 @@ def test_list_repositories_names_each_repository_and_its_size(tmp_path: Path) ->
     assert [r.repository for r in list_repositories()] == repos
 
 
+@pytest.mark.slow
 def test_importing_the_store_stays_light() -> None:
     code = (
         "import sys, app.core.memory\n"
@@ -226,6 +227,7 @@ def test_importing_the_store_stays_light() -> None:
     assert out.stdout.strip() == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [20])
 def test_opening_and_snapshotting_is_cheap(store: MemoryStore, count: int) -> None:
     local_only(store, "reopens the local folder")

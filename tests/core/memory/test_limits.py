@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from app.core.memory import FILE_CAP, STORE_CAP, VIEW_CAP, MemoryStore
 from app.core.memory.limits import MAX_DEPTH, MAX_FILES
 from tests.core.memory.conftest import by_hand, err, local_only, ok, stored
@@ -49,6 +51,7 @@ def test_the_whole_store_is_capped_names_included(store: MemoryStore) -> None:
     ok(store, {"command": "rename", "old_path": "/memories/d.md", "new_path": "/memories/e.md"})
 
 
+@pytest.mark.slow
 def test_many_empty_files_with_long_names_cannot_blow_up_the_session_prompt(store: MemoryStore) -> None:
     accepted = 0
     for i in range(300):
@@ -70,6 +73,7 @@ def test_empty_files_are_refused_for_the_agent(store: MemoryStore) -> None:
     assert not store.execute({"command": "create", "path": "/memories/new.md", "file_text": ""}, by="person").is_error
 
 
+@pytest.mark.slow
 def test_the_number_of_files_and_their_depth_are_capped(store: MemoryStore) -> None:
     for i in range(MAX_FILES):
         ok(store, {"command": "create", "path": f"/memories/f{i}.md", "file_text": "x"})
@@ -82,6 +86,7 @@ def test_the_number_of_files_and_their_depth_are_capped(store: MemoryStore) -> N
     ok(store, {"command": "create", "path": "/memories/" + "/".join(["d"] * MAX_DEPTH) + "/n.md", "file_text": "x"})
 
 
+@pytest.mark.slow
 def test_a_write_costs_the_same_however_many_files_the_folder_holds(store: MemoryStore) -> None:
     # The gate's duplicate check reads up to 110 files one by one; on the server each is a round trip (about
     # 2 ms at load 8 here), so with 1,500 files a team write costs 5x a one-file write. People write the team

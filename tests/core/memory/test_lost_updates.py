@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.core.memory import MemoryStore
 from tests.core.memory.conftest import by_hand, err, ok, stored
 
@@ -108,6 +110,7 @@ def _other(folder: Path, *args: str) -> str:
     return out.stdout
 
 
+@pytest.mark.slow
 def test_two_processes_cannot_overwrite_each_others_notes(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     ok(MemoryStore(folder), {"command": "create", "path": NOTES, "file_text": "shared start\n"})

@@ -211,6 +211,7 @@ def test_forget_with_yes_removes_everything(remembered: MemoryStore, empty_repo:
     assert "No repository has any memory yet." in _app("list").stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals are POSIX")
 @pytest.mark.parametrize(("answer", "kept"), [("n", True), ("y", False)])
 def test_forget_on_a_terminal_asks_first(remembered: MemoryStore, empty_repo: Path, answer: str, kept: bool) -> None:

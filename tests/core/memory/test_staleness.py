@@ -92,6 +92,7 @@ def _counting_git(mp: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
     return calls
 
 
+@pytest.mark.slow
 def test_few_git_calls_for_a_full_store_however_many_commits_it_was_written_at(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     store = open_store(repo)

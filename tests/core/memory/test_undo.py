@@ -63,6 +63,7 @@ _COMMANDS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(start=st.dictionaries(_NAMES, _TEXT, max_size=3), commands=st.lists(_COMMANDS, max_size=8))
 def test_any_changes_then_undo_back_to_the_start_give_the_start(

@@ -81,6 +81,7 @@ def _newest(team_db: TeamDatabase, identity: str, role: str, checkout: Path) -> 
         team.close()
 
 
+@pytest.mark.slow
 def test_a_teammates_promotion_reaches_my_listener_within_a_second(checkout: Path, team_db: TeamDatabase) -> None:
     identity = repository_identity(checkout).key
     writer, reader = team_db.role(), team_db.role()
@@ -104,6 +105,7 @@ def test_a_teammates_promotion_reaches_my_listener_within_a_second(checkout: Pat
         listener.stop()
 
 
+@pytest.mark.slow
 def test_after_a_lost_connection_the_listener_catches_up_from_the_last_change_it_saw(
     checkout: Path, team_db: TeamDatabase, pg_cluster: Cluster
 ) -> None:
@@ -134,6 +136,7 @@ def test_after_a_lost_connection_the_listener_catches_up_from_the_last_change_it
         listener.stop()
 
 
+@pytest.mark.slow
 def test_a_listener_started_after_changes_reports_the_newest_it_missed(checkout: Path, team_db: TeamDatabase) -> None:
     identity = repository_identity(checkout).key
     writer, reader = team_db.role(), team_db.role()
@@ -152,6 +155,7 @@ def test_a_listener_started_after_changes_reports_the_newest_it_missed(checkout:
         listener.stop()
 
 
+@pytest.mark.slow
 def test_a_change_notification_tells_a_role_without_a_grant_nothing(checkout: Path, team_db: TeamDatabase) -> None:
     """Any role that can log in may LISTEN on the channel; what it hears must not say which repository changed."""
     identity = repository_identity(checkout).key
@@ -183,6 +187,7 @@ def test_a_change_notification_tells_a_role_without_a_grant_nothing(checkout: Pa
     writers.close()
 
 
+@pytest.mark.slow
 def test_a_listener_hears_its_repository_through_the_policies_and_not_anothers(
     checkout: Path, team_db: TeamDatabase
 ) -> None:

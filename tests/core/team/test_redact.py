@@ -31,6 +31,7 @@ def _team(*args: str, dsn: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_an_admin_redacts_a_leaked_change_and_the_record_stays(team_db: TeamDatabase, tmp_path: Path) -> None:
     identity = f"origin:example.com/org/{unique('redact')}"
     admin, writer, reader = team_db.role("lead"), team_db.role(), team_db.role()

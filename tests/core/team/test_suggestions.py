@@ -46,6 +46,7 @@ def checkout(tmp_path: Path) -> Path:
     return repo
 
 
+@pytest.mark.slow
 def test_a_note_the_agent_suggests_for_the_team_waits_and_the_person_shares_it(
     checkout: Path, team_db: TeamDatabase
 ) -> None:

@@ -80,6 +80,7 @@ def test_a_write_to_another_file_does_not_wait_and_one_to_the_same_file_waits_th
     assert _text(ben, "/memories/billing.md") == "- Ana owns the billing module.\n"
 
 
+@pytest.mark.slow
 def test_a_team_store_holds_more_than_a_personal_one_up_to_its_own_cap(teammates: list[tier.Team]) -> None:
     ana = teammates[0]
     line = "- The {n} service's queue is drained by the batch workers, owned by platform team {n}.\n"

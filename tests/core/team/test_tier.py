@@ -95,6 +95,7 @@ def test_without_a_server_the_team_object_is_off(checkout: Path) -> None:
     assert _team_json(checkout) == {"state": "off", "as_of": None, "lines": []}
 
 
+@pytest.mark.slow
 def test_two_processes_promoting_at_once_both_land(checkout: Path, developer: str, team_db: TeamDatabase) -> None:
     other = team_db.role()
     team_db.grant(repository_identity(checkout).key, other)
@@ -159,6 +160,7 @@ def silent_server(tmp_path: Path) -> Iterator[str]:
     listener.close()
 
 
+@pytest.mark.slow
 def test_a_server_that_does_not_answer_costs_a_second_and_gives_the_cached_copy(
     checkout: Path, developer: str, silent_server: str
 ) -> None:

@@ -63,6 +63,7 @@ def test_syntax_error_is_reported_like_a_compiler(scenario: Path) -> None:
     assert "2 errors" in result.text  # and the import error in orchestrator.py
 
 
+@pytest.mark.slow
 def test_scenario_tests_give_counts_and_failures_first(scenario: Path) -> None:
     result = run_tests(scenario)
     assert not result.is_error
@@ -76,6 +77,7 @@ def test_scenario_tests_give_counts_and_failures_first(scenario: Path) -> None:
     assert len(result.text) <= LIMIT
 
 
+@pytest.mark.slow
 def test_filter_selects_tests(scenario: Path) -> None:
     result = run_tests(scenario, None, "fixme")
     assert "1 failed" in result.text and "deselected" in result.text
@@ -88,6 +90,7 @@ def test_bad_filters_are_refused(scenario: Path, bad: object) -> None:
     assert result.is_error and result.text.startswith("Tests not run:")
 
 
+@pytest.mark.slow
 def test_project_venv_python_is_used(scenario: Path) -> None:
     venv_python = scenario / ".venv" / "bin" / "python"
     venv_python.parent.mkdir(parents=True)
@@ -157,6 +160,7 @@ NODE_TEST = (
 )
 
 
+@pytest.mark.slow
 def test_node_build_and_test_scripts(tmp_path: Path) -> None:
     repo = _node_repo(tmp_path / "web", {"build": NODE_BUILD, "test": NODE_TEST})
     build = run_build(repo)
@@ -249,6 +253,7 @@ def test_first_toolchain_wins_and_others_are_named(scenario: Path) -> None:
     assert "main.c:3:5" in by_file.text
 
 
+@pytest.mark.slow
 def test_project_subfolder_and_project_file(tmp_path: Path) -> None:
     repo = tmp_path / "mono"
     repo.mkdir()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.core.agent.tools import run_tests
 from tests.conftest import git, trusted
 
@@ -20,6 +22,7 @@ def _fake_venv(repo: Path, name: str = ".venv", *, config: bool = True) -> Path:
     return python
 
 
+@pytest.mark.slow
 def test_a_real_untracked_venv_runs_the_tests(scenario: Path) -> None:
     _fake_venv(scenario)
     result = run_tests(scenario)
@@ -27,6 +30,7 @@ def test_a_real_untracked_venv_runs_the_tests(scenario: Path) -> None:
     assert "1 failed" in result.text and "this app's own Python" not in result.text
 
 
+@pytest.mark.slow
 def test_a_venv_the_repository_ships_in_git_is_never_run(scenario: Path) -> None:
     _fake_venv(scenario)
     git(scenario, "add", "-f", ".venv")
@@ -37,6 +41,7 @@ def test_a_venv_the_repository_ships_in_git_is_never_run(scenario: Path) -> None
     assert f"Ran with this app's own Python ({sys.executable}) because .venv is tracked in git" in result.text
 
 
+@pytest.mark.slow
 def test_a_python_without_pyvenv_cfg_is_not_a_venv(scenario: Path) -> None:
     _fake_venv(scenario, "venv", config=False)
     result = run_tests(scenario)
@@ -44,6 +49,7 @@ def test_a_python_without_pyvenv_cfg_is_not_a_venv(scenario: Path) -> None:
     assert "because venv has no pyvenv.cfg" in result.text
 
 
+@pytest.mark.slow
 def test_a_venv_linked_from_outside_the_repository_is_not_run(scenario: Path, tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()
@@ -54,6 +60,7 @@ def test_a_venv_linked_from_outside_the_repository_is_not_run(scenario: Path, tm
     assert ".venv is a link" in result.text
 
 
+@pytest.mark.slow
 def test_without_a_venv_the_result_says_which_python_ran(scenario: Path) -> None:
     result = run_tests(scenario)
     assert "because the repository has no virtual environment of its own" in result.text

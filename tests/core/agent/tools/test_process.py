@@ -137,6 +137,7 @@ def test_a_double_forked_daemon_does_not_outlive_the_command(tmp_path: Path) -> 
     assert _gone([daemon], 0.5), "a double-forked daemon outlived the build or test that started it"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_double_forked_daemon_is_stopped_on_cancel_and_timeout(tmp_path: Path) -> None:
     (tmp_path / "daemon.py").write_text(DAEMON + "time.sleep(120)\n")

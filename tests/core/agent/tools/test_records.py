@@ -76,6 +76,7 @@ def test_a_tool_that_shows_file_text_never_shows_a_secret_file(secret_repo: Path
         assert KEY_BODY not in result.text and ENV_VALUE not in result.text, (name, args, result.text)
 
 
+@pytest.mark.slow
 def test_a_tool_that_shows_file_text_asks_the_disclosure_check() -> None:
     graph = import_graph()
     for tool in REGISTRY:
