@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the tests need, start a virtual desktop with sound devices, and run
-# every check: ruff, mypy, the import-linter contracts, then the whole pytest suite.
+# every check: ruff (lint and format), mypy, the import-linter contracts, then the whole pytest suite.
 # Extra arguments go to pytest (e.g. `installer/test.sh -k memory`). `--fast` first runs
 # the fast lane: every test not marked slow (real models, real processes) or desktop.
 set -euo pipefail
@@ -18,6 +18,7 @@ PY="$ROOT/.venv/bin/python"
 unset PYTHONDONTWRITEBYTECODE
 
 echo "== ruff";          "$PY" -m ruff check app tests
+echo "== ruff format";   "$PY" -m ruff format --check app tests
 echo "== mypy";          "$PY" -m mypy
 echo "== import-linter"; "$ROOT/.venv/bin/lint-imports"
 

@@ -51,8 +51,10 @@ def main() -> int:
             calls.append({"method": member, "shortcuts": [[i, {k: v[1] for k, v in d.items()}] for i, d in shortcuts]})
             request = f"{PORTAL}/request/{sender}/{options['handle_token'][1]}"
             sessions.setdefault(session, []).extend(i for i, _ in shortcuts)
-            bound = [(i, {"description": d["description"], "trigger_description": ("s", "Ctrl+Alt+Space")})
-                     for i, d in shortcuts]
+            bound = [
+                (i, {"description": d["description"], "trigger_description": ("s", "Ctrl+Alt+Space")})
+                for i, d in shortcuts
+            ]
             conn.send(new_method_return(msg, "o", (request,)))
             respond(conn, request, {"shortcuts": ("a(sa{sv})", bound)})
         elif iface == TEST and member in ("Press", "Release"):

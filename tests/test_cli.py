@@ -27,9 +27,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _process(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, env=_headless(), timeout=60
-    )
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=_headless(), timeout=60)
 
 
 def test_version_without_display() -> None:

@@ -16,7 +16,6 @@ def test_the_app_has_no_import_cycle() -> None:
     )
 
 
-
 def write(root: Path, name: str, text: str) -> None:
     path = root / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -34,11 +33,21 @@ def test_a_cycle_is_found_and_named_also_through_deferred_and_type_checking_impo
     write(root, "bench/fake.py", "def start():\n    from . import http\n")
     write(root, "bench/http.py", "from app.bench import fake\n")
     write(root, "bench/alone.py", "import app.bench.fake\n")
-    assert set(modules(root)) == {"app", "app.ui", "app.ui.panel", "app.ui.notice", "app.bench", "app.bench.fake",
-                                  "app.bench.http", "app.bench.alone"}
+    assert set(modules(root)) == {
+        "app",
+        "app.ui",
+        "app.ui.panel",
+        "app.ui.notice",
+        "app.bench",
+        "app.bench.fake",
+        "app.bench.http",
+        "app.bench.alone",
+    }
     rings = cycles(import_graph(root))
-    assert sorted(rings) == [["app.bench.fake", "app.bench.http", "app.bench.fake"],
-                             ["app.ui.notice", "app.ui.panel", "app.ui.notice"]]
+    assert sorted(rings) == [
+        ["app.bench.fake", "app.bench.http", "app.bench.fake"],
+        ["app.ui.notice", "app.ui.panel", "app.ui.notice"],
+    ]
 
 
 def test_importing_a_submodule_through_its_package_is_not_a_cycle(tmp_path: Path) -> None:

@@ -24,7 +24,10 @@ GROWTH_BOUND_MB = 8.0
 def test_thirty_questions_are_all_answered_and_memory_stays_flat_after_the_first_ten(desktop: None) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "app", "bench", "--soak", "--turns", str(TURNS), "--idle-seconds", "5", "--json"],
-        cwd=ROOT, capture_output=True, text=True, timeout=3600,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=3600,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     soak = json.loads(done.stdout)["soak"]

@@ -31,8 +31,21 @@ GITHUB = "ghp_" + secrets.token_hex(18)
         "note: " + base64.b32encode(KEY.encode()).decode().rstrip("="),
     ],
     # Named, not shown: the keys are new in every process, and parallel workers must collect the same tests.
-    ids=["hangul-filler", "braille-blank", "hangul-fillers", "khmer-vowel", "cyrillic-a", "cyrillic-dze",
-         "cyrillic-er", "unicode-hyphens", "minus-and-dashes", "backwards", "hex", "base32", "base32-note"],
+    ids=[
+        "hangul-filler",
+        "braille-blank",
+        "hangul-fillers",
+        "khmer-vowel",
+        "cyrillic-a",
+        "cyrillic-dze",
+        "cyrillic-er",
+        "unicode-hyphens",
+        "minus-and-dashes",
+        "backwards",
+        "hex",
+        "base32",
+        "base32-note",
+    ],
 )
 def test_a_disguised_key_is_still_refused(disguised: str) -> None:
     assert find_credential(f"The deploy key is {disguised} for staging.") is not None

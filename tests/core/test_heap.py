@@ -10,10 +10,7 @@ import pytest
 
 from app.core import heap
 
-PROBE = (
-    "import os, app.core.heap as h; h.configure(); "
-    "import ctranslate2; print(os.environ.get('MKL_DISABLE_FAST_MM'))"
-)
+PROBE = "import os, app.core.heap as h; h.configure(); import ctranslate2; print(os.environ.get('MKL_DISABLE_FAST_MM'))"
 
 
 def _run(env: dict[str, str]) -> str:

@@ -76,9 +76,7 @@ def test_an_unreadable_settings_file_is_moved_aside_and_the_app_starts_on_defaul
 def test_bad_values_fall_back_per_key_and_unknown_keys_are_dropped() -> None:
     target = paths.settings_file()
     target.parent.mkdir(parents=True)
-    target.write_text(
-        json.dumps({"effort": "extreme", "max_tokens": "lots", "model": "m", "api_key": "sk-ant-x"})
-    )
+    target.write_text(json.dumps({"effort": "extreme", "max_tokens": "lots", "model": "m", "api_key": "sk-ant-x"}))
     result = settings.load()
     assert result.settings.model == "m"
     assert result.settings.effort == "low" and result.settings.max_tokens == 2048

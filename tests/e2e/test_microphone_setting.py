@@ -33,7 +33,10 @@ def test_the_microphone_opens_only_on_a_press_when_not_kept_open(desktop: None, 
     with stderr.open("wb") as err:
         app = subprocess.Popen(
             [sys.executable, "-m", "app", "--repo", str(make_scenario_repo(tmp_path))],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
         )
 
     def log_text() -> str:

@@ -11,7 +11,7 @@ from app.eval.record import RunRecord, SessionRecord, Turn
 from app.eval.scenario import ScenarioError
 from app.eval.scoring import find_phrase, judge
 
-GOOD = '''
+GOOD = """
 name = "tiny"
 title = "A tiny scenario"
 
@@ -36,7 +36,7 @@ description = "says hello"
 rule = "answer_mentions"
 session = "two"
 all_of = [["hello"]]
-'''
+"""
 
 
 def _load(tmp_path: Path, text: str) -> scenario.Scenario:
@@ -69,7 +69,7 @@ def test_a_new_scenario_is_only_a_file(tmp_path: Path) -> None:
         (('all_of = [["hello"]]', 'all_of = [["hello"]]\nextra = 1'), "unknown field extra"),
         (('session = "two"\nall_of', 'session = "three"\nall_of'), "no session named 'three'"),
         (('all_of = [["hello"]]', ""), "rule answer_mentions needs all_of"),
-        (('days_ago = 2', 'days_ago = -1'), "days_ago is a number of days"),
+        (("days_ago = 2", "days_ago = -1"), "days_ago is a number of days"),
         (('write = { "a.txt" = "hello" }', 'write = { "../a.txt" = "hello" }'), "must be a plain path"),
         (('name = "tiny"', 'name = "Tiny Thing"'), "name must be lower-case"),
         (('[[steps]]\nsession = "two"\nsay = ["again", "and again"]\n', ""), "at least two sessions"),

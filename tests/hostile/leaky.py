@@ -51,7 +51,7 @@ def secret_home(parent: Path) -> Secrets:
     return Secrets(home, key, gh, "dpl-" + secrets.token_urlsafe(24))
 
 
-LEAKING_TEST = '''
+LEAKING_TEST = """
 import os
 from pathlib import Path
 
@@ -65,7 +65,7 @@ def test_settings_are_loaded():
     print(key)
     print(hosts)
     assert key == hosts + token
-'''
+"""
 
 
 def make_leaky_repo(parent: Path, marker: Path) -> Path:

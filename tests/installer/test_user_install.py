@@ -19,7 +19,9 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the Linux per-u
 def make_bundle(folder: Path) -> Path:
     """A stand-in bundle with the layout PyInstaller produces: an executable and _internal/."""
     (folder / "_internal" / "resources" / "icons").mkdir(parents=True)
-    (folder / "_internal" / "resources" / "icons" / "voice-dev-agent.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    (folder / "_internal" / "resources" / "icons" / "voice-dev-agent.svg").write_text(
+        "<svg xmlns='http://www.w3.org/2000/svg'/>"
+    )
     exe = folder / "voice-dev-agent"
     exe.write_text("#!/bin/sh\necho voice-dev-agent 0.1.0\n")
     exe.chmod(0o755)

@@ -104,7 +104,10 @@ class NotifyingRig(Rig):
 
 @pytest.mark.slow
 def test_the_memory_notice_is_a_desktop_notification_whose_undo_reverts_the_change(
-    qtbot: QtBot, server: None, repo: Path, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+    qtbot: QtBot,
+    server: None,
+    repo: Path,  # noqa: F811 (the fixture imported above)
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     with FakeAPI() as fake:
         monkeypatch.setenv("ANTHROPIC_API_KEY", fake.api_key)
@@ -133,9 +136,7 @@ def test_the_memory_notice_is_a_desktop_notification_whose_undo_reverts_the_chan
             rig.panel.close()
 
 
-def test_a_server_without_actions_gets_no_buttons_and_no_server_means_the_tray(
-    qtbot: QtBot, session_bus: str
-) -> None:
+def test_a_server_without_actions_gets_no_buttons_and_no_server_means_the_tray(qtbot: QtBot, session_bus: str) -> None:
     service = _server("--no-actions")
     tray = Tray(AppMenu(), use_tray=False)
     tray.notifications = DesktopNotifications()

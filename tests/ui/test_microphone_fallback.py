@@ -29,4 +29,3 @@ def test_a_missing_microphone_falls_back_to_the_default_with_a_notice(desktop: N
     finally:
         mic.close()
         messages.set_sink(messages.stderr_sink)
-

@@ -14,7 +14,8 @@ from tests.ui.test_portal_shortcut import ask_portal, portal, session_bus  # noq
 
 
 def test_the_show_answers_keys_are_bound_through_the_portal_and_show_the_panel(
-    qtbot: QtBot, portal: None  # noqa: F811
+    qtbot: QtBot,
+    portal: None,  # noqa: F811
 ) -> None:
     bridge = HotkeyBridge()
     shown: list[bool] = []

@@ -30,8 +30,9 @@ from tests.ui.fakes import SPEECH
 from tests.ui.test_controller import Rig
 
 ROOT = Path(__file__).resolve().parents[2]
-TEST = DBusAddress("/org/freedesktop/portal/desktop", bus_name="org.freedesktop.portal.Desktop",
-                   interface="org.example.PortalTest")
+TEST = DBusAddress(
+    "/org/freedesktop/portal/desktop", bus_name="org.freedesktop.portal.Desktop", interface="org.example.PortalTest"
+)
 
 
 @pytest.fixture
@@ -123,7 +124,11 @@ def test_without_the_portal_the_hotkey_says_what_to_bind(qtbot: QtBot, session_b
 @pytest.mark.slow
 def test_doctor_says_ok_where_the_portal_offers_shortcuts(portal: None, app_home: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "app", "doctor"], cwd=ROOT, capture_output=True, text=True, timeout=180,
+        [sys.executable, "-m", "app", "doctor"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
         env={**os.environ, "VOICE_DEV_AGENT_HOME": str(app_home)},
     )
     (line,) = [line for line in result.stdout.splitlines() if "global hotkey" in line]

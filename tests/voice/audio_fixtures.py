@@ -58,9 +58,18 @@ class MonitorRecording:
 
     def __enter__(self) -> MonitorRecording:
         self._proc = subprocess.Popen(
-            ["parecord", f"--device={self.source}", "--rate=16000", "--channels=1", "--format=s16le",
-             "--file-format=wav", "--latency-msec=20", str(self.path)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            [
+                "parecord",
+                f"--device={self.source}",
+                "--rate=16000",
+                "--channels=1",
+                "--format=s16le",
+                "--file-format=wav",
+                "--latency-msec=20",
+                str(self.path),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         # Return once parecord really captures: its file grows past the header.
         deadline = time.monotonic() + 5

@@ -48,7 +48,11 @@ def test_without_any_sound_device_recording_says_so(app_home: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("PULSE_SERVER",)}
     env["PULSE_RUNTIME_PATH"] = str(app_home / "nowhere")
     result = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
         cwd=Path(__file__).resolve().parents[2],
     )
     assert result.returncode == 0, result.stderr

@@ -291,8 +291,13 @@ class PrivatePulse:
         self.folder = tempfile.mkdtemp(prefix="vda-pulse-")  # short: socket paths are limited to 108 bytes
         self.env = {**os.environ, "PULSE_RUNTIME_PATH": self.folder, "PULSE_SERVER": f"unix:{self.folder}/native"}
         command = [
-            "pulseaudio", "--daemonize=no", "--exit-idle-time=-1", "-n", "--load=module-native-protocol-unix",
-            "--load=module-null-sink sink_name=usb", "--load=module-always-sink",
+            "pulseaudio",
+            "--daemonize=no",
+            "--exit-idle-time=-1",
+            "-n",
+            "--load=module-native-protocol-unix",
+            "--load=module-null-sink sink_name=usb",
+            "--load=module-always-sink",
         ]
         self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         assert wait_for(self._answers, 10.0), "the private PulseAudio daemon did not start"

@@ -34,8 +34,10 @@ def test_a_helped_decode_that_loses_or_invents_words_is_rejected(plain: str, hel
 @pytest.mark.parametrize(
     "plain, helped",
     [
-        ("Read fair catch change rates and tell me what the rate cash holds.",
-         "Read fetch-exchange rates and tell me what the RateCache holds."),
+        (
+            "Read fair catch change rates and tell me what the rate cash holds.",
+            "Read fetch-exchange rates and tell me what the RateCache holds.",
+        ),
         ("That catch change rate is low.", "fetch_exchange_rates is low"),  # identifier first
         ("Hey man, it's gay, it's gay.", "PaymentGateway"),  # alone: the plain decode was nonsense of that length
         ("Who owns the kafka consumer group?", "Who owns the KafkaConsumerGroup?"),  # last
@@ -55,7 +57,15 @@ def test_a_decode_that_reads_words_differently_is_flagged_for_the_likelier_choic
 
 def test_identifiers_and_spoken_words_compare_alike() -> None:
     assert spoken_words("The RateCache's fetch_exchange_rates, HTTP2-client") == [
-        "the", "rate", "cache", "fetch", "exchange", "rates", "http", "2", "client"
+        "the",
+        "rate",
+        "cache",
+        "fetch",
+        "exchange",
+        "rates",
+        "http",
+        "2",
+        "client",
     ]
 
 
@@ -64,7 +74,8 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
     ran_together = keeps_content("Apply this come true", "applyDiscountrules", ["applyDiscountRules"])
     assert ran_together.accepted, ran_together  # the hotword spelled, run together
     store = keeps_content(
-        "Does the session tokens to direct higher tokens?", "Does the session token store expired tokens?",
+        "Does the session tokens to direct higher tokens?",
+        "Does the session token store expired tokens?",
         ["SessionTokenStore"],
     )
     assert store.accepted and store.reworded, store  # a reading, not an invention: the likelier one wins
@@ -82,8 +93,11 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
     "plain, helped, kept",
     [
         # The example: the lost words come from the plain decode, the name from the helped one.
-        ("Read fetch exchange rates and tell me what the rate cash holds.", "and tell me what the RateCache goes.",
-         "Read fetch exchange rates and tell me what the RateCache goes."),
+        (
+            "Read fetch exchange rates and tell me what the rate cash holds.",
+            "and tell me what the RateCache goes.",
+            "Read fetch exchange rates and tell me what the RateCache goes.",
+        ),
         # The words beside a name come with it: the plain decode's word breaks were off there.
         ("That can't rate this low.", "Fetch exchange rates is slow.", "fetch_exchange_rates is slow."),
         # Ordinary words the hotwords pulled elsewhere (tiny.en on espeak's "Why is the build red?").
@@ -93,14 +107,20 @@ def test_what_tiny_en_really_did_is_judged_right() -> None:
         ("That catch change rate is low.", "fetch_exchange_rates is low", "fetch_exchange_rates is low."),
         ("Who owns the kafka consumer grip?", "Who owns the KafkaConsumerGroup?", "Who owns the KafkaConsumerGroup?"),
         ("Hey man, it's gay, it's gay.", "PaymentGateway", "PaymentGateway."),
-        ("Does the session tokens to direct higher tokens?", "Does the session token store expired tokens?",
-         "Does the SessionTokenStore expired tokens?"),
+        (
+            "Does the session tokens to direct higher tokens?",
+            "Does the session token store expired tokens?",
+            "Does the SessionTokenStore expired tokens?",
+        ),
         # A hotword half run together: every word of it kept ("use Totals Call" lost "cart").
         ("Where is use card total card?", "Where is usecart Totals Call", "Where is useCartTotals Call?"),
         # A name where nothing was heard, or standing for a long stretch, is not taken.
         ("Why is the build red?", "Why is the build red? PaymentGateway", "Why is the build red?"),
-        ("Run the tests in the payments folder and show the failures.", "Run the PaymentGateway failures.",
-         "Run the tests in the payments folder and show the failures."),
+        (
+            "Run the tests in the payments folder and show the failures.",
+            "Run the PaymentGateway failures.",
+            "Run the tests in the payments folder and show the failures.",
+        ),
         ("", "PaymentGateway", ""),
     ],
 )
@@ -113,13 +133,22 @@ def test_the_kept_text_changes_the_plain_decode_only_where_a_name_is_said(plain:
     [
         # The helped decode says the name near its spelling (bench misses before the check read
         # them as names): a small mishearing, a plural or singular, the name's words apart.
-        ("Does the session tokens or if I are tokens?", "Does the session token storex hire tokens?",
-         "Does the SessionTokenStore hire tokens?"),
-        ("Check change rate time out on Monday.", "fetch-exchange-rate time out on Monday",
-         "fetch_exchange_rates time out on Monday."),
+        (
+            "Does the session tokens or if I are tokens?",
+            "Does the session token storex hire tokens?",
+            "Does the SessionTokenStore hire tokens?",
+        ),
+        (
+            "Check change rate time out on Monday.",
+            "fetch-exchange-rate time out on Monday",
+            "fetch_exchange_rates time out on Monday.",
+        ),
         # A name's word Whisper wrote as the letter it heard ("Q" for "queue").
-        ("Dispatch Q-drop, stop under load, why?", "Dispatch queue drop Stop under load, why?",
-         "DispatchQueue-drop, stop under load, why?"),
+        (
+            "Dispatch Q-drop, stop under load, why?",
+            "Dispatch queue drop Stop under load, why?",
+            "DispatchQueue-drop, stop under load, why?",
+        ),
     ],
 )
 def test_a_name_the_helped_decode_says_near_its_spelling_is_taken(plain: str, helped: str, kept: str) -> None:
@@ -173,8 +202,9 @@ def test_a_snake_case_hotword_given_with_hyphens_is_taken_as_written() -> None:
     kept = kept_text("Read their catch change rates now.", "Read fetch-exchange-rates now.", ["fetch-exchange-rates"])
     # The word both decodes heard stays the plain decode's token; snapping joins the run into the name.
     assert spoken_words(kept) == ["read", "fetch", "exchange", "rates", "now"], kept
-    assert keeps_content("Read their catch change rates now.", "Read fetch-exchange-rates now.",
-                         ["fetch-exchange-rates"]).accepted
+    assert keeps_content(
+        "Read their catch change rates now.", "Read fetch-exchange-rates now.", ["fetch-exchange-rates"]
+    ).accepted
 
 
 def test_a_name_written_in_the_prompt_counts_as_a_name() -> None:
@@ -187,14 +217,23 @@ def test_a_name_written_in_the_prompt_counts_as_a_name() -> None:
     "plain, helped, kept",
     [
         # Seen end to end: the plain decode lost the start the helped one heard.
-        ("and tell me what failed.", "Run the build and tell me what failed.",
-         "Run the build and tell me what failed."),
+        (
+            "and tell me what failed.",
+            "Run the build and tell me what failed.",
+            "Run the build and tell me what failed.",
+        ),
         # Lost in the middle.
-        ("Run the tests and show the failures.", "Run the tests in the payments folder and show the failures.",
-         "Run the tests in the payments folder and show the failures."),
+        (
+            "Run the tests and show the failures.",
+            "Run the tests in the payments folder and show the failures.",
+            "Run the tests in the payments folder and show the failures.",
+        ),
         # With a name put right beside it.
-        ("and tell me what the rate cash holds.", "Read the logs and tell me what the RateCache holds.",
-         "Read the logs and tell me what the RateCache holds."),
+        (
+            "and tell me what the rate cash holds.",
+            "Read the logs and tell me what the RateCache holds.",
+            "Read the logs and tell me what the RateCache holds.",
+        ),
     ],
 )
 def test_words_the_plain_decode_dropped_are_taken_from_the_helped_one(plain: str, helped: str, kept: str) -> None:
@@ -215,4 +254,3 @@ def test_words_only_the_helped_decode_has_are_not_taken_when_they_are_likelier_i
     plain: str, helped: str, prompt: str
 ) -> None:
     assert kept_text(plain, helped, HOTWORDS, prompt) == plain
-

@@ -20,8 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def _app(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     # The app as `python -m app` runs it, with base.en pinned to the files the test hub serves (see pinned_app).
     return subprocess.run(
-        [sys.executable, "-m", "tests.voice.pinned_app", "models", *args], capture_output=True, text=True, env=env,
-        timeout=300, cwd=ROOT,
+        [sys.executable, "-m", "tests.voice.pinned_app", "models", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=ROOT,
     )
 
 

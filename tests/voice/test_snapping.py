@@ -32,12 +32,21 @@ def test_the_bench_has_four_repositories_of_different_naming_styles(vocabularies
 @pytest.mark.parametrize(
     "repo, said, written",
     [
-        ("python-rates", "Read fetch exchange rates and tell me what the rate cache holds.",
-         "Read fetch_exchange_rates and tell me what the rate_cache holds."),
-        ("typescript-shop", "Read fetch exchange rates and tell me what the rate cache holds.",
-         "Read fetchExchangeRates and tell me what the rateCache holds."),
-        ("csharp-ledger", "Read fetch exchange rates and tell me what the rate cache holds.",
-         "Read FetchExchangeRates and tell me what the RateCache holds."),
+        (
+            "python-rates",
+            "Read fetch exchange rates and tell me what the rate cache holds.",
+            "Read fetch_exchange_rates and tell me what the rate_cache holds.",
+        ),
+        (
+            "typescript-shop",
+            "Read fetch exchange rates and tell me what the rate cache holds.",
+            "Read fetchExchangeRates and tell me what the rateCache holds.",
+        ),
+        (
+            "csharp-ledger",
+            "Read fetch exchange rates and tell me what the rate cache holds.",
+            "Read FetchExchangeRates and tell me what the RateCache holds.",
+        ),
         ("csharp-ledger", "Payment gateway.", "PaymentGateway."),  # alone
         ("csharp-ledger", "Kafka consumer group keeps rebalancing.", "KafkaConsumerGroup keeps rebalancing."),
         ("python-rates", "Who owns the kafka consumer group?", "Who owns the kafka_consumer_group?"),  # last
@@ -70,8 +79,11 @@ def test_the_bench_has_four_repositories_of_different_naming_styles(vocabularies
         ("python-rates", "Read fetch-exchange-rates now.", "Read fetch_exchange_rates now."),
         ("python-rates", "Read FetchExchangeRates now.", "Read fetch_exchange_rates now."),
         # "th" heard for "f" (the example, as the plain decode hears it).
-        ("python-rates", "Read their catch change rates and tell me what the rate cache holds.",
-         "Read fetch_exchange_rates and tell me what the rate_cache holds."),
+        (
+            "python-rates",
+            "Read their catch change rates and tell me what the rate cache holds.",
+            "Read fetch_exchange_rates and tell me what the rate_cache holds.",
+        ),
         ("typescript-shop", "Does fetch_exchange_rates cache?", "Does fetchExchangeRates cache?"),  # other style
     ],
 )

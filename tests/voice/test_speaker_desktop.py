@@ -32,9 +32,7 @@ def test_a_streamed_reply_is_heard_on_the_speaker(
     assert not voice.is_speaking
 
 
-def test_barge_in_silences_the_reply_and_drops_the_rest(
-    desktop: None, voice: Speaker, tmp_path: Path
-) -> None:
+def test_barge_in_silences_the_reply_and_drops_the_rest(desktop: None, voice: Speaker, tmp_path: Path) -> None:
     long_reply = " ".join(f"This is sentence number {n} of a long answer about the build." for n in range(8))
     voice.play_cue("listen_start")  # as the app does when listening starts: the stream flows when the reply comes
     time.sleep(2.5)

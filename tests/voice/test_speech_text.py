@@ -138,8 +138,15 @@ def test_the_opening_words_of_a_streaming_sentence_can_go_first() -> None:
 
 @pytest.mark.parametrize(
     "start",
-    ["The build is red", "The build is red because", "- The build is red because two", "# The build is red now again",
-     "The `build` is red because two", "The **build** is red because two", "1. The build is red because two"],
+    [
+        "The build is red",
+        "The build is red because",
+        "- The build is red because two",
+        "# The build is red now again",
+        "The `build` is red because two",
+        "The **build** is red because two",
+        "1. The build is red because two",
+    ],
 )
 def test_no_opening_words_go_first_unless_plain_and_complete(start: str) -> None:
     splitter = SentenceSplitter()

@@ -26,9 +26,7 @@ def app(*args: str, sound: bool = False) -> subprocess.CompletedProcess[str]:
         for name in ("DISPLAY", "PULSE_SERVER"):
             env.pop(name, None)
         env["PULSE_RUNTIME_PATH"] = "/nonexistent"
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env, timeout=120
-    )
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env, timeout=120)
 
 
 def test_transcribe_prints_what_was_said() -> None:

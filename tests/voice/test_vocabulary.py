@@ -60,9 +60,7 @@ def test_the_scenario_repository_names_become_hotwords_and_snap_targets(scenario
 
 
 def test_ordinary_speech_is_left_alone(scenario: Path) -> None:
-    vocabulary = Vocabulary(
-        {"is_valid": 5, "get_status": 5, "run_tests": 5, "to_do": 5, "FilePath": 1}, aliases={}
-    )
+    vocabulary = Vocabulary({"is_valid": 5, "get_status": 5, "run_tests": 5, "to_do": 5, "FilePath": 1}, aliases={})
     for said in (
         "Is valid input rejected?",
         "Get status of the build.",
@@ -122,8 +120,11 @@ def test_the_memorys_names_come_from_the_memory_store(scenario: Path) -> None:
     from app.core.memory import open_store
 
     result = open_store(scenario).execute(
-        {"command": "create", "path": "/memories/team.md",
-         "file_text": "The team calls the CI job DeployPipeline and the nightly export ledger_snapshot.\n"}
+        {
+            "command": "create",
+            "path": "/memories/team.md",
+            "file_text": "The team calls the CI job DeployPipeline and the nightly export ledger_snapshot.\n",
+        }
     )
     assert not result.is_error, result
     words = memory_words(scenario)

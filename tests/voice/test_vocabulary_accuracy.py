@@ -67,7 +67,9 @@ def test_why_is_the_build_red_survives_the_vocabulary(transcriber: Transcriber, 
         plain = transcriber.transcribe(padded(samples, pad))
         aware = transcriber.transcribe(padded(samples, pad), vocabulary)
         assert word_accuracy("Why is the build red?", aware) >= word_accuracy("Why is the build red?", plain), (
-            pad, plain, aware
+            pad,
+            plain,
+            aware,
         )
         assert set(spoken_words(plain)) <= set(spoken_words(aware)), (pad, plain, aware)
 
@@ -92,8 +94,10 @@ def _said_words(text: str) -> str:
 @pytest.mark.parametrize(
     "said, expected",
     [
-        ("Read fetch exchange rates and tell me what the rate cache holds.",  # the example
-         ("fetch_exchange_rates", "rate_cache")),
+        (
+            "Read fetch exchange rates and tell me what the rate cache holds.",  # the example
+            ("fetch_exchange_rates", "rate_cache"),
+        ),
         ("Settlement worker crashed last night.", ("SettlementWorker",)),  # first
         ("Who owns the kafka consumer group?", ("kafka_consumer_group",)),  # last
         ("Payment gateway.", ("PaymentGateway",)),  # alone

@@ -98,18 +98,14 @@ class LineRecord:
         return any(c.session_id == session_id for c in self.confirmations)
 
 
-def records_from(
-    sessions: Iterable[Sequence[object]], marks: Iterable[Sequence[object]]
-) -> dict[LineKey, LineRecord]:
+def records_from(sessions: Iterable[Sequence[object]], marks: Iterable[Sequence[object]]) -> dict[LineKey, LineRecord]:
     """Line records from the journal's rows, whichever store keeps them: `sessions` as (path, key, session,
     author, at) oldest first, `marks` as (path, key, standing, restored_at)."""
     confirmations: dict[LineKey, list[Confirmation]] = {}
     for path, key, session, author, at in sessions:
         who: By = "person" if author == "person" else "agent"
         confirmations.setdefault((str(path), str(key)), []).append(Confirmation(str(session), who, float(str(at))))
-    marked = {
-        (str(p), str(k)): (bool(s), None if r is None else float(str(r))) for p, k, s, r in marks
-    }
+    marked = {(str(p), str(k)): (bool(s), None if r is None else float(str(r))) for p, k, s, r in marks}
     return {
         key: LineRecord(key[0], key[1], tuple(confirmations.get(key, ())), *marked.get(key, (False, None)))
         for key in confirmations.keys() | marked.keys()

@@ -103,7 +103,6 @@ def damage_journal(store: MemoryStore, damage: str) -> None:
             conn.execute("PRAGMA user_version=99")
 
 
-
 def stored(store: MemoryStore, path: str) -> str | None:
     """The text the backend holds at `path` (below /memories), None when there is no such file.
 

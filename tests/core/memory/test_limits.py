@@ -92,6 +92,7 @@ def test_a_write_costs_the_same_however_many_files_the_folder_holds(store: Memor
     # 2 ms at load 8 here), so with 1,500 files a team write costs 5x a one-file write. People write the team
     # memory (a promotion at a time), never the agent's gated loop, so the bound is the local folder's.
     local_only(store, "the local folder's write cost (the gate reads each file: a round trip each on a server)")
+
     def write_time() -> float:
         best = float("inf")
         for i in range(5):
