@@ -2,12 +2,12 @@
 
 The agent worker runs on its own thread with the real SDK over HTTP to the fake Messages API, whose
 scripted model writes the line of the person's words to its memory; the store and the repository are
-real temporary folders, wired to the panel as the app wires them (tests/ui/held_rig.py).
+real temporary folders, wired to the panel as the app wires them (tests/ui/held_rig.py). The model
+never repeats the refusal in its answer (tests/remembering.py).
 """
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,28 +16,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.bench.fakehttp import RecordedRequest
-from app.bench.fakereplies import Reply, text, tool_use
 from app.core.memory.gate import check_write
+from tests.remembering import STATE_LINE, writes_what_is_asked
 from tests.ui.held_rig import HeldRig, held_rig
 
-STATE_LINE = "12 tests are failing in the payments suite, keep an eye on them"
 KEY = "sk-ant-api03-" + secrets.token_urlsafe(40).replace("-", "x").replace("_", "y")
-
-
-def writes_what_is_asked(request: RecordedRequest) -> Reply:
-    """A model that saves what the person's words say after "remember that" (else the state line), then answers.
-
-    Its answer never repeats the refusal: whatever the panel shows comes from the app, not the model's wording.
-    """
-    messages = request.body["messages"]
-    last = messages[-1]["content"]
-    if isinstance(last, list) and any(isinstance(b, dict) and b.get("type") == "tool_result" for b in last):
-        return text("Okay.")
-    words = " ".join(b["text"] for b in last if b.get("type") == "text") if isinstance(last, list) else last
-    asked = re.search(r"remember that (.+?)\.?$", words, re.IGNORECASE)
-    line = asked.group(1) if asked else STATE_LINE
-    return tool_use("memory", {"command": "create", "path": "/memories/notes.md", "file_text": f"- {line}\n"})
 
 
 @pytest.fixture
