@@ -30,7 +30,7 @@ from app.ui.memory_words import short
 log = logging.getLogger(__name__)
 
 KEEP = "Keep it anyway"
-WHY_NOT = "The agent keeps only what will still hold next month; a line you keep is yours, and it never judges yours."
+WHY_NOT = "The agent saves only what will still hold next month; a line you keep yourself is yours and is not judged."
 
 
 def refused_line(offer: KeepOffer) -> str:
@@ -40,7 +40,7 @@ def refused_line(offer: KeepOffer) -> str:
 
 def hint(offer: KeepOffer) -> str:
     """Under the row: the other ways to keep it, the command selectable for copying."""
-    return f"{WHY_NOT} Or add it yourself in Settings → Memory, or with: {offer.command()}"
+    return f"{WHY_NOT} You can also add it in Settings → Memory, or with: {offer.command()}"
 
 
 class KeepAnyway(QObject):
