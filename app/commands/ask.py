@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.commands.keep_note import KeepNote
 from app.commands.trust import terminal_prompt
 from app.core import messages, paths
 from app.core import settings as settings_module
@@ -61,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
     session = open_session(args.repo)
     tools: list[dict[str, Any]] = []
     ask_trust = terminal_prompt()
+    keep = KeepNote()
 
     def on_event(event: Event) -> None:
+        keep.see(event)
         if isinstance(event, TrustNeeded):
             ask_trust(event)
         elif isinstance(event, ToolFinished):
@@ -80,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         messages.error(result.message, speak=False)  # the one message path: logged, then "error: ..." on stderr
         return 1
     _note_memory(session)  # after a reply: a failure stays one line
+    keep.after_turn()
     from app.commands.held_note import HeldNote
 
     HeldNote().after_turn(session.repo, session.id)

@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from app.commands.keep_note import KeepNote
 from app.commands.trust import terminal_prompt
 from app.core import messages, paths
 from app.core import settings as settings_module
@@ -49,8 +50,10 @@ class _Printer:
         self.out = out
         self.at_line_start = True
         self._ask_trust = terminal_prompt()
+        self.keep = KeepNote()  # said by the loop once the turn is over
 
     def __call__(self, event: Event) -> None:
+        self.keep.see(event)
         if isinstance(event, TextDelta):
             self._write(event.text)
         elif isinstance(event, ToolStarted):
@@ -167,5 +170,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"({LONG_SESSION_NOTE})", file=out, flush=True)
         _turn(turn.session, text, printer)
         lifecycle.turn_ended()
+        printer.keep.after_turn()
         held.after_turn(turn.session.repo, turn.session.id)
     return 0

@@ -30,6 +30,7 @@ from app.ui.desktop_notifications import DesktopNotifications
 from app.ui.history_window import HistoryWindow
 from app.ui.hotkey_bridge import HotkeyBridge
 from app.ui.memory_held import HeldNotices, connect_held
+from app.ui.memory_keep import KeepAnyway, connect_keep
 from app.ui.memory_notice import MemoryNotice, MemoryNotices
 from app.ui.memory_status import MemorySummary
 from app.ui.microphone import Microphone
@@ -123,6 +124,10 @@ class DesktopApp(QObject):
                      panel_visible=self.panel.isVisible, notify=messages.post)  # fmt: skip
         self.held_lines.settled.connect(lambda *_: self._reload_memory_window())
         self.held_lines.held.connect(lambda _n: self._reload_memory_window())  # Settings → Memory lists them too
+        self.keep_anyway = KeepAnyway(lambda: self.controller.repo)
+        connect_keep(self.keep_anyway, box=self.panel.keep_box, offered=c.keep_offered, session_reset=c.session_reset,
+                     panel_visible=self.panel.isVisible, notify=messages.post)  # fmt: skip
+        self.keep_anyway.kept.connect(lambda *_: self._reload_memory_window())
         c.session_reset.connect(self._on_session_reset)
         self.memory_summary.ready.connect(self._on_memory_summary)
         menu.memory_mode_chosen.connect(lambda mode: self.set_memory_mode(self.controller.repo, mode))

@@ -30,6 +30,7 @@ from app.core.agent.events import (
     TurnFailed,
 )
 from app.core.errors import UserFacingError
+from app.core.keep_offer import KeepOffer
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
@@ -57,6 +58,7 @@ class Controller(QObject):
     session_reset = Signal()  # a new session began: earlier answers belong to the old one
     question_waiting = Signal(str)  # asked before a repository was chosen: kept, asked once one is
     memory_changed = Signal(int)  # turn id: the turn is over and its memory tool ran (the journal says what changed)
+    keep_offered = Signal(object)  # tuple[KeepOffer, ...]: the turn is over; lines asked for that the gate refused
 
     def __init__(
         self,
@@ -89,6 +91,7 @@ class Controller(QObject):
         self._barged_in = False  # the press being held cut a reply short: a silence then is no question
         self._held_long = False  # the last release followed a hold, not a tap
         self._memory_turns: set[int] = set()  # turns whose memory tool succeeded, told when they end
+        self._offers: dict[int, list[KeepOffer]] = {}  # per turn: refused lines the person asked for, told at its end
 
         speech.transcribed.connect(self._on_transcribed)
         speech.transcribe_failed.connect(self._on_transcribe_failed)
@@ -289,6 +292,9 @@ class Controller(QObject):
         if isinstance(event, ToolFinished) and event.name == "memory" and not event.is_error:
             # Even a turn the person interrupted may have saved something they should hear about.
             self._memory_turns.add(turn_id)
+        if isinstance(event, ToolFinished) and event.offers:  # the person asked for it, even in a turn cut short
+            told = self._offers.setdefault(turn_id, [])
+            told.extend(o for o in event.offers if o not in told)  # a retry of the same line is one offer
         if turn_id != self._turn_id or not self._turn_running:
             return
         if isinstance(event, TextDelta):
@@ -313,6 +319,9 @@ class Controller(QObject):
         if turn_id in self._memory_turns:
             self._memory_turns.discard(turn_id)
             self.memory_changed.emit(turn_id)
+        offers = self._offers.pop(turn_id, None)
+        if offers:
+            self.keep_offered.emit(tuple(offers))
         if turn_id != self._turn_id:
             return  # a turn cancelled by barge-in: its end changes nothing
         self._turn_running = False

@@ -8,7 +8,7 @@ a click outside, close it; Tab walks its buttons. Each page is one thing shown d
 session, with the spoken reply of its turn as a caption, and the pages can be stepped through.
 
 One job, the panel window and its pages: building a page's document (page_document, page_markdown), the
-trust question (trust_box), the held memory lines (memory_held) and the links' rules (links) live apart.
+trust question (trust_box), the memory boxes (memory_held, memory_keep) and the links' rules (links) live apart.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from app.core.settings import Settings
 from app.ui import links
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_held import HeldBox
+from app.ui.memory_keep import KeepBox
 from app.ui.memory_notice import MemoryNotice
 from app.ui.page_document import build_page_document
 from app.ui.titles import window_title
@@ -169,6 +170,8 @@ class AnswerPanel(QFrame):
         layout.addWidget(self.memory_box)
         self.held_box = HeldBox()  # lines the agent wanted to remember that wait for Keep or Discard
         layout.addWidget(self.held_box)
+        self.keep_box = KeepBox()  # lines the person asked for that the gate refused: Keep it anyway
+        layout.addWidget(self.keep_box)
 
         for keys, slot in (
             (QKeySequence.StandardKey.Copy, self.copy),

@@ -1,4 +1,4 @@
-"""The answer panel with its held lines wired as the app wires them, on a real agent worker, for the held-line tests.
+"""The answer panel with its memory boxes wired as the app wires them, on a real agent worker, for their tests.
 
 The agent worker runs on its own thread with the real SDK over HTTP to the fake Messages API,
 which answers with the test's `responder`; the repository and its store are real.
@@ -21,6 +21,7 @@ from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker
 from app.ui.controller import Controller
 from app.ui.memory_held import HeldBox, HeldNotices, connect_held
+from app.ui.memory_keep import KeepAnyway, connect_keep
 from app.ui.panel import AnswerPanel
 from app.ui.threads import start_thread, stop_thread
 from app.ui.tray import AppMenu, Tray
@@ -41,6 +42,9 @@ class HeldRig:
         c = self.controller
         connect_held(self.held, box=self.panel.held_box, turn_over=c.memory_changed,
                      session_started=self.agent.session_started, session_reset=c.session_reset,
+                     panel_visible=self.panel.isVisible, notify=self.tray.show_message)  # fmt: skip
+        self.keeper = KeepAnyway(lambda: self.controller.repo)
+        connect_keep(self.keeper, box=self.panel.keep_box, offered=c.keep_offered, session_reset=c.session_reset,
                      panel_visible=self.panel.isVisible, notify=self.tray.show_message)  # fmt: skip
         self.controller.start()
         self.store = open_store(repo)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.core.keep_offer import KeepOffer
+
 
 @dataclass(frozen=True)
 class TextDelta:
@@ -29,6 +31,8 @@ class ToolFinished:
     name: str
     label: str
     is_error: bool
+    # Lines the person asked to remember that the memory's write gate refused: the person may keep them anyway.
+    offers: tuple[KeepOffer, ...] = ()
 
 
 @dataclass(frozen=True)

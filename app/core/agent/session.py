@@ -299,7 +299,7 @@ class Session:
             source = read_source(call)
             if source:  # what the model read this turn: a memory line that repeats it waits for the person
                 self._memory.note_read(self.id, source, result.text)
-            self._emit(ToolFinished(tool_use["id"], call.name, what, result.is_error))
+            self._emit(ToolFinished(tool_use["id"], call.name, what, result.is_error, result.offers))
             if counts_memory_use(call):  # a memory line whose terms a tool result repeats counts as used
                 self._memory.observe(self.id, result.text)
             results.append(tool_result_block(tool_use["id"], result))

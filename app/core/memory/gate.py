@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.core.keep_offer import KeepOffer
 from app.core.memory import judgement
 from app.core.memory.judgement import GUESS, RULE, STATE, WIP, Judgement
 from app.core.memory.lines import clean as _clean
@@ -72,16 +73,15 @@ _GUESS_WAY_FORWARD = (
 _WAYS = {STATE: _WAY_FORWARD, WIP: _WIP_WAY_FORWARD, RULE: _RULE_WAY_FORWARD, GUESS: _GUESS_WAY_FORWARD}
 
 
-def kept_by_person(line: str, repository: str) -> str:
+def kept_by_person(offer: KeepOffer) -> str:
     """What a refusal adds when the person's own words asked for the line: how they can keep it themselves.
 
     A line a person writes is theirs: the gate never judges it, only the credential filter and the caps do.
     """
-    quoted_line = quoted(line.strip().lstrip("-*+ ").strip(), 200).replace('"', "'")
     return (
         " The developer asked to remember this, so say in your answer that it was not saved and that they can "
         "keep it as their own line, which this check never judges (only the credential filter applies): in "
-        f'Settings → Memory, or with: voice-dev-agent memory add --repo {repository} "{quoted_line}"'
+        f"Settings → Memory, or with: {offer.command()}"
     )
 
 

@@ -10,6 +10,7 @@ memory is on, read-only or off. `opening.open_store` says which backend a reposi
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from app.core import clock
 from app.core.errors import UserFacingError
+from app.core.keep_offer import KeepOffer, offered_line
 from app.core.memory import (
     agent_view,
     block_split,
@@ -62,11 +64,14 @@ _WRITING = (commands.Create, commands.StrReplace, commands.Insert, commands.Dele
 _WITHHELD_WORDS = "[not recorded: the words looked like a credential]"
 
 
-def _agent_gate(words: str, reads: origin.TurnReads | None, repository: Path | None) -> handlers.Gate:
+def _agent_gate(
+    words: str, reads: origin.TurnReads | None, repo: Path | None, offers: list[KeepOffer]
+) -> handlers.Gate:
     """The write gate for the agent's writes: the refusal text for the model, or None.
 
     A line refused as state that the person's own words asked for (`origin` reads it as asked) says how the
-    person can keep it anyway, in the tool result the model answers from.
+    person can keep it anyway, in the tool result the model answers from, and goes to `offers`, which the
+    result carries to the person (the answer panel's "Keep it anyway", the command line's hint).
     """
 
     def judge(path: str, old: str | None, new: str, store: Mapping[str, str]) -> str | None:
@@ -74,7 +79,9 @@ def _agent_gate(words: str, reads: origin.TurnReads | None, repository: Path | N
         if refusal is None:
             return None
         if refusal.kind == "state" and words and origin.judge(refusal.line, words, reads).origin == "asked":
-            return refusal.message + gate.kept_by_person(refusal.line, str(repository or "PATH"))
+            offer = KeepOffer(offered_line(refusal.line), refusal.reason, path, str(repo or ""))
+            offers.append(offer)
+            return refusal.message + gate.kept_by_person(offer)
         return refusal.message
 
     return judge
@@ -190,9 +197,10 @@ class MemoryStore:
             if not isinstance(user_words, str) or (user_words and credentials.find_credential(user_words)):
                 user_words = _WITHHELD_WORDS
             op = OpContext(by, str(session_id), user_words, staleness.head(self.repository) if writing else "")
+            offers: list[KeepOffer] = []  # refused lines the person asked for, told beside the result
             ctx = handlers.Context(self._fs, self._journal if writing else QuietJournal(self._journal), op)
             if by == "agent":
-                ctx.gate = _agent_gate(user_words, self._reads.get(str(session_id)), self.repository)
+                ctx.gate = _agent_gate(user_words, self._reads.get(str(session_id)), self.repository, offers)
                 ctx.hold = _holder(str(session_id), user_words, self._reads.get(str(session_id)), self.ask_first)
                 ctx.archived = agent_view.archived_in(ctx.journal)  # what it sees is what is loaded
 
@@ -206,7 +214,7 @@ class MemoryStore:
                         self._journal.append(op, ctx.changes)
                     if ctx.held and not result.is_error:
                         result = self._hold(ctx, result)
-                    return result
+                    return dataclasses.replace(result, offers=tuple(offers)) if offers else result
 
             # With no folder yet, a read needs no lock: it finds nothing, and says so in the usual words.
             return self._locked(run, write=writing, empty=run)

@@ -56,6 +56,9 @@ def test_a_refusal_of_a_line_the_person_asked_for_names_both_ways_to_keep_it(emp
     assert asked.is_error
     assert "Settings → Memory" in asked.text
     assert f'memory add --repo {empty_repo} "{STATE_LINE}"' in asked.text
+    # Beside the text for the model, the result carries the line to the person, with the same command.
+    (offer,) = asked.offers
+    assert (offer.line, offer.file) == (STATE_LINE, "notes.md") and offer.command() in asked.text
     # The agent's own idea, refused the same way, offers the person nothing to do.
     unasked = store.execute(write, session_id="s2", user_words="Why is the payments build red?")
-    assert unasked.is_error and "memory add" not in unasked.text
+    assert unasked.is_error and "memory add" not in unasked.text and unasked.offers == ()

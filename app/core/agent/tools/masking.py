@@ -12,6 +12,7 @@ passes. That is why code runs only in trusted repositories (app.core.trust); thi
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 
@@ -62,7 +63,8 @@ def mask(text: str, environ: dict[str, str] | None = None) -> str:
 
 def mask_result(result: ToolResult) -> ToolResult:
     masked = mask(result.text)
-    return result if masked == result.text else ToolResult(masked, is_error=result.is_error)
+    # The offers go to the person, never the model: they keep the line the person would keep.
+    return result if masked == result.text else dataclasses.replace(result, text=masked)
 
 
 def _label(value: str, kind: str) -> str:

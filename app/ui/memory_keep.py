@@ -1,0 +1,194 @@
+"""Lines the person asked to remember that the agent's write gate refused: shown with "Keep it anyway".
+
+The path from the agent to here: the store puts a `KeepOffer` beside the memory tool's result, the
+session's `ToolFinished` carries it on the agent's thread, the worker queues it to the controller,
+and the controller says `keep_offered` once the turn is over. The offers go to the panel's own box,
+in place, never popped up; with the panel hidden, a notification through the message path says the
+same with the action. Keep it anyway writes the line as the person's own, as `memory add` does
+(`PersonView.add_line`): the gate never judges it, the credential filter and the caps still do, and
+a refusal from them is said on the row. A line the agent wrote on its own initiative has no offer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.core import messages
+from app.core.errors import UserFacingError
+from app.core.keep_offer import KeepOffer
+from app.core.memory import JournalError, open_store
+from app.core.memory.lock import LockTimeout
+from app.ui.layout_rows import remove_rows
+from app.ui.memory_words import short
+
+log = logging.getLogger(__name__)
+
+KEEP = "Keep it anyway"
+WHY_NOT = "The agent saves only what will still hold next month; a line you keep yourself is yours and is not judged."
+
+
+def refused_line(offer: KeepOffer) -> str:
+    """The row's words: the line, and the gate's reason in plain words."""
+    return f"Not remembered: “{short(offer.line, 160)}”, because {offer.reason}."
+
+
+def hint(offer: KeepOffer) -> str:
+    """Under the row: the other ways to keep it, the command selectable for copying."""
+    return f"{WHY_NOT} You can also add it in Settings → Memory, or with: {offer.command()}"
+
+
+class KeepAnyway(QObject):
+    """Keeps an offered line as the person's own in the memory of the repository it was refused in."""
+
+    kept = Signal(object, str, bool)  # the KeepOffer, what became of it, whether it is kept
+
+    def __init__(self, repo_of: Callable[[], Path | None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._repo_of = repo_of  # for an offer from a store without a repository
+
+    def keep(self, offer: KeepOffer) -> str:
+        """Write the line as `memory add` does; `kept` says what became of it. Returns the sentence."""
+        repo = Path(offer.repository) if offer.repository else self._repo_of()
+        saved = False
+        if repo is None:
+            message = "Not kept: no repository is chosen."
+        else:
+            try:
+                result = open_store(repo).person.add_line(offer.line, offer.path)
+            except (UserFacingError, JournalError, OSError, LockTimeout) as exc:
+                message = f"Not kept: the memory could not be changed ({exc})."
+            else:
+                saved = result.saved
+                if saved:
+                    message = f"Kept as your line in {offer.file}; the next session loads it:"
+                else:  # a credential, a cap: the filter's own words, never the line itself
+                    message = f"Not kept: {result.message.removeprefix('Refused: ').removeprefix('Not saved: ')}"
+        self.kept.emit(offer, message, saved)
+        return message
+
+
+@dataclass
+class _Row:
+    offer: KeepOffer
+    label: QLabel
+    hint: QLabel
+    keep: QPushButton
+    done: bool = False
+
+
+class KeepBox(QFrame):
+    """The panel's box of refused lines the person asked for: each with Keep it anyway, then what became of it."""
+
+    keep_requested = Signal(object)  # KeepOffer
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("keepBox")
+        self.setStyleSheet("#keepBox { border-top: 1px solid palette(mid); }")
+        self._rows = QVBoxLayout(self)
+        self._rows.setContentsMargins(8, 4, 8, 4)
+        self._rows.setSpacing(2)
+        self._shown: list[_Row] = []
+        self.hide()
+
+    def add(self, offers: tuple[KeepOffer, ...]) -> None:
+        """A turn's offers; earlier ones stay until the session ends (a decision is not a turn's)."""
+        for offer in offers:
+            if any(r.offer == offer and not r.done for r in self._shown):
+                continue  # asked again and refused again: the row already offers it
+            label = QLabel(refused_line(offer))
+            label.setTextFormat(Qt.TextFormat.PlainText)  # the words come from the model
+            label.setWordWrap(True)
+            keep = QPushButton(KEEP)
+            keep.setAccessibleName("Keep this line in the memory as your own")
+            keep.setToolTip(f"Adds it to {offer.file} as your line, as `memory add` does")
+            keep.clicked.connect(lambda _c=False, o=offer: self.keep_requested.emit(o))
+            note = QLabel(hint(offer))
+            note.setTextFormat(Qt.TextFormat.PlainText)
+            note.setWordWrap(True)
+            note.setStyleSheet("color: palette(mid);")
+            note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)  # to copy the command
+            row = QHBoxLayout()
+            row.addWidget(label, 1)
+            row.addWidget(keep)
+            self._rows.addLayout(row)
+            under = QHBoxLayout()
+            under.addWidget(note)
+            self._rows.addLayout(under)
+            self._shown.append(_Row(offer, label, note, keep))
+        self.setVisible(bool(self._shown))
+
+    def kept(self, offer: KeepOffer, message: str, done: bool) -> None:
+        """Keep it anyway finished: the row says so; kept, it loses its button and hint."""
+        for row in self._shown:
+            if row.offer != offer or row.done:
+                continue
+            if not done:  # the button stays: the person may make room and try again
+                row.label.setText(message)
+                row.label.setToolTip(refused_line(offer))
+                continue
+            row.done = True
+            row.label.setText(f"{message} “{short(offer.line, 120)}”")
+            row.keep.hide()
+            row.hint.hide()
+
+    def lines(self) -> list[str]:
+        return [row.label.text() for row in self._shown]
+
+    def hints(self) -> list[str]:
+        return [row.hint.text() for row in self._shown if not row.hint.isHidden()]
+
+    def button(self, index: int) -> QPushButton | None:
+        """The Keep it anyway of the `index`th row (None when there is no such row)."""
+        return self._shown[index].keep if 0 <= index < len(self._shown) else None
+
+    def clear(self) -> None:
+        remove_rows(self._rows)
+        self._shown.clear()
+        self.hide()
+
+
+def _keeping(keeper: KeepAnyway, offer: KeepOffer) -> Callable[[str], object]:
+    """A notification's action handler: its Keep it anyway keeps the one line the notification names."""
+
+    def on_action(key: str) -> object:
+        return keeper.keep(offer) if key == "keep" else None
+
+    return on_action
+
+
+def connect_keep(
+    keeper: KeepAnyway,
+    *,
+    box: KeepBox,
+    offered: SignalInstance,
+    session_reset: SignalInstance,
+    panel_visible: Callable[[], bool],
+    notify: Callable[[messages.Message], object],
+) -> None:
+    """Wire a finished turn's offers to the panel's box (or a notification with the action) and Keep back."""
+
+    def told(offers: tuple[KeepOffer, ...]) -> None:
+        box.add(offers)
+        if panel_visible():
+            return
+        for offer in offers:  # one each: a notification's action keeps the line it names
+            notify(messages.Message(messages.Level.INFO, offer.hint(), actions=(("keep", KEEP),),
+                                    on_action=_keeping(keeper, offer), private=True))  # fmt: skip  # quotes the line
+
+    def kept(offer: KeepOffer, message: str, done: bool) -> None:
+        box.kept(offer, message, done)
+        if not panel_visible():
+            text = f"{message} “{short(offer.line, 120)}”" if done else message
+            notify(messages.Message(messages.Level.INFO, text, private=True))
+
+    offered.connect(told)
+    session_reset.connect(box.clear)
+    box.keep_requested.connect(keeper.keep)
+    keeper.kept.connect(kept)
