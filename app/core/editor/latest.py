@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from app.core.editor.report import EditorReport
+from app.core.editor.report import EditorReport, parse
+from app.core.errors import ReportRefused
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -33,3 +38,27 @@ class LatestContext:
     def get(self) -> Received | None:
         with self._lock:
             return self._received
+
+    def accept(self, raw: object) -> tuple[bool, str]:
+        """An editor's `editor_context` value: kept when it passes the protocol, else refused with the reason logged.
+
+        A refused report leaves the last good one in place: one bad line must not blank what the person sees.
+        """
+        try:
+            report = parse(raw)
+        except ReportRefused as exc:
+            log.warning("editor context refused: %s", exc)
+            return False, f"Refused: {exc}."
+        self.put(report)
+        return True, "Noted."
+
+    def describe(self) -> dict[str, Any]:
+        """What `voice-dev-agent context --json` prints: the report, when it arrived and how long ago."""
+        received = self.get()
+        if received is None:
+            return {"context": None}
+        return {
+            "context": received.report.as_json(),
+            "received": received.wall.isoformat(timespec="seconds"),
+            "age_seconds": round(time.monotonic() - received.at, 1),
+        }
