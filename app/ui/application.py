@@ -70,7 +70,12 @@ class DesktopApp(QObject):
         self.hotkey = HotkeyBridge()
         self.editor = LatestContext()  # what the person's editor last reported over the instance socket
         self.controller = Controller(
-            speech=self.speech, agent=self.agent, microphone=self.microphone, settings=settings, repo=repo
+            speech=self.speech,
+            agent=self.agent,
+            microphone=self.microphone,
+            settings=settings,
+            repo=repo,
+            editor=self.editor,
         )
         self.memory_notices = MemoryNotices(lambda: self.controller.repo)
         self.setup = SetupFlow(

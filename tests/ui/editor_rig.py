@@ -27,17 +27,24 @@ class Served:
     server: InstanceServer
     editor: LatestContext
     controller: Controller
+    agent: FakeAgent
     opened: list[Path] = field(default_factory=list)
 
 
 def serve(repo: Path) -> Iterator[Served]:
     editor = LatestContext()
+    agent = FakeAgent()
     controller = Controller(
-        speech=FakeSpeech(), agent=FakeAgent(), microphone=FakeMicrophone(), settings=Settings(), repo=repo
+        speech=FakeSpeech(),
+        agent=agent,
+        microphone=FakeMicrophone(),
+        settings=Settings(),
+        repo=repo,
+        editor=editor,
     )
     opened: list[Path] = []
     requests = LaunchRequests(controller, set_repository=opened.append, show_menu=lambda: None, editor=editor)
-    served = Served(InstanceServer(requests.handle), editor, controller, opened)
+    served = Served(InstanceServer(requests.handle), editor, controller, agent, opened)
     assert served.server.listen()
     try:
         yield served
