@@ -94,7 +94,16 @@ class InstanceServer(QObject):
         return False
 
     def close(self) -> None:
+        """Stop serving, and end the connections editors keep open (now, not when Qt tears the server down)."""
+        self._tick.stop()
         self._server.close()
+        for client in list(self._clients):
+            # Unhooked first: a socket torn down with the server must not call back into it half-destroyed.
+            self._clients.pop(client, None)
+            client.readyRead.disconnect()
+            client.disconnected.disconnect()
+            client.abort()
+            client.deleteLater()
 
     def _on_connection(self) -> None:
         while self._server.hasPendingConnections():

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
 from app.core import instance
@@ -49,7 +50,14 @@ def serve(repo: Path) -> Iterator[Served]:
     try:
         yield served
     finally:
-        served.server.close()
+        shut(served.server)
+
+
+def shut(server: InstanceServer) -> None:
+    """Close `server` and delete it and its connections now, inside the test, not in a later test's event loop."""
+    server.close()
+    server.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
 
 
 def off_thread(qtbot: QtBot, work: Callable[[], T], timeout: float = 30.0) -> T:

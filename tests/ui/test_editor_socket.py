@@ -6,6 +6,8 @@ import contextlib
 import logging
 import os
 import stat
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +20,7 @@ from app.core import instance
 from app.core.editor.report import LINE_LIMIT
 from tests.ui.editor_rig import Served, connect, latest, line, off_thread, read_reply, serve
 
+ROOT = Path(__file__).resolve().parents[2]
 FLOOD = 10_000
 PROMPT = 1.0  # seconds a normal request may take while an editor floods the socket (about 0.01 s idle)
 
@@ -169,3 +172,17 @@ def _listening_inet_sockets() -> set[str]:
             if fields[3] == "0A" and fields[9] in mine:  # 0A: LISTEN
                 listening.add(fields[1])
     return listening
+
+
+@pytest.mark.slow
+def test_context_says_when_no_app_runs_and_when_no_editor_reported(qtbot: QtBot, repo: Path) -> None:
+    def context() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "app", "context"], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
+
+    alone = context()
+    assert alone.returncode == 2 and "not running" in alone.stderr and len(alone.stderr.strip().splitlines()) == 1
+    for _served in serve(repo):  # the app runs for the body of this loop
+        quiet = off_thread(qtbot, context)
+        assert quiet.returncode == 1 and "no editor has reported" in quiet.stderr, quiet.stderr
