@@ -29,6 +29,8 @@ COMMAND_MODULES = (
     "app.commands.eval",
     "app.commands.models",
     "app.commands.listen",
+    "app.commands.context",
+    "app.commands.editor",
 )
 
 

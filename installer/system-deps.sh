@@ -12,7 +12,7 @@ RUNTIME=(
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libegl1 libgl1 libglib2.0-0
   libfontconfig1 libdbus-1-3 fonts-dejavu-core git python3-venv
 )
-TEST=(xvfb x11-utils icewm pulseaudio pulseaudio-utils xdotool espeak-ng xauth dbus-daemon postgresql)
+TEST=(xvfb x11-utils icewm pulseaudio pulseaudio-utils xdotool espeak-ng xauth dbus-daemon postgresql neovim)
 
 packages=("${RUNTIME[@]}")
 if [[ "${1:-}" == "--test" ]]; then packages+=("${TEST[@]}"); fi

@@ -29,6 +29,7 @@ caller and turned into a result or a sentence.
                                      breaks a rule; its message is one line the model can act on
     memory.folder.FolderError        the memory folder refused an operation (LinkRefused: a link)
     eval.workspace.SetupError        a scenario's repository could not be built
+    ReportRefused                    an editor's context report breaks the protocol; logged, answered, dropped
 
 Tool failures are not exceptions that reach the user: they become tool results
 with `is_error` for the model to read (see `app.core.agent.tools`).
@@ -119,4 +120,11 @@ class PathRefused(ValueError):
 
     Outside the tree: the caller turns it into the tool's error text; the message is one line the
     model can act on.
+    """
+
+
+class ReportRefused(ValueError):
+    """An editor's context report breaks the protocol (app.core.editor.report): malformed, too big, a path outside.
+
+    Outside the tree: the instance server logs the reason and answers the editor with it; the app carries on.
     """

@@ -6,8 +6,11 @@ a fraction of a second. The address is per user and per VOICE_DEV_AGENT_HOME, so
 runs with their own homes never reach each other's app. On Linux and macOS the socket
 is a file in the user's runtime folder; on Windows it is a named pipe of the same name.
 
-A request is one JSON line, `{"open": {"repo": ...}}` or `{"listen": "toggle"}`; the
-reply is one JSON line `{"ok": bool, "text": str}`.
+A request is one JSON line, `{"open": {"repo": ...}}`, `{"listen": "toggle"}` or
+`{"context": "latest"}`; the reply is one JSON line `{"ok": bool, "text": str}`. An editor's
+`{"editor_context": {...}}` (app.core.editor.report) keeps its connection open: each later line
+is another report, the server handles at most one per EDITOR_INTERVAL (the newest; the ones
+overtaken meanwhile are dropped unanswered) and answers each one it handles.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from app.core import paths
 
 LISTEN_ACTIONS = ("toggle", "start", "stop", "cancel")
 REPLY_LIMIT = 64 * 1024  # a reply is a sentence; anything longer is not our server
+CONTEXT_REPLY_LIMIT = 1024 * 1024  # `context` answers with a whole report, escaped twice
+EDITOR_INTERVAL = 0.1  # seconds between two reports handled on one editor connection
 
 
 @dataclass(frozen=True)
@@ -60,14 +65,14 @@ def lock_file() -> Path:
     return Path(server_name() + ".lock") if sys.platform != "win32" else paths.config_dir() / "instance.lock"
 
 
-def send(request: dict[str, Any], timeout: float = 5.0) -> Reply | None:
+def send(request: dict[str, Any], timeout: float = 5.0, *, limit: int = REPLY_LIMIT) -> Reply | None:
     """Hand `request` to the running instance; None when none is listening (or its socket is stale)."""
     line = (json.dumps(request) + "\n").encode()
     try:
         if sys.platform == "win32":
-            raw = _send_pipe(line)
+            raw = _send_pipe(line, limit)
         else:
-            raw = _send_socket(line, timeout)
+            raw = _send_socket(line, timeout, limit)
     except (FileNotFoundError, ConnectionRefusedError):
         return None
     except OSError as exc:
@@ -81,13 +86,13 @@ def send(request: dict[str, Any], timeout: float = 5.0) -> Reply | None:
         return Reply(False, "The running app gave an answer this version does not understand.")
 
 
-def _send_socket(line: bytes, timeout: float) -> bytes:
+def _send_socket(line: bytes, timeout: float, limit: int) -> bytes:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
         sock.settimeout(timeout)
         sock.connect(server_name())
         sock.sendall(line)
         received = b""
-        while b"\n" not in received and len(received) < REPLY_LIMIT:
+        while b"\n" not in received and len(received) < limit:
             chunk = sock.recv(4096)
             if not chunk:
                 break
@@ -95,10 +100,10 @@ def _send_socket(line: bytes, timeout: float) -> bytes:
     return received.split(b"\n", 1)[0]
 
 
-def _send_pipe(line: bytes) -> bytes:
+def _send_pipe(line: bytes, limit: int) -> bytes:
     with open(rf"\\.\pipe\{server_name()}", "r+b", buffering=0) as pipe:
         pipe.write(line)
-        return pipe.readline(REPLY_LIMIT).rstrip(b"\n")
+        return pipe.readline(limit).rstrip(b"\n")
 
 
 def open_request(repo: str | None) -> dict[str, Any]:
@@ -126,6 +131,8 @@ def parse_request(raw: bytes) -> dict[str, Any] | str:
         return "The request was not a JSON object."
     if "listen" in request and request["listen"] not in LISTEN_ACTIONS:
         return f"listen takes one of {', '.join(LISTEN_ACTIONS)}."
+    if "context" in request and request["context"] != "latest":
+        return 'context takes "latest".'
     opened = request.get("open")
     if opened is not None and not (isinstance(opened, dict) and isinstance(opened.get("repo", ""), str | None)):
         return "open takes an object with a repo path."

@@ -92,6 +92,24 @@ def resources_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "resources"
 
 
+def editors_dir() -> Path:
+    """The editor plugins (`editors/nvim`, ...): beside the package, or inside a PyInstaller bundle."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "editors"
+    return Path(__file__).resolve().parents[2] / "editors"
+
+
+def nvim_pack_dir() -> Path:
+    """Where Neovim loads a package from at start: its data folder's site/pack (XDG_DATA_HOME honoured, as by nvim)."""
+    data = os.environ.get("XDG_DATA_HOME") or ""
+    base = Path(data) if data and Path(data).is_absolute() else Path.home() / ".local" / "share"
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        return base / "nvim-data" / "site" / "pack" / APP_NAME / "start" / APP_NAME
+    return base / "nvim" / "site" / "pack" / APP_NAME / "start" / APP_NAME
+
+
 def ensure_private_dir(path: Path, *, fix_existing: bool = True) -> Path:
     """Create `path` readable by the owner only, and every missing parent too, whatever the umask.
 

@@ -91,6 +91,9 @@ class Settings:
     # tenth; costs about one cache write of the prompt per cold start (README: "Prepare the answer").
     prepare_while_speaking: bool = _setting(True, Effect.IMMEDIATE)
     idle_minutes: int = _setting(30, Effect.IMMEDIATE)
+    # "Send what the editor shows": a question carries the file, cursor, selection and diagnostics an editor
+    # plugin last reported (app.core.editor), when fresh and from the active repository. Read at each question.
+    send_editor_context: bool = _setting(True, Effect.IMMEDIATE)
     # The panel keeps this many of the session's pages to step back through; older ones are let go.
     panel_pages: int = _setting(20, Effect.IMMEDIATE)
     tool_timeout_seconds: int = _setting(300, Effect.SESSION)

@@ -18,6 +18,8 @@ from PySide6.QtCore import Signal, Slot
 
 from app.core import messages, paths, stamps
 from app.core.agent.events import Event, TurnEnded, TurnFailed
+from app.core.editor import block
+from app.core.editor.report import EditorReport
 from app.core.errors import UserFacingError
 from app.core.history import History
 from app.core.settings import Settings
@@ -38,7 +40,7 @@ class AgentWorker(AgentPort):
     _session_requested = Signal(object, object)  # repository or None, Settings
     _settings_sent = Signal(object)  # Settings
     _prepare_requested = Signal(object)  # the key-down's Hold
-    _turn_requested = Signal(int, str)
+    _turn_requested = Signal(int, str, object)  # turn id, words, EditorReport or None
 
     def __init__(self) -> None:
         super().__init__()
@@ -78,10 +80,10 @@ class AgentWorker(AgentPort):
         if hold is not None:
             hold.release(at or None)
 
-    def run_turn(self, turn_id: int, text: str) -> None:
+    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
         with self._lock:
             self._requested_turn = turn_id
-        self._turn_requested.emit(turn_id, text)
+        self._turn_requested.emit(turn_id, text, editor)
 
     def set_history(self, history: History) -> None:
         """Where each turn is kept from now on (or not: a history that is off keeps nothing)."""
@@ -159,8 +161,8 @@ class AgentWorker(AgentPort):
                 self._warmer.start(session, hold, warm=warm)
         warm_sdk()  # once per process: the first reply's words would otherwise arrive ~0.5 s late
 
-    @Slot(int, str)
-    def _run_turn(self, turn_id: int, text: str) -> None:
+    @Slot(int, str, object)
+    def _run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
         stamps.mark("turn_begun")
         with self._lock:
             skipped = turn_id <= self._cancelled_through
@@ -188,8 +190,12 @@ class AgentWorker(AgentPort):
                 cancelled = turn_id <= self._cancelled_through  # cancel() came while the session was made
                 history = self._history
             recorder = TurnRecorder(history, turn.session.repo, text, forward=emit)
+            # Made here, on this thread: naming the function around the cursor reads the file.
+            context = block.render(editor) if editor is not None and not cancelled else ""
             result: TurnEnded | TurnFailed = (
-                TurnEnded("", cancelled=True) if cancelled else turn.session.run_turn(text, on_event=recorder)
+                TurnEnded("", cancelled=True)
+                if cancelled
+                else turn.session.run_turn(text, on_event=recorder, context=context)
             )
         except UserFacingError as exc:
             result = TurnFailed(str(exc))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 from app.core import heap, messages, repos
 from app.core import settings as settings_store
 from app.core.agent.events import Answer
+from app.core.editor.latest import LatestContext
 from app.core.errors import UserFacingError
 from app.core.history import History
 from app.core.settings import Effect, Settings, as_memory_mode, changed_effects
@@ -68,8 +69,14 @@ class DesktopApp(QObject):
         self.microphone = Microphone(settings.input_device)
         self.notifier = Notifier(self.tray.show_message, self._speak_message)
         self.hotkey = HotkeyBridge()
+        self.editor = LatestContext()  # what the person's editor last reported over the instance socket
         self.controller = Controller(
-            speech=self.speech, agent=self.agent, microphone=self.microphone, settings=settings, repo=repo
+            speech=self.speech,
+            agent=self.agent,
+            microphone=self.microphone,
+            settings=settings,
+            repo=repo,
+            editor=self.editor,
         )
         self.memory_notices = MemoryNotices(lambda: self.controller.repo)
         self.setup = SetupFlow(

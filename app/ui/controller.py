@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import time
 from functools import partial
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from app.core.agent.events import (
     TurnEnded,
     TurnFailed,
 )
+from app.core.editor import block
+from app.core.editor.latest import LatestContext
 from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
 from app.core.settings import Effect, Settings, changed_effects
@@ -68,6 +71,7 @@ class Controller(QObject):
         microphone: MicrophonePort,
         settings: Settings,
         repo: Path | None,
+        editor: LatestContext | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -76,6 +80,8 @@ class Controller(QObject):
         self._mic = microphone
         self._settings = settings
         self._repo = repo
+        self._editor = editor  # what an editor last reported over the instance socket
+        self._asked_at = 0.0  # monotonic time of the last key press or typed question
         self._waiting_question = ""  # asked while no repository was chosen
         self._state = State.IDLE
         self._detail = ""
@@ -136,6 +142,7 @@ class Controller(QObject):
         if self._state is State.LISTENING:
             return  # key repeat, or a toggle listener's duplicate
         stamps.mark("pressed")
+        self._asked_at = time.monotonic()
         barge_in = self._interrupt()
         request = self._new_id()
         self._speech.begin(request, self._repo)
@@ -213,6 +220,7 @@ class Controller(QObject):
             return
         if self._state is State.LISTENING:
             self._mic_stop_quietly()
+        self._asked_at = time.monotonic()
         self._interrupt()
         self._start_turn(text.strip())
 
@@ -378,7 +386,9 @@ class Controller(QObject):
         self._muted = False
         self._streamed = ""
         self._question = text
-        self._agent.run_turn(self._turn_id, text)
+        received = self._editor.get() if self._editor is not None else None
+        editor = block.to_send(received, self._repo, self._asked_at, enabled=self._settings.send_editor_context)
+        self._agent.run_turn(self._turn_id, text, editor)
         self._set_state(State.THINKING, "thinking")
 
     def _interrupt(self) -> bool:

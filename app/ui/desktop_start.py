@@ -76,7 +76,7 @@ def _run(repo: str | None) -> int:
             log.warning("could not save the settings", exc_info=True)
 
     desktop = DesktopApp(app, settings, active, problem=loaded.problem)
-    instance_server.serve(app, desktop.controller, desktop.set_repository, desktop.tray.popup_menu)
+    instance_server.serve(app, desktop.controller, desktop.set_repository, desktop.tray.popup_menu, desktop.editor)
     desktop.start()
     wake = quit_on_signals(app)
     log.info("desktop app started (pid %d, repository %s)", os.getpid(), active)

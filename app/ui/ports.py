@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
+from app.core.editor.report import EditorReport
 from app.core.settings import Settings
 from app.voice.audio import Recording
 
@@ -119,7 +120,8 @@ class AgentPort(QObject):
         A press that ended before the warm-up's minimum was only a tap: nothing is sent for it."""
         raise NotImplementedError
 
-    def run_turn(self, turn_id: int, text: str) -> None:
+    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
+        """Answer `text`; `editor` is what the editor showed when it was asked (None: nothing to send)."""
         raise NotImplementedError
 
     def cancel(self) -> None:

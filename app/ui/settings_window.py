@@ -59,6 +59,11 @@ PREPARE_HINT = (
     "the rest; costs about one cache write of the prompt (~3,200 tokens, about $0.0004 on Haiku 5.5) per break, "
     "and loads the Claude SDK at launch, not at the first question (about 60 MB of memory from the start)."
 )
+EDITOR_HINT = (
+    "With the Neovim plugin installed, a question carries the file, cursor line, selection (up to 4,000 "
+    "characters) and diagnostics the editor shows, secrets masked; only when it is from the repository being "
+    "asked about and at most a minute older than the question."
+)
 
 
 class SettingsWindow(QDialog):
@@ -182,6 +187,9 @@ class SettingsWindow(QDialog):
         prepare_hint.setWordWrap(True)
         prepare_hint.setStyleSheet("color: palette(mid);")
         form.addRow("", prepare_hint)
+        self.editor_context = QCheckBox("Send what the editor shows")
+        self.editor_context.setToolTip(EDITOR_HINT)
+        form.addRow("", self.editor_context)
         self.autostart = QCheckBox("Start at login")
         self.autostart.setEnabled(autostart.supported())
         form.addRow("", self.autostart)
@@ -231,6 +239,7 @@ class SettingsWindow(QDialog):
         self.idle.setValue(settings.idle_minutes)
         self.panel_pages.setValue(settings.panel_pages)
         self.prepare.setChecked(settings.prepare_while_speaking)
+        self.editor_context.setChecked(settings.send_editor_context)
         self.autostart.setChecked(settings.start_at_login or autostart.is_enabled())
         self.voice.load(settings)
         self.speech.load(settings)
@@ -269,6 +278,7 @@ class SettingsWindow(QDialog):
             idle_minutes=self.idle.value(),
             panel_pages=self.panel_pages.value(),
             prepare_while_speaking=self.prepare.isChecked(),
+            send_editor_context=self.editor_context.isChecked(),
             start_at_login=self.autostart.isChecked(),
             repo_commands=commands,
         )

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.core.editor.report import EditorReport
 from app.core.errors import AudioDeviceError
 from app.core.settings import Settings
 from app.ui.ports import AgentPort, AudioSink, MicrophonePort, SpeechPort
@@ -135,6 +136,7 @@ class FakeAgent(AgentPort):
         self.sessions: list[tuple[Path | None, Settings]] = []
         self.settings_updates: list[Settings] = []
         self.turns: list[tuple[int, str]] = []
+        self.editors: list[EditorReport | None] = []  # what the editor showed, per turn
         self.cancels = 0
         self.prepared = 0
         self.listening_ends = 0
@@ -151,8 +153,9 @@ class FakeAgent(AgentPort):
     def update_settings(self, settings: Settings) -> None:
         self.settings_updates.append(settings)
 
-    def run_turn(self, turn_id: int, text: str) -> None:
+    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
         self.turns.append((turn_id, text))
+        self.editors.append(editor)
 
     def cancel(self) -> None:
         self.cancels += 1

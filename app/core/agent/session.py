@@ -169,8 +169,14 @@ class Session:
         self._cancel.set()
         self._stream.close()
 
-    def run_turn(self, user_text: str, on_event: EventSink = lambda e: None) -> TurnEnded | TurnFailed:
-        """Answer one request from the developer; never raises for API or tool failures."""
+    def run_turn(
+        self, user_text: str, on_event: EventSink = lambda e: None, *, context: str = ""
+    ) -> TurnEnded | TurnFailed:
+        """Answer one request from the developer; never raises for API or tool failures.
+
+        `context` (what the editor shows, app.core.editor.block) opens this turn's user message, after the
+        session's date note: it belongs to this question only, so the cached system prompt never changes.
+        """
         with self._turn_lock:
             self._cancel.clear()
             self._emit = _guarded(on_event)
@@ -178,7 +184,7 @@ class Session:
             self._caps.start()
             self._checkpoint = (len(self._messages), self._messages[-1] if self._messages else None)
             try:
-                result: TurnEnded | TurnFailed = self._run(user_text)
+                result: TurnEnded | TurnFailed = self._run(user_text, context)
             except Exception as exc:
                 self._restore(self._checkpoint)
                 result = TurnFailed(self._failure_message(exc))
@@ -190,7 +196,7 @@ class Session:
 
     # -- the loop --------------------------------------------------------------------------------
 
-    def _run(self, user_text: str) -> TurnEnded:
+    def _run(self, user_text: str, context: str = "") -> TurnEnded:
         if self._client is None:
             self._client = make_client(self.settings)  # MissingApiKeyError: a user-facing TurnFailed
         words = user_text.strip() or "(silence)"
@@ -198,6 +204,8 @@ class Session:
         opening: list[Block] = []
         if not self._messages:
             opening.append({"type": "text", "text": prompt.session_note(self.started_at, self.repo)})
+        if context:
+            opening.append({"type": "text", "text": context})
         opening.append({"type": "text", "text": words})
         self._add_user_content(opening)
         spoke = False
