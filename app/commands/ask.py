@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.commands.on_screen import page_text
 from app.commands.trust import terminal_prompt
 from app.core import messages, paths
 from app.core import settings as settings_module
@@ -88,4 +89,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"reply": result.reply, "screen": screens, "tools": tools}, ensure_ascii=False))
     else:
         print(result.reply)
+        # No panel here: the page the agent put on screen is part of the answer, so it follows the reply.
+        for screen in result.screens:
+            print("\n" + page_text(screen.title, screen.markdown))
     return 0
