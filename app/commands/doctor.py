@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app import APP_NAME
 from app.core import api_key, paths
 from app.core import settings as settings_module
 from app.core.errors import MissingApiKeyError, UserFacingError
@@ -124,7 +125,7 @@ def check_transcriber(settings: Settings) -> Check:
     model.load()
     which = folder or "embedded tiny.en"
     if not settings.whisper_model and folder == "" and settings.speech_model != "tiny.en":
-        which += f" ({settings.speech_model} is chosen but not downloaded: python -m app models download)"
+        which += f" ({settings.speech_model} is chosen but not downloaded: {APP_NAME} models download)"
     return Check(True, "transcription model", f"{which} loaded in {model.load_seconds:.2f} s")
 
 

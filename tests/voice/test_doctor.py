@@ -50,7 +50,7 @@ def test_headless_machine_gets_fix_lines_and_no_traceback(bare_env: dict[str, st
     assert list(lines) == [*expected.split(","), "data folders"]
     for name in ("microphone", "speaker", "global hotkey", "API key"):
         assert lines[name].startswith("FIX "), lines[name]
-    assert "DISPLAY" in lines["global hotkey"] and "python -m app ask" in lines["global hotkey"]
+    assert "DISPLAY" in lines["global hotkey"] and "voice-dev-agent ask" in lines["global hotkey"]
     assert "ANTHROPIC_API_KEY" in lines["API key"]
     for name in ("settings", "transcription model", "voice", "speech detector", "data folders"):
         assert lines[name].startswith("OK  "), lines[name]
