@@ -25,6 +25,7 @@ from app.core.errors import MissingApiKeyError, UserFacingError
 from app.core.settings import Settings
 
 MIC_WAIT_SECONDS = 5.0
+API_WAIT_SECONDS = 10.0  # the models list answers in well under a second; longer is a network that hangs
 
 
 @dataclass(frozen=True)
@@ -150,11 +151,19 @@ def check_speech_detector() -> Check:
 
 
 def check_api_key() -> Check:
+    """Whether the API takes the key: a key that is only present may still be rejected or unreachable."""
     key, source = api_key.find_api_key()
     if not key:
         missing = MissingApiKeyError()
         return Check(False, "API key", f"{missing.message} {missing.hint}")
-    return Check(True, "API key", f"found in the {source} ({api_key.mask(key)})")
+    from app.core.agent.client import check_api_key as ask_the_api  # the SDK: imported when first needed
+
+    found = f"found in the {source} ({api_key.mask(key)})"
+    try:
+        ask_the_api(key, timeout=API_WAIT_SECONDS)
+    except UserFacingError as exc:
+        return Check(False, "API key", f"{found}, but: {exc}")
+    return Check(True, "API key", f"{found}; the API accepted it")
 
 
 def check_team(settings: Settings) -> Check | None:
