@@ -128,6 +128,15 @@ def test_ask_failure_is_one_line_on_stderr_and_nonzero(fake: FakeAPI, scenario: 
     assert len(lines) == 1 and "the API key was rejected" in lines[0]
 
 
+def test_an_empty_question_sends_nothing_and_says_so(fake: FakeAPI, scenario: Path) -> None:
+    # It used to go to the API as "(silence)", and the model answered a question nobody asked.
+    out = _app("ask", "--repo", str(scenario), "  ", fake=fake)
+    assert out.returncode != 0 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "empty" in lines[0] and "nothing was sent" in lines[0]
+    assert fake.requests == []
+
+
 def test_ask_without_a_key_says_where_to_set_it(scenario: Path) -> None:
     out = _app("ask", "--repo", str(scenario), "Hello?", fake=None)
     assert out.returncode != 0
