@@ -197,3 +197,12 @@ def described(setting: str, kind: Kind) -> str:
         return setting
     device = find(setting, kind)
     return device.description if device is not None else setting.removeprefix(PREFIX)
+
+
+def monitor_source(name: str) -> ServerDevice | None:
+    """The source `name` when it is a sink's monitor (what plays on it, never a microphone), else None."""
+    found = find(PREFIX + name, "input")
+    if found is not None:
+        return found if found.monitor else None
+    # Not listed (gone, or no list from the server): the server's own naming of monitors says it.
+    return ServerDevice(name, name, monitor=True) if name.endswith(".monitor") else None

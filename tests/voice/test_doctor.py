@@ -148,5 +148,20 @@ def test_on_the_test_desktop_everything_is_ok(desktop: None, app_home: Path, api
     lines = lines_by_name(result.stdout)
     assert all(line.startswith("OK  ") for line in lines.values())
     assert "delivers sound" in lines["microphone"]
-    assert "straight from the sound server (source 'mic.monitor')" in lines["microphone"]
+    assert "straight from the sound server (source 'microphone')" in lines["microphone"]
     assert "Ctrl+Alt+Space" in lines["global hotkey"]
+
+
+def test_with_the_microphone_unplugged_doctor_says_there_is_none(desktop: None, app_home: Path) -> None:
+    # The default source fell back to a monitor; doctor used to call that "OK microphone".
+    from tests.voice.test_audio_pulse import PrivatePulse
+
+    usb = PrivatePulse()
+    try:
+        usb.unplug_microphone()
+        env = {**os.environ, "VOICE_DEV_AGENT_HOME": str(app_home), "PULSE_SERVER": usb.env["PULSE_SERVER"]}
+        line = lines_by_name(run_doctor(env).stdout)["microphone"]
+    finally:
+        usb.close()
+    assert line.startswith("FIX microphone: No microphone is connected"), line
+    assert "'Monitor of Speakers'" in line
