@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Source this to give the tests a desktop like a person's: an X display (Xvfb) with a
 # window manager that has a system tray (icewm), and PulseAudio with two null sinks,
-# "mic" (tests play speech into it; its monitor is the default source) and "speaker"
-# (the default sink; tests record its monitor). Exports DISPLAY and the Pulse settings;
+# "mic" (tests play speech into it) and "speaker" (the default sink; tests record its
+# monitor). The microphone, the default source, is "microphone": a remap of mic's monitor,
+# because a monitor is what plays, never a microphone, and the app refuses one as the
+# default (a real desktop falls back to a monitor when its microphone is unplugged).
+# Exports DISPLAY and the Pulse settings;
 # `desktop_env_stop` ends both.
 
 VDA_TEST_RUNTIME="$(mktemp -d /tmp/vda-desktop.XXXXXX)"
@@ -25,11 +28,12 @@ pulseaudio --daemonize=no --exit-idle-time=-1 --disallow-exit -n \
   --load="module-native-protocol-unix" \
   --load="module-null-sink sink_name=speaker sink_properties=device.description=speaker" \
   --load="module-null-sink sink_name=mic sink_properties=device.description=mic" \
+  --load="module-remap-source master=mic.monitor source_name=microphone source_properties=device.description=Microphone" \
   --load="module-always-sink" >"$VDA_TEST_RUNTIME/pulse.log" 2>&1 &
 VDA_PULSE_PID=$!
 for _ in $(seq 100); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
 pactl set-default-sink speaker >/dev/null 2>&1 || true
-pactl set-default-source mic.monitor >/dev/null 2>&1 || true
+pactl set-default-source microphone >/dev/null 2>&1 || true
 # Give the tray a moment to appear before tests ask for it.
 sleep 1
 

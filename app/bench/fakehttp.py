@@ -90,6 +90,11 @@ class QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def _sent_key(headers: dict[str, str]) -> str:
+    # Older SDKs send the key as x-api-key, newer ones as a bearer token: accept both.
+    return headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer ")
+
+
 def _chunks(value: str, size: int) -> Iterator[str]:
     for start in range(0, len(value), size):
         yield value[start : start + size]
@@ -112,6 +117,9 @@ def make_handler(fake: Fake) -> type[BaseHTTPRequestHandler]:
             request = RecordedRequest("GET", self.path, {k.lower(): v for k, v in self.headers.items()}, {}, b"")
             if not self.path.split("?")[0].endswith("/v1/models"):
                 self._send_error(request, error(404, f"fake API: no route {self.path}"))
+                return
+            if _sent_key(request.headers) != fake.api_key:  # the API checks the key on every route
+                self._send_error(request, error(401, "invalid x-api-key"))
                 return
             model = {"type": "model", "id": "claude-fake", "display_name": "Fake", "created_at": "2026-01-01T00:00:00Z"}
             page = {"data": [model], "has_more": False, "first_id": model["id"], "last_id": model["id"]}
@@ -157,9 +165,7 @@ def make_handler(fake: Fake) -> type[BaseHTTPRequestHandler]:
                 self._send_error(request, error(404, f"fake API: no route {self.path}"))
                 return
             fake.record(request)
-            # Older SDKs send the key as x-api-key, newer ones as a bearer token: accept both.
-            sent_key = headers.get("x-api-key") or headers.get("authorization", "").removeprefix("Bearer ")
-            if sent_key != fake.api_key:
+            if _sent_key(headers) != fake.api_key:
                 self._send_error(request, error(401, "invalid x-api-key"))
                 return
             if not isinstance(body, dict) or not body:

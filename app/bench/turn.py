@@ -56,7 +56,7 @@ FIRST_SENTENCE = "The build is red because the orchestrator still imports the ol
 SECOND_SENTENCE = "Rename it there and run the build again, and the tests should pass after that."
 QUESTIONS = ("3s", "8s")
 RELEASE_LAG = 0.3  # a person lets go a moment after the last word
-MIC = "mic.monitor"  # the test desktop's microphone, as the app records it
+MIC = "mic.monitor"  # what the test desktop's microphone hears (its source "microphone" remaps this monitor)
 BARGE_IN_AFTER = 1.0  # seconds of reply audio before the press
 HOLD_AFTER_PRESS = 1.5  # seconds the barge-in press is held and the speaker watched
 # Between a release and the next press: far longer than the hotkey's release grace (a press

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.commands.keep_note import KeepNote
+from app.commands.on_screen import page_text
 from app.commands.trust import terminal_prompt
 from app.core import messages, paths
 from app.core import settings as settings_module
 from app.core.agent.events import Event, ToolFinished, TrustNeeded, TurnFailed
+from app.core.errors import UserFacingError
 from app.core.repos import find_root
 
 if TYPE_CHECKING:
@@ -59,6 +61,9 @@ def _note_memory(session: Session) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    text = " ".join(args.text).strip()
+    if not text:  # said before a session or a key is needed: an empty question is never sent
+        raise UserFacingError("The question is empty: nothing was sent.", hint="Type what to ask after `ask`.")
     session = open_session(args.repo)
     tools: list[dict[str, Any]] = []
     ask_trust = terminal_prompt()
@@ -74,7 +79,6 @@ def run(args: argparse.Namespace) -> int:
     from app.core.history import History
     from app.core.turn_record import TurnRecorder
 
-    text = " ".join(args.text)
     recorder = TurnRecorder(
         History.for_settings(session.settings), session.repo, text, source="typed", forward=on_event
     )
@@ -92,4 +96,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"reply": result.reply, "screen": screens, "tools": tools}, ensure_ascii=False))
     else:
         print(result.reply)
+        # No panel here: the page the agent put on screen is part of the answer, so it follows the reply.
+        for screen in result.screens:
+            print("\n" + page_text(screen.title, screen.markdown))
     return 0

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from app.commands.keep_note import KeepNote
+from app.commands.on_screen import page_text
 from app.commands.trust import terminal_prompt
 from app.core import messages, paths
 from app.core import settings as settings_module
@@ -62,8 +63,7 @@ class _Printer:
             self._line("")
             self._ask_trust(event)
         elif isinstance(event, ScreenContent):
-            heading = f"## {event.title}\n\n" if event.title else ""
-            self._line(f"\n---- on screen ----\n{heading}{event.markdown.rstrip()}\n-------------------")
+            self._line("\n" + page_text(event.title, event.markdown))
         elif isinstance(event, TurnFailed):
             self._line(f"error: {event.message}")
         elif isinstance(event, TurnEnded):

@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app import APP_NAME
 from app.core import api_key, paths
 from app.core import settings as settings_module
 from app.core.errors import MissingApiKeyError, UserFacingError
 from app.core.settings import Settings
 
 MIC_WAIT_SECONDS = 5.0
+API_WAIT_SECONDS = 10.0  # the models list answers in well under a second; longer is a network that hangs
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ def check_transcriber(settings: Settings) -> Check:
     model.load()
     which = folder or "embedded tiny.en"
     if not settings.whisper_model and folder == "" and settings.speech_model != "tiny.en":
-        which += f" ({settings.speech_model} is chosen but not downloaded: python -m app models download)"
+        which += f" ({settings.speech_model} is chosen but not downloaded: {APP_NAME} models download)"
     return Check(True, "transcription model", f"{which} loaded in {model.load_seconds:.2f} s")
 
 
@@ -149,11 +151,19 @@ def check_speech_detector() -> Check:
 
 
 def check_api_key() -> Check:
+    """Whether the API takes the key: a key that is only present may still be rejected or unreachable."""
     key, source = api_key.find_api_key()
     if not key:
         missing = MissingApiKeyError()
         return Check(False, "API key", f"{missing.message} {missing.hint}")
-    return Check(True, "API key", f"found in the {source} ({api_key.mask(key)})")
+    from app.core.agent.client import check_api_key as ask_the_api  # the SDK: imported when first needed
+
+    found = f"found in the {source} ({api_key.mask(key)})"
+    try:
+        ask_the_api(key, timeout=API_WAIT_SECONDS)
+    except UserFacingError as exc:
+        return Check(False, "API key", f"{found}, but: {exc}")
+    return Check(True, "API key", f"{found}; the API accepted it")
 
 
 def check_team(settings: Settings) -> Check | None:

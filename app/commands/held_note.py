@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from app import APP_NAME
 from app.core import messages
 from app.core.memory import JournalError, open_store
 from app.core.memory.lock import LockTimeout
@@ -34,7 +35,7 @@ def held_line(repo: Path, held: list[PendingLine]) -> str:
     return (
         f"Memory: {len(held)} line{'' if one else 's'} the agent wrote wait{'s' if one else ''} for you and "
         f"{'is' if one else 'are'} not loaded into any session until you keep {'it' if one else 'them'}: "
-        f"{quoted}. Keep or discard: python -m app memory pending --repo {repo}"
+        f"{quoted}. Keep or discard: {APP_NAME} memory pending --repo {repo}"
     )
 
 

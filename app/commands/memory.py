@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app import APP_NAME
 from app.commands import memory_add, memory_lines, team_lines
 from app.core import messages
 from app.core import settings as settings_store
@@ -135,8 +136,8 @@ def first_use_line(repo: Path, settings: settings_store.Settings) -> str:
     where = store.location
     return (
         f"Memory: the agent keeps short notes about this repository in {where}; see them with "
-        f"'python -m app memory show --repo {repo}', switch them off with "
-        f"'python -m app memory mode --repo {repo} off'."
+        f"'{APP_NAME} memory show --repo {repo}', switch them off with "
+        f"'{APP_NAME} memory mode --repo {repo} off'."
     )
 
 
@@ -183,7 +184,7 @@ def _show(store: MemoryStore) -> int:
     if held:
         print(
             f"{len(held)} line(s) the agent wrote wait for you to keep or discard: "
-            f"python -m app memory pending --repo {store.repository}"
+            f"{APP_NAME} memory pending --repo {store.repository}"
         )
     if not reports:
         print(f"No memory for {store.repository} yet.")
@@ -260,7 +261,7 @@ def _pending(store: MemoryStore, *, as_json: bool) -> int:
         words = f'; you said: "{p.user_words}"' if p.user_words else ""
         print(f"    for {p.path}, held because {p.reason}{words}")
     print()
-    print(f'Keep one with: python -m app memory keep --repo {store.repository} "LINE" (or discard the same way)')
+    print(f'Keep one with: {APP_NAME} memory keep --repo {store.repository} "LINE" (or discard the same way)')
     return 0
 
 

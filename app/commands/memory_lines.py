@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from app import APP_NAME
 from app.core.errors import UserFacingError
 from app.core.memory import MemoryStore, lines
 from app.core.memory.line_book import LineChoiceRefused
@@ -55,12 +56,12 @@ def print_states(store: MemoryStore, found: list[dict[str, Any]]) -> None:
         elif line["archived"]:
             notes.append(
                 f"  archived, not loaded ({lines.ARCHIVE_DAYS} days neither used nor confirmed): {text}\n"
-                f'    bring it back: python -m app memory restore --repo {repo} "{text}"'
+                f'    bring it back: {APP_NAME} memory restore --repo {repo} "{text}"'
             )
         elif line["promotion_candidate"]:
             notes.append(
                 f"  confirmed in {line['confirmed_sessions']} sessions, can be made standing: {text}\n"
-                f'    python -m app memory standing --repo {repo} "{text}"'
+                f'    {APP_NAME} memory standing --repo {repo} "{text}"'
             )
     if notes:
         print("Lines:")

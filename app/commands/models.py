@@ -14,6 +14,7 @@ import sys
 import threading
 from typing import IO, Any
 
+from app import APP_NAME
 from app.core import messages
 from app.core import settings as settings_module
 from app.core.errors import ConfigurationError
@@ -119,7 +120,7 @@ def run_download(args: argparse.Namespace) -> int:
     _measure(model.name)
     chosen = settings_module.load().settings.speech_model
     if chosen != model.name:
-        print(f"To use it: python -m app models use {model.name}")
+        print(f"To use it: {APP_NAME} models use {model.name}")
     return 0
 
 

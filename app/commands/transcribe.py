@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from app import APP_NAME
 from app.core import settings as settings_module
 from app.core.errors import UserFacingError
 from app.core.repos import find_root
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         repo = find_root(Path(args.repo))
         vocabulary = Vocabulary.for_active_repository(repo, loaded.settings)
     if args.json and not args.stream:
-        raise UserFacingError("--json goes with --stream.", hint="Run: python -m app transcribe --stream --json FILE")
+        raise UserFacingError("--json goes with --stream.", hint=f"Run: {APP_NAME} transcribe --stream --json FILE")
     transcriber = Transcriber(folder_for(loaded.settings))
     if not args.stream:
         text = transcriber.transcribe(samples, vocabulary)

@@ -143,9 +143,11 @@ class DesktopApp(QObject):
         heap_counts.register(self.panel, self.agent)
 
     def start(self) -> None:
-        messages.set_sink(self.notifier.sink)  # delivers what settings.load() said before the tray existed
         self._update_repo_menu()
+        # Shown first: a hidden tray icon drops its balloons, and the sink delivers at once what start-up
+        # said before the tray existed (a damaged settings file, a mistyped --repo).
         self.tray.show()
+        messages.set_sink(self.notifier.sink)
         self._threads = [start_thread(self.speech, "speech-worker"), start_thread(self.agent, "agent-worker")]
         self.speech.load(self.settings)
         self.controller.start()

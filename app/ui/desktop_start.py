@@ -66,8 +66,10 @@ def _run(repo: str | None) -> int:
     try:
         active = resolve_repository(repo, settings)
     except UserFacingError as exc:
-        messages.error(str(exc), speak=False)
         active = resolve_repository(None, settings)
+        instead = f" Asking about {active} instead." if active is not None else ""
+        # Held until the tray is up (DesktopApp.start installs the sink), then shown as a notification.
+        messages.error(f"{exc}{instead}", speak=False)
     if active is not None and str(active) != settings.last_repo:
         settings = settings.with_repo(active)
         try:

@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app import APP_NAME
 from app.core import messages
 from app.core.errors import UserFacingError
 from app.core.memory import JournalError, open_store, suggest
@@ -374,7 +375,7 @@ def connect_held(
         if not panel_visible():
             lines = "\n".join(n.line for n in found)
             choices = "Keep, share or discard" if any(n.for_team for n in found) else "Keep or discard"
-            note = f"{lines}\n{choices} it in the answer panel, or with: python -m app memory pending"
+            note = f"{lines}\n{choices} it in the answer panel, or with: {APP_NAME} memory pending"
             notify(messages.Message(messages.Level.INFO, note, private=True))  # it quotes the held lines
 
     session_started.connect(held.session_started)

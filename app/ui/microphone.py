@@ -20,6 +20,7 @@ from app.core.errors import AudioDeviceError, UserFacingError
 from app.ui.ports import AudioSink, MicrophonePort
 from app.voice.audio import Recorder, Recording
 from app.voice.devices import find_device
+from app.voice.server_devices import described
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +140,7 @@ class Microphone(MicrophonePort):
             except AudioDeviceError:
                 self._switch("")  # still missing: stay on the default, quietly
             else:
-                messages.info(f"The microphone {self._device!r} is back and in use again.")
+                messages.info(f"The microphone {described(self._device, 'input')!r} is back and in use again.")
                 return self._get()
         try:
             action(self._get())

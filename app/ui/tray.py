@@ -258,6 +258,12 @@ class Tray(QObject):
         self._error_timer.setSingleShot(True)
         self._error_timer.timeout.connect(self._end_error)
         self._showing_error = False
+        # The balloon and the status window show one message at a time: what follows an error (start-up's
+        # notices follow a mistyped --repo within milliseconds) waits until the error has been readable.
+        self._error_in_view = QTimer(self)
+        self._error_in_view.setSingleShot(True)
+        self._error_in_view.timeout.connect(self._show_held_back)
+        self._held_back: list[Message] = []
         self.tray_icon: QSystemTrayIcon | None = None
         self.status_window: StatusWindow | None = None
         self.last_message: Message | None = None  # the newest notification, for the status window and tests
@@ -338,19 +344,19 @@ class Tray(QObject):
     def show_message(self, message: Message) -> int | None:
         """Through the desktop's notification service where there is one (with the message's actions where
         it shows them), else the tray's balloon; the notification's id, or None when the tray showed it."""
-        self.last_message = message
-        if message.level is Level.ERROR:
-            self._showing_error = True
-            self._error_timer.start(ERROR_SHOWN_MS)
-            self._refresh()
         title = {Level.INFO: APP_DISPLAY_NAME, Level.WARNING: "Warning", Level.ERROR: "Problem"}[message.level]
         if self.notifications is not None:
             urgency = 2 if message.level is Level.ERROR else 1
             shown = self.notifications.notify(title, message.text, message.actions, urgency=urgency)
             if shown is not None:
+                self._mark_shown(message)
                 if message.on_action is not None:
                     self._on_action[shown] = message.on_action
                 return shown
+        if self._error_in_view.isActive():
+            self._held_back.append(message)
+            return None
+        self._mark_shown(message)
         if self.tray_icon is not None:
             kind = {
                 Level.INFO: QSystemTrayIcon.MessageIcon.Information,
@@ -360,7 +366,23 @@ class Tray(QObject):
             self.tray_icon.showMessage(title, message.text, kind, 8000)
         elif self.status_window is not None:
             self.status_window.set_message(message.text)
+        if message.level is Level.ERROR:
+            self._error_in_view.start(ERROR_SHOWN_MS)
         return None
+
+    def _mark_shown(self, message: Message) -> None:
+        self.last_message = message
+        if message.level is Level.ERROR:
+            self._showing_error = True
+            self._error_timer.start(ERROR_SHOWN_MS)
+            self._refresh()
+
+    def _show_held_back(self) -> None:
+        held, self._held_back = self._held_back, []
+        if held:  # one balloon at a time: the notices that waited show together, none dropped
+            worst = max(held, key=lambda m: [Level.INFO, Level.WARNING, Level.ERROR].index(m.level))
+            text = "\n\n".join(m.text for m in held)
+            self.show_message(Message(worst.level, text, private=any(m.private for m in held)))
 
     @property
     def tooltip(self) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from app.core.errors import AudioDeviceError
+from app.voice import server_devices
 from app.voice.devices import PA_INVALID_SAMPLE_RATE, Device, error_code, find_device, open_error, portaudio
 from app.voice.input_stream import InputStream
 from app.voice.pulse_capture import PulseStream, PulseUnavailable
@@ -111,6 +112,15 @@ def _open_pulse(device: Device, live: bool, preroll: float, source: str = "") ->
         capture.rate = stream.rate
         _ring(capture, preroll)
         capture.written = 0
+    if not source and (monitor := server_devices.monitor_source(stream.source)) is not None:
+        # The default source fell back to a monitor (the microphone was unplugged): recording it would send
+        # what the speakers play as a question.
+        stream.close()
+        raise AudioDeviceError(
+            f"No microphone is connected: the system's default input is {monitor.description!r}, "
+            "which records what plays, not what is said.",
+            hint="Plug in a microphone, or choose one under Settings, Voice.",
+        )
     capture.stream = _PulseCapture(stream)
     capture.route = f"straight from the sound server (source {stream.source!r})"
     capture.opened_at = time.monotonic()

@@ -102,7 +102,7 @@ def _server_device(setting: str, kind: Kind) -> Device:
     if found is None:
         what = _WHAT[kind]
         raise AudioDeviceError(
-            f"The {what} {setting.removeprefix(server_devices.PREFIX)!r} is not connected.",
+            f"The {what} {server_devices.described(setting, kind)!r} is not connected.",
             hint=f"Plug it in, or choose another {what} under Settings, Voice.",
         )
     return Device(index=-1, name=found.description, default_samplerate=0.0, max_channels=1, server_name=found.name)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from app import APP_NAME
 from app.core import launch, messages
 from app.core.errors import HotkeyUnavailableError
 from app.voice.chord import Chord, key_name, parse_chord
@@ -31,7 +32,7 @@ __all__ = ["HotkeyListener", "HotkeySupport", "bind_advice", "hotkey_support", "
 
 log = logging.getLogger(__name__)
 
-FALLBACK_HINT = "Use the tray menu's Listen item instead, or type the question with `python -m app ask`."
+FALLBACK_HINT = f"Use the tray menu's Listen item instead, or type the question with `{APP_NAME} ask`."
 
 
 def bind_advice() -> str:

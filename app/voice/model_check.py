@@ -19,6 +19,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from app import APP_NAME
 from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.errors import ModelLoadError
@@ -87,7 +88,7 @@ def _whisper_entry(folder: Path) -> tuple[model_catalog.SpeechModel, str] | None
         pass
     for model in model_catalog.CATALOG:
         if not model.bundled and _same(folder, paths.speech_models_dir() / model.name):
-            return model, f"Download {model.name} again (Settings, Speech model, or: python -m app models download)."
+            return model, f"Download {model.name} again (Settings, Speech model, or: {APP_NAME} models download)."
     return None
 
 

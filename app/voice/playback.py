@@ -264,7 +264,7 @@ class Player:
             _route_to(_ENV_SINK)
             if not self._fell_back:
                 self._fell_back = True
-                name = self.device.removeprefix(server_devices.PREFIX)
+                name = server_devices.described(self.device, "output")  # as last listed: it is unplugged now
                 messages.warning(
                     f"The speaker {name!r} is not connected. Using the system default speaker until it returns."
                 )

@@ -86,6 +86,8 @@ _SINK_CB = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(_SinkInfo), ct
 _library: Any = None
 _missing = False
 _lock = threading.Lock()
+# Each device's description as last listed: an unplugged device is still named as the person knew it.
+_described: dict[str, str] = {}
 
 
 def _bind() -> Any:
@@ -173,6 +175,8 @@ def devices(kind: Kind) -> list[ServerDevice]:
             lib.pa_context_disconnect(context)
             lib.pa_context_unref(context)
         lib.pa_mainloop_free(mainloop)
+    with _lock:
+        _described.update((d.name, d.description) for d in found)
     return sorted(found, key=lambda d: d.monitor)  # stable: the server's order within each group
 
 
@@ -192,8 +196,22 @@ def is_server_setting(setting: str) -> bool:
 
 
 def described(setting: str, kind: Kind) -> str:
-    """A setting as a person reads it: the device's description when the server lists it, else its name."""
+    """A setting as a person reads it: the device's description (as last listed, when it is unplugged now),
+    else its name."""
     if not is_server_setting(setting):
         return setting
     device = find(setting, kind)
-    return device.description if device is not None else setting.removeprefix(PREFIX)
+    if device is not None:
+        return device.description
+    name = setting.removeprefix(PREFIX)
+    with _lock:
+        return _described.get(name, name)
+
+
+def monitor_source(name: str) -> ServerDevice | None:
+    """The source `name` when it is a sink's monitor (what plays on it, never a microphone), else None."""
+    found = find(PREFIX + name, "input")
+    if found is not None:
+        return found if found.monitor else None
+    # Not listed (gone, or no list from the server): the server's own naming of monitors says it.
+    return ServerDevice(name, name, monitor=True) if name.endswith(".monitor") else None

@@ -82,7 +82,7 @@ def test_with_the_panel_closed_a_notification_says_a_line_waits(qtbot: QtBot, ri
     qtbot.waitUntil(lambda: rig.tray.last_message is not None, timeout=30_000)
     shown = rig.tray.last_message
     assert shown is not None and shown.text.startswith("Waiting for you: “Team rule")
-    assert "python -m app memory pending" in shown.text and not shown.speak
+    assert "voice-dev-agent memory pending" in shown.text and not shown.speak
     assert not rig.panel.isVisible()
 
 

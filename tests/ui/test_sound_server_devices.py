@@ -100,13 +100,15 @@ def test_a_chosen_microphone_unplugged_and_plugged_again_comes_back(
         assert _heard(qtbot, mic, "mic", tone) > 0.05, "unplugged: the default microphone should be used"
         assert mic.using == ""
         gone = [m.text for m in said if "system default microphone" in m.text]
-        assert len(gone) == 1 and f"{HEADSET}.monitor" in gone[0], said
+        # Named as the person chose it in Settings, never by the server's internal name.
+        assert len(gone) == 1 and "'Monitor of USB Headset'" in gone[0] and HEADSET not in gone[0], said
 
         headset.append(_plug())
         time.sleep(0.5)
         assert _heard(qtbot, mic, HEADSET, tone) > 0.05, "plugged in again: the chosen microphone should be back"
         assert mic.using == HEADSET_MIC
-        assert any("is back and in use again" in m.text for m in said), said
+        back = [m.text for m in said if "is back and in use again" in m.text]
+        assert back == ["The microphone 'Monitor of USB Headset' is back and in use again."], said
     finally:
         mic.close()
 
@@ -131,7 +133,8 @@ def test_a_chosen_speaker_plays_there_falls_back_while_unplugged_and_comes_back(
         _unplug(headset.pop())
         time.sleep(0.5)
         assert played_on("speaker.monitor") > 0.1, "unplugged: the default speaker should play"
-        assert [m.text for m in said if "system default speaker" in m.text]
+        gone = [m.text for m in said if "system default speaker" in m.text]
+        assert len(gone) == 1 and "'USB Headset'" in gone[0] and HEADSET not in gone[0], said
         headset.append(_plug())
         time.sleep(0.5)
         assert played_on(f"{HEADSET}.monitor") > 0.1, "plugged in again: the chosen speaker should play"

@@ -285,7 +285,16 @@ def test_unknown_microphone_name_is_explained_and_the_next_start_works(desktop: 
 
 
 class PrivatePulse:
-    """A PulseAudio daemon of the test's own, standing in for a USB microphone that can be pulled."""
+    """A PulseAudio daemon of the test's own, standing in for a USB microphone that can be pulled.
+
+    The microphone is "usb_mic", a remap of the null sink's monitor: a real source, as a microphone is
+    (a monitor is what plays, and the app never takes one for the default microphone).
+    """
+
+    MICROPHONE = (
+        "module-remap-source master=usb.monitor source_name=usb_mic "
+        "source_properties=\"device.description='USB Microphone'\""
+    )
 
     def __init__(self) -> None:
         self.folder = tempfile.mkdtemp(prefix="vda-pulse-")  # short: socket paths are limited to 108 bytes
@@ -296,12 +305,22 @@ class PrivatePulse:
             "--exit-idle-time=-1",
             "-n",
             "--load=module-native-protocol-unix",
-            "--load=module-null-sink sink_name=usb",
+            "--load=module-null-sink sink_name=usb sink_properties=device.description=Speakers",
+            f"--load={self.MICROPHONE}",
             "--load=module-always-sink",
         ]
         self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         assert wait_for(self._answers, 10.0), "the private PulseAudio daemon did not start"
-        subprocess.run(["pactl", "set-default-source", "usb.monitor"], env=self.env, check=True)
+        subprocess.run(["pactl", "set-default-source", "usb_mic"], env=self.env, check=True)
+
+    def unplug_microphone(self) -> None:
+        """The microphone goes as an unplugged one does; the server falls back to a monitor for its default."""
+        modules = subprocess.run(["pactl", "list", "short", "modules"], env=self.env, capture_output=True,
+                                 text=True, check=True).stdout  # fmt: skip
+        (index,) = [line.split()[0] for line in modules.splitlines() if "module-remap-source" in line]
+        subprocess.run(["pactl", "unload-module", index], env=self.env, check=True)
+        default = subprocess.run(["pactl", "get-default-source"], env=self.env, capture_output=True, text=True)
+        assert default.stdout.strip().endswith(".monitor"), default.stdout  # as a real desktop falls back
 
     def _answers(self) -> bool:
         return subprocess.run(["pactl", "info"], env=self.env, capture_output=True).returncode == 0
@@ -352,3 +371,23 @@ def test_microphone_lost_mid_recording_stops_with_a_message_and_the_next_press_w
     assert again.is_speech
     heard = words(transcriber.transcribe(again.samples))
     assert {"run", "failed"} <= heard and heard & {"test", "tests"}, heard
+
+
+def test_with_the_microphone_unplugged_the_default_is_no_microphone(
+    desktop: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server's default fell back to the speakers' monitor: the app recorded what played and asked it.
+    usb = PrivatePulse()
+    try:
+        monkeypatch.setenv("PULSE_SERVER", usb.env["PULSE_SERVER"])
+        usb.unplug_microphone()
+        for setting in ("", "pulse"):  # "System default", and the server's route by name
+            mic = Recorder(setting)
+            with pytest.raises(AudioDeviceError) as info:
+                mic.start()
+            assert str(info.value).startswith("No microphone is connected"), str(info.value)
+            assert "'Monitor of Speakers'" in str(info.value) and "Settings" in info.value.hint
+            assert not mic.recording
+            mic.close()
+    finally:
+        usb.close()

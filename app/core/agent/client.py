@@ -65,15 +65,20 @@ def _http_client() -> anthropic.DefaultHttpxClient:
     return anthropic.DefaultHttpxClient(limits=kept, timeout=TIMEOUT)
 
 
-def check_api_key(key: str) -> str:
-    """One cheap call with `key` (list one model): a sentence saying it works, else a UserFacingError."""
-    client = anthropic.Anthropic(api_key=key, max_retries=0, timeout=15.0)
+def check_api_key(key: str, *, timeout: float = 15.0) -> str:
+    """One cheap call with `key` (list one model): a sentence saying it works, else a UserFacingError.
+
+    ANTHROPIC_BASE_URL is honoured, as for every request the agent sends.
+    """
+    client = anthropic.Anthropic(api_key=key, max_retries=0, timeout=timeout)
     try:
         page = client.models.list(limit=1)
     except anthropic.AuthenticationError as exc:
-        raise UserFacingError("The API key was refused.", hint="Check that it was copied whole.") from exc
+        raise UserFacingError("The API key was rejected.", hint="Check that it was copied whole.") from exc
     except anthropic.APIConnectionError as exc:
-        raise UserFacingError("The Claude API cannot be reached from this computer.") from exc
+        raise UserFacingError(f"The Claude API at {client.base_url} cannot be reached from this computer.") from exc
+    except anthropic.APIStatusError as exc:  # any other answer: the key's permissions, an overload, an outage
+        raise UserFacingError(describe_failure(exc)) from exc
     names = [m.id for m in page.data]
     return "The key works." + (f" (Models include {names[0]}.)" if names else "")
 

@@ -61,6 +61,7 @@ MAX_STEPS = 20  # requests per turn; the last one may not call tools, so a turn 
 FALLBACK_SHOWN = "Details are on screen."
 FALLBACK_PLAIN = "Okay."
 CANCELLED_REPLY = "Cancelled."
+NOTHING_ASKED = "I didn't hear a question."
 REFUSED_REPLY = "Claude declined to answer that. Try asking another way."
 STEP_LIMIT = ToolResult.error("Not run: this question has used all its tool calls. Answer with what you have.")
 # A reply may ask for many tools at once; past this cap the extra calls are answered, not run. Many
@@ -197,9 +198,11 @@ class Session:
     # -- the loop --------------------------------------------------------------------------------
 
     def _run(self, user_text: str, context: str = "") -> TurnEnded:
+        words = user_text.strip()
+        if not words:  # nobody asked anything: nothing is sent, and the person hears that much
+            return TurnEnded(reply=NOTHING_ASKED)
         if self._client is None:
             self._client = make_client(self.settings)  # MissingApiKeyError: a user-facing TurnFailed
-        words = user_text.strip() or "(silence)"
         self._memory.begin_turn(self.id)  # a line repeats what this turn read, not what an earlier one did
         opening: list[Block] = []
         if not self._messages:

@@ -232,3 +232,14 @@ def test_a_repository_folder_that_disappears_mid_turn_is_said_plainly(
         assert "repository folder is not available" in str(answer["content"]), answer
         assert "not installed" not in str(answer["content"])
     assert not [r for r in caplog.records if r.exc_info], "a missing folder is not a bug to log"
+
+
+def test_an_empty_question_sends_no_request_and_the_reply_says_so(fake: FakeAPI, session: Session) -> None:
+    # A transcript of nothing reached the API as "(silence)": a request paid for, answering nobody.
+    result = session.run_turn("  \n")
+    assert isinstance(result, TurnEnded) and result.reply == "I didn't hear a question."
+    assert fake.requests == []
+    fake.script(text("Hello."))
+    follow = session.run_turn("Hello?")  # the session is untouched: the next question is its first
+    assert isinstance(follow, TurnEnded) and follow.reply == "Hello."
+    assert [m["role"] for m in fake.requests[-1].body["messages"]] == ["user"]

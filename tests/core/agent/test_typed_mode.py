@@ -105,6 +105,20 @@ def test_ask_json_lists_reply_screen_and_tools(fake: FakeAPI, scenario: Path) ->
     assert "Which tests fail?" in json.dumps(fake.requests[0].body["messages"][0])
 
 
+def test_ask_prints_what_the_agent_put_on_screen_after_the_reply(fake: FakeAPI, scenario: Path) -> None:
+    # No panel in a terminal: "I put a summary on your screen" alone would point at nothing.
+    fake.script(
+        tool_use("show_on_screen", {"text": "# Failing\n- tests/test_rules.py: ChangedFile", "title": "Tests"}),
+        text("One test fails; I put a summary on your screen."),
+    )
+    out = _app("ask", "--repo", str(scenario), "Which tests fail?", fake=fake)
+    assert out.returncode == 0, out.stderr
+    reply, _, page = out.stdout.partition("\n")
+    assert reply == "One test fails; I put a summary on your screen."
+    assert "## Tests" in page and "- tests/test_rules.py: ChangedFile" in page
+    assert page.index("## Tests") < page.index("tests/test_rules.py")
+
+
 @pytest.mark.parametrize("run", [run_app, pytest.param(run_process, marks=pytest.mark.slow)], ids=["main", "process"])
 def test_ask_failure_is_one_line_on_stderr_and_nonzero(fake: FakeAPI, scenario: Path, run: Runner) -> None:
     out = _app("ask", "--repo", str(scenario), "Hello?", fake=fake, key="sk-ant-revoked-key", run=run)
@@ -112,6 +126,15 @@ def test_ask_failure_is_one_line_on_stderr_and_nonzero(fake: FakeAPI, scenario: 
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "the API key was rejected" in lines[0]
+
+
+def test_an_empty_question_sends_nothing_and_says_so(fake: FakeAPI, scenario: Path) -> None:
+    # It used to go to the API as "(silence)", and the model answered a question nobody asked.
+    out = _app("ask", "--repo", str(scenario), "  ", fake=fake)
+    assert out.returncode != 0 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "empty" in lines[0] and "nothing was sent" in lines[0]
+    assert fake.requests == []
 
 
 def test_ask_without_a_key_says_where_to_set_it(scenario: Path) -> None:
