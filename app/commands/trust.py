@@ -76,7 +76,8 @@ def hint(repo: str) -> str:
 def terminal_prompt(stdin: TextIO | None = None, stderr: TextIO | None = None) -> Callable[[TrustNeeded], None]:
     """The listener `ask` and `chat` give their turns: on a terminal it asks y/N, else it prints the hint.
 
-    The session asks at most once; a "y" trusts the repository before the call is checked again, so it runs.
+    The session asks at most once a turn; a "y" trusts the repository before the call is checked again, so it
+    runs in the same turn; after an "N" the next turn that needs it asks again.
     """
 
     def ask(event: TrustNeeded) -> None:

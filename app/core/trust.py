@@ -155,14 +155,20 @@ NOT_TRUSTED = (
 
 
 class Gate:
-    """One session's door to running code: checks the list on every call, asks the person once.
+    """One session's door to running code: checks the list on every call, asks the person once a turn.
 
-    `ask` is how this session reaches the person (the desktop's panel, a terminal's y/N); it may
-    trust the repository before it returns (a terminal answers at once) or later (the panel).
+    `ask` is how this session reaches the person (the desktop's panel, a terminal's y/N); it returns
+    once they answered (a terminal at once, the panel when its button is pressed), having trusted the
+    repository or not, and the list is read again. A "not now" holds for the rest of that turn only:
+    the next turn that needs the code asks again.
     """
 
     def __init__(self, ask: Callable[[TrustRequest], None] | None = None) -> None:
         self._ask = ask
+        self._asked = False
+
+    def start_turn(self) -> None:
+        """A new turn: the person may be asked again."""
         self._asked = False
 
     def refusal(self, request: TrustRequest) -> str:
@@ -170,7 +176,7 @@ class Gate:
         if is_trusted(request.repo):
             return ""
         if self._ask is not None and not self._asked:
-            self._asked = True  # once a session: a person who said "not now" is not asked at every call
+            self._asked = True  # once a turn: a build after a refused test is not a second question
             try:
                 self._ask(request)
             except Exception:  # a broken prompt must not run the code, nor end the turn

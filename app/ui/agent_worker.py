@@ -18,6 +18,7 @@ from PySide6.QtCore import Signal, Slot
 
 from app.core import messages, paths, stamps
 from app.core.agent.events import Event, TurnEnded, TurnFailed
+from app.core.agent.trust_wait import TrustAnswers
 from app.core.editor import block
 from app.core.editor.report import EditorReport
 from app.core.errors import UserFacingError
@@ -53,6 +54,7 @@ class AgentWorker(AgentPort):
         self._cancelled_through = 0  # turns up to this id were cancelled before they began
         self._hold: Hold | None = None  # the key-down being listened to, for the warm-up's tap rule
         self._warmer: Warmer | None = None
+        self._trust_answers = TrustAnswers()  # a turn asking to run code waits here for the panel's answer
         self._session_requested.connect(self._restart)
         self._settings_sent.connect(self._update_settings)
         self._prepare_requested.connect(self._prepare)
@@ -100,6 +102,10 @@ class AgentWorker(AgentPort):
         lifecycle = self._lifecycle
         return lifecycle.current if lifecycle is not None else None
 
+    def answer_trust(self, ask_id: int) -> None:
+        """The person answered trust question `ask_id` (thread-safe): the turn waiting on it goes on."""
+        self._trust_answers.give(ask_id)
+
     def cancel(self) -> None:
         with self._lock:
             self._cancelled_through = self._requested_turn
@@ -139,7 +145,7 @@ class AgentWorker(AgentPort):
 
             prompt_cache = PromptCache(record=paths.prompt_cache_file())
             self._warmer = Warmer(prompt_cache)
-            make = partial(new_session, prompt_cache=prompt_cache)
+            make = partial(new_session, prompt_cache=prompt_cache, trust_answers=self._trust_answers)
             self._lifecycle = SessionLifecycle(*self._pending, make_session=make)
             self._pending = None
             # The process's client, so the first session does not build its TLS context (~0.5 s);

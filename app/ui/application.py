@@ -44,6 +44,7 @@ from app.ui.speech_worker import SpeechWorker
 from app.ui.threads import start_thread, stop_thread
 from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
+from app.ui.trust_box import connect_trust
 
 if TYPE_CHECKING:
     from app.ui.ports import AgentPort
@@ -98,7 +99,7 @@ class DesktopApp(QObject):
         c.state_changed.connect(self._on_state)
         c.level_changed.connect(self.tray.show_level)
         c.screen_shown.connect(self.panel.add_screen)
-        c.trust_asked.connect(self.panel.ask_trust)
+        connect_trust(self.panel.trust_box, asked=c.trust_asked, show=self.panel.ask_trust, answer=c.answer_trust)
         c.answer_ready.connect(self._on_answer)
         c.session_reset.connect(self.panel.clear)
         c.session_reset.connect(lambda: menu.set_has_answer(False))

@@ -224,6 +224,11 @@ class Controller(QObject):
         self._interrupt()
         self._start_turn(text.strip())
 
+    @Slot(int)
+    def answer_trust(self, ask_id: int) -> None:
+        """The person pressed Trust or Not now: the turn that asked goes on (and runs the code if trusted)."""
+        self._agent.answer_trust(ask_id)
+
     @Slot()
     def stop_speaking(self) -> None:
         self._speech.stop_speaking()

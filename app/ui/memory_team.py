@@ -6,11 +6,15 @@ a teammate's newer change is refused with its text instead of overwritten. Every
 on a thread of its own (one at a time: one connection), never on Qt's; a listener on its own
 connection (`team.live`) reloads the box within a moment of a teammate's change, and after a lost
 connection catches up by sequence number. The box says when team memory is off, read-only for this
-person, or the cached copy because the server cannot be reached (and then writes nothing).
+person, or the cached copy because the server cannot be reached (and then writes nothing). The
+listener is also how the box learns that the server went away after it was read: within a few seconds
+the box says until when its copy was current, turns off every button that needs the server, and reads
+again once the listener is back.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -45,6 +49,7 @@ class MemoryTeam(QWidget):
     """One repository's team memory, for the person connected to the team server."""
 
     _teammate_changed = Signal(int)  # from the listener's thread to Qt's
+    _connection_changed = Signal(bool)  # the listener lost the server (False) or has it again (True)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -64,6 +69,7 @@ class MemoryTeam(QWidget):
         self._generation = 0  # results of a repository no longer shown are dropped
         self.busy = 0  # server calls under way (the tests wait for none)
         self._teammate_changed.connect(lambda _seq: self.reload())
+        self._connection_changed.connect(self._on_connection)
 
         self.state = QLabel(OFF)
         self.state.setWordWrap(True)
@@ -137,12 +143,15 @@ class MemoryTeam(QWidget):
         if team is not None:
             self._run("close", team.close)
 
-    def reload(self) -> None:
+    def reload(self, *, fresh: bool = False) -> None:
+        """Read the team memory again; `fresh`: on a new connection (the old one died with the server)."""
         team = self._team
         if team is None:
             return
 
         def read() -> tuple[tier.TeamView, bool]:
+            if fresh:
+                team.backend.close()
             try:
                 view = team.read()
             except (TeamServerError, OSError) as exc:
@@ -240,7 +249,19 @@ class MemoryTeam(QWidget):
             self._teammate_changed.emit,  # a Qt signal: the reload runs on Qt's thread
             since=self.view.seq,
             password=config.stored_password(dsn),
+            on_state=self._connection_changed.emit,
         ).start()
+
+    def _on_connection(self, connected: bool) -> None:
+        if connected:
+            self.reload(fresh=True)  # back: what the server holds now, and the buttons with it
+            return
+        listener = self._listener
+        if self._team is None or listener is None or self.view.state != "connected":
+            return
+        # The lines shown are still the last the server gave; they were current until it was last heard.
+        self.view = dataclasses.replace(self.view, state="cached", as_of=listener.last_heard or self.view.as_of)
+        self._show()
 
     # ---- showing -------------------------------------------------------------------------------------
 
@@ -263,7 +284,10 @@ class MemoryTeam(QWidget):
         if self._team is None or view.state == "off":
             return OFF
         if view.state == "cached":
-            return f"{view.unreachable[0].upper()}{view.unreachable[1:]}. Nothing can be shared until it answers."
+            return (
+                f"{view.unreachable[0].upper()}{view.unreachable[1:]}. "
+                "Nothing can be shared, changed or undone until it answers."
+            )
         where = self._team.backend.location
         count = f"{len(view.lines)} line{'s' if len(view.lines) != 1 else ''}" if view.lines else NO_LINES
         if not self.writable:

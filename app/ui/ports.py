@@ -127,3 +127,7 @@ class AgentPort(QObject):
     def cancel(self) -> None:
         """Cancel the running turn (thread-safe); it still ends with `finished`."""
         raise NotImplementedError
+
+    def answer_trust(self, ask_id: int) -> None:
+        """The person answered the trust question `ask_id` (Trust or Not now): the turn that asked goes on."""
+        raise NotImplementedError

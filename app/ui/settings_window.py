@@ -244,6 +244,7 @@ class SettingsWindow(QDialog):
         self.voice.load(settings)
         self.speech.load(settings)
         repos = list(dict.fromkeys([*settings.recent_repos, *settings.repo_commands]))
+        self.trusted.set_recent(repos)  # the ones not trusted yet are offered to trust
         self.commands.setRowCount(len(repos))
         for row, repo in enumerate(repos):
             name = QTableWidgetItem(Path(repo).name)

@@ -140,6 +140,7 @@ class FakeAgent(AgentPort):
         self.cancels = 0
         self.prepared = 0
         self.listening_ends = 0
+        self.trust_answers: list[int] = []
 
     def prepare(self) -> None:
         self.prepared += 1
@@ -159,6 +160,9 @@ class FakeAgent(AgentPort):
 
     def cancel(self) -> None:
         self.cancels += 1
+
+    def answer_trust(self, ask_id: int) -> None:
+        self.trust_answers.append(ask_id)
 
     @property
     def last_turn(self) -> int:

@@ -51,3 +51,44 @@ def test_settings_repositories_lists_trusted_ones_and_stops_trusting(qtbot: QtBo
     qtbot.mouseClick(listed.revoke, Qt.MouseButton.LeftButton)
     assert not trust.is_trusted(empty_repo)
     assert listed.trusted_folders() == [] and not listed.none.isHidden()
+
+
+def test_settings_repositories_trusts_a_recent_repository_on_a_click(qtbot: QtBot, empty_repo: Path) -> None:
+    window = SettingsWindow(Settings(recent_repos=(str(empty_repo),)))
+    qtbot.addWidget(window)
+    window.show()
+    listed = window.trusted
+    assert listed.trusted_folders() == [] and listed.untrusted_folders() == [str(empty_repo.resolve())]
+    assert listed.list.item(0).text().endswith("not trusted") and not trust.is_trusted(empty_repo)
+    assert not listed.grant.isEnabled()  # nothing chosen: nothing is trusted by itself
+    listed.list.setCurrentRow(0)
+    qtbot.mouseClick(listed.grant, Qt.MouseButton.LeftButton)
+    assert trust.is_trusted(empty_repo)
+    assert listed.trusted_folders() == [str(empty_repo.resolve())] and listed.untrusted_folders() == []
+    assert "trusted" in listed.list.item(0).text() and "not trusted" not in listed.list.item(0).text()
+    assert f"Trusted: {empty_repo.resolve()}" in listed.status.text()
+
+
+def test_settings_repositories_adds_a_repository_and_trusts_it(qtbot: QtBot, empty_repo: Path, tmp_path: Path) -> None:
+    (empty_repo / "src").mkdir()
+    plain = tmp_path / "not-a-repository"
+    plain.mkdir()
+    window = SettingsWindow(Settings())
+    qtbot.addWidget(window)
+    window.show()
+    listed = window.trusted
+
+    def choose(folder: Path) -> None:
+        qtbot.mouseClick(listed.add, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: listed.dialog is not None and listed.dialog.isVisible())
+        assert listed.dialog is not None
+        listed.dialog.selectFile(str(folder))
+        listed.dialog.accept()
+        qtbot.waitUntil(lambda: listed.dialog is None)
+
+    choose(plain)
+    assert listed.trusted_folders() == [] and not listed.status.isHidden()
+    assert f"{plain} is not inside a git repository" in listed.status.text()  # said, and nothing trusted
+    choose(empty_repo / "src")  # a folder inside it names the repository
+    assert trust.is_trusted(empty_repo)
+    assert listed.trusted_folders() == [str(empty_repo.resolve())]

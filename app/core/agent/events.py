@@ -48,12 +48,15 @@ class TrustNeeded:
     """A tool would run the repository's own code, which the person has not trusted: ask them.
 
     A listener may trust the repository before it returns (a terminal's y/N); then the call runs.
+    With an `ask_id` the turn waits for the answer given later under that id (the desktop's panel,
+    `AgentWorker.answer_trust`), and the call runs in the same turn once the person trusted it.
     """
 
     repo: str
     tool: str  # "build", "test"
     command: str  # the command line that would run
     folder: str  # where it would run
+    ask_id: int = 0  # 0: nobody waits for a later answer
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 from app.core import clock as clocks
 from app.core.agent.prompt_cache import PromptCache
 from app.core.agent.session import Session
+from app.core.agent.trust_wait import TrustAnswers
 from app.core.errors import RepositoryError
 from app.core.settings import Settings
 
@@ -35,11 +36,16 @@ HISTORY_LIMIT_CHARS = 256_000
 LONG_SESSION_NOTE = "This conversation had grown long, so this question starts a new one, from memory."
 
 
-def new_session(repo: Path, settings: Settings, prompt_cache: PromptCache | None = None) -> Session:
+def new_session(
+    repo: Path,
+    settings: Settings,
+    prompt_cache: PromptCache | None = None,
+    trust_answers: TrustAnswers | None = None,
+) -> Session:
     """A session with a client for the user's API key (MissingApiKeyError when there is none)."""
     from app.core.agent.client import make_client
 
-    return Session(repo, settings, client=make_client(settings), prompt_cache=prompt_cache)
+    return Session(repo, settings, client=make_client(settings), prompt_cache=prompt_cache, trust_answers=trust_answers)
 
 
 @dataclass(frozen=True)

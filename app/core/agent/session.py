@@ -37,6 +37,7 @@ from app.core.agent.events import (
 )
 from app.core.agent.prompt_cache import PromptCache, prefix_key
 from app.core.agent.toolbox import Toolbox, TurnCaps, check, counts_memory_use, definitions, label, read_source
+from app.core.agent.trust_wait import TrustAnswers
 from app.core.agent.turn import (
     CANCELLED,
     CONTEXT_MANAGEMENT,
@@ -90,8 +91,12 @@ class Session:
         *,
         client: anthropic.Anthropic | None = None,
         prompt_cache: PromptCache | None = None,
+        trust_answers: TrustAnswers | None = None,
     ) -> None:
+        """`trust_answers`: where a trust question is answered later (the desktop); without it the
+        listener of TrustNeeded answers before it returns (a terminal) or not at all."""
         self.id = uuid.uuid4().hex[:12]
+        self._trust_answers = trust_answers
         self.repo = repo
         self.settings = settings
         self.started_at = datetime.now().astimezone()
@@ -183,6 +188,7 @@ class Session:
             self._emit = _guarded(on_event)
             self._screens = []
             self._caps.start()
+            self._toolbox.start_turn()
             self._checkpoint = (len(self._messages), self._messages[-1] if self._messages else None)
             try:
                 result: TurnEnded | TurnFailed = self._run(user_text, context)
@@ -365,7 +371,12 @@ class Session:
         self._emit(content)
 
     def _ask_trust(self, request: TrustRequest) -> None:
-        self._emit(TrustNeeded(str(request.repo), request.tool, request.command, str(request.folder)))
+        """Ask the person; with `trust_answers`, wait (cancel aware) for their click before the gate looks again."""
+        answers = self._trust_answers
+        ask_id = answers.open() if answers is not None else 0
+        self._emit(TrustNeeded(str(request.repo), request.tool, request.command, str(request.folder), ask_id))
+        if answers is not None:
+            answers.wait(ask_id, self._cancel)
 
     def _load_memory(self) -> str:
         team = self._load_team()

@@ -126,7 +126,11 @@ class Toolbox:
         self._settings = settings
         self._session_id = session_id
         self._on_screen = on_screen
-        self._gate = trust.Gate(ask_trust)  # one per session: the person is asked once
+        self._gate = trust.Gate(ask_trust)  # one per session: the person is asked once a turn
+
+    def start_turn(self) -> None:
+        """A new turn begins: a question the person declined in the last one may be asked again."""
+        self._gate.start_turn()
 
     def run(self, call: Call, *, cancel: threading.Event, user_words: str = "") -> ToolResult:
         """Run one call; every failure, even a bug in a tool, comes back as an error result.

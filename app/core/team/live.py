@@ -9,14 +9,21 @@ through the row-level security policies, so it learns only what its role may rea
 same question it asks after a lost connection, so a change made while it was away is caught up by
 sequence number (`vda.changes.seq`), never by a clock that two machines need not agree on.
 
-`on_change(seq)` runs on the listener's thread; a Qt window hands it to its own thread.
+A stopped server does not always end a LISTEN (a host that vanished sends nothing), so while no
+notification comes the listener asks the server a trivial question every `HEALTH` seconds, on a
+connection whose TCP keepalives give up within seconds: a window learns the server is gone within a
+few seconds either way (`on_state(False)`), and `last_heard` says until when its copy was current.
+
+`on_change(seq)` and `on_state(connected)` run on the listener's thread; a Qt window hands them to its own.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import psycopg
 
@@ -28,6 +35,11 @@ log = logging.getLogger(__name__)
 
 POLL = 0.25  # seconds between looks at the stop flag while no notification comes
 RETRY = (0.5, 1.0, 2.0, 5.0)  # seconds before each reconnect attempt; the last repeats
+HEALTH = 2.0  # seconds of quiet after which the listener checks that the server still answers
+# libpq's TCP options for the listener's connection: a host that vanished is given up on within seconds.
+# (A Unix socket ignores them; there a stopped server closes the socket and the check fails at once.)
+LIVENESS = {"keepalives": 1, "keepalives_idle": 2, "keepalives_interval": 1, "keepalives_count": 2,
+            "tcp_user_timeout": 4000}  # fmt: skip
 
 
 class TeamListener:
@@ -46,6 +58,8 @@ class TeamListener:
         self.dsn = dsn
         self.identity = identity
         self.last_seen = since  # the highest change sequence number this listener has reported or been given
+        self.last_heard: datetime | None = None  # when the server last answered this listener (UTC)
+        self._connected: bool | None = None  # as last reported: only a change is reported
         self._on_change = on_change
         self._on_state = on_state
         self._password = password
@@ -70,7 +84,7 @@ class TeamListener:
         attempt = 0
         while not self._stop.is_set():
             try:
-                conn = connect(self.dsn, password=self._password)
+                conn = connect(self.dsn, password=self._password, options=LIVENESS)
             except TeamServerError as exc:
                 log.info("team listener: %s", exc)
                 self._state(False)
@@ -91,12 +105,20 @@ class TeamListener:
         repo = self._repository(conn)
         if repo is not None:
             self._catch_up(conn, repo)
+        self._heard()
         self._state(True)
         self._ready.set()
+        quiet_since = time.monotonic()
         while not self._stop.is_set():
             if not list(conn.notifies(timeout=POLL, stop_after=1)):
+                if time.monotonic() - quiet_since >= HEALTH:
+                    conn.execute("SELECT 1")  # psycopg.Error when the server is gone: reconnect, say so
+                    self._heard()
+                    quiet_since = time.monotonic()
                 continue
             list(conn.notifies(timeout=0))  # the ones that came meanwhile: one question answers them all
+            self._heard()
+            quiet_since = time.monotonic()
             if repo is None:  # a first grant, or the repository's first change: look again
                 repo = self._repository(conn)
             if repo is not None:
@@ -125,7 +147,13 @@ class TeamListener:
         except Exception:  # a window's handler must not end the listening
             log.exception("team listener: the change handler failed")
 
+    def _heard(self) -> None:
+        self.last_heard = datetime.now(UTC)
+
     def _state(self, connected: bool) -> None:
+        if connected == self._connected:
+            return  # each failed reconnect is not news
+        self._connected = connected
         if self._on_state is not None:
             try:
                 self._on_state(connected)

@@ -8,7 +8,7 @@ gives up after `CONNECT_TIMEOUT`: a session never waits longer than that for the
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import psycopg
@@ -32,9 +32,15 @@ def describe(dsn: str) -> str:
     return f"{info.get('user') or 'you'}@{host}/{info.get('dbname') or info.get('user') or ''}".rstrip("/")
 
 
-def connect(dsn: str, *, password: str = "", autocommit: bool = True) -> Connection:
-    """A connection to the team server, or TeamUnreachable / TeamRefused saying why in one line."""
+def connect(
+    dsn: str, *, password: str = "", autocommit: bool = True, options: Mapping[str, Any] | None = None
+) -> Connection:
+    """A connection to the team server, or TeamUnreachable / TeamRefused saying why in one line.
+
+    `options` are more libpq connection parameters (the live listener's TCP keepalives).
+    """
     extra: dict[str, Any] = {"connect_timeout": max(1, round(CONNECT_TIMEOUT)), "application_name": "voice-dev-agent"}
+    extra.update(options or {})
     if password:
         extra["password"] = password
     try:

@@ -219,8 +219,8 @@ class Team:
         return self.backend.locked(change, write=True, empty=_no_access, files=(vp.text,))
 
     def undo(self) -> str:
-        """Undo the newest team change (a new change, kept in the history like any other)."""
-        return self.store.undo()
+        """Undo the newest team change (a new change, kept in the history like any other); a sentence saying which."""
+        return f"Undid the {self.store.undo()}."  # the journal describes it as "save of PATH by WHO on WHEN"
 
     def _text(self, parts: tuple[str, ...]) -> str | None:
         texts = self.store._core.texts

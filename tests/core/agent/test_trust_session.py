@@ -81,8 +81,10 @@ def test_trusting_while_asked_runs_the_test_and_a_revoke_stops_the_next(
     assert "Tests passed" in fake.requests[1].body["messages"][-1]["content"][0]["content"]
     marker.unlink()
     trust.revoke(repo)
-    session.run_turn("again", say_yes)  # asked once a session: a revoke mid-session is not asked again
-    assert not marker.exists()
+    asked: list[Event] = []
+    session.run_turn("again", lambda e: asked.append(e) if isinstance(e, TrustNeeded) else None)  # says "not now"
+    assert not marker.exists()  # revoked: the next test is not run
+    assert len(asked) == 1  # the new turn asks again (a person who said "not now" before is asked once more)
 
 
 def _cli(*args: str, fake: FakeAPI | None = None) -> subprocess.CompletedProcess[str]:
