@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from app.core.memory import MemoryStore, open_store
 from app.core.memory.block_split import DEVELOPER_HEADING, NOTES_HEADING
 from app.ui.memory_editor import MemoryEditor
+from app.ui.memory_line_rows import row_parts
 
 LESSON = "- If the build fails with CS0246 after switching branches, run dotnet restore first."
 SIGNED = "- Release builds are signed on the CI machine only, by policy."
@@ -81,3 +82,28 @@ def test_an_archived_line_is_listed_and_restored_from_the_window(
     qtbot.mouseClick(lines.restore_button, Qt.MouseButton.LeftButton)
     assert _rows(editor) == [f"Agent's note, confirmed in 1 session: {SIGNED}"]
     assert "signed on the CI machine" in store.snapshot(session_id="s3")
+
+
+def test_a_line_the_person_asked_for_shows_no_archived_mark_after_60_days(
+    qtbot: QtBot, empty_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skew = tmp_path / "skew"
+    monkeypatch.setenv("VDA_CLOCK_SKEW_FILE", str(skew))
+    store = open_store(empty_repo)
+    asked = store.execute(
+        {"command": "create", "path": "/memories/notes.md", "file_text": f"{SIGNED}\n"},
+        session_id="s1",
+        user_words="remember that release builds are signed on the CI machine only",
+    )
+    assert not asked.is_error, asked.text
+    skew.write_text(str(61 * 86_400))
+    editor = _editor(qtbot, empty_repo)
+    editor.files.select("/memories/notes.md")
+    lines = editor.details.lines
+    assert _rows(editor) == [f"Agent's note, confirmed in 1 session: {SIGNED}"]
+    line = lines.selected_line()
+    assert line is not None
+    tags = [tag.text for tag in row_parts(line).tags]
+    assert "You asked for it" in tags
+    assert not any("Archived" in tag for tag in tags)
+    assert not lines.restore_button.isEnabled()
