@@ -71,9 +71,12 @@ def place(panel: QWidget, area: QRect, height: int, *, top: bool) -> None:
     width = panel_width(area)
     panel.setMaximumWidth(width)  # nothing inside may widen it past the screen's room
     layout = panel.layout()
+    needed = panel.minimumSizeHint().height()
     if layout is not None:
         layout.activate()  # the minimum the contents need now, before the size is read back
-    panel.resize(width, min(max(height, panel.minimumSizeHint().height()), area.height() - 2 * MARGIN))
+        if layout.hasHeightForWidth():  # wrapped lines (a held line, a long caption) at this width
+            needed = max(needed, layout.totalHeightForWidth(width))
+    panel.resize(width, min(max(height, needed), area.height() - 2 * MARGIN))
     frame = panel.frameGeometry()
     x = max(area.left() + MARGIN, area.right() + 1 - frame.width() - MARGIN)
     y = area.top() + MARGIN if top else area.bottom() + 1 - frame.height() - MARGIN

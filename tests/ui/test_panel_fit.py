@@ -18,9 +18,8 @@ from app.ui.memory_held import HeldNotice
 from app.ui.panel import AnswerPanel
 from app.ui.panel_fit import shown_text
 
-QUESTION = (
-    "why does the integration test for the payment webhook time out on the CI runner but never on my laptop"
-)  # 103 characters, as a person says it
+# 102 characters, as a person says it.
+QUESTION = "why does the integration test for the payment webhook time out on the CI runner but never on my laptop"
 UNBROKEN = "src/payments/webhooks/handlers/stripe_signature_verification_middleware_for_retries.py"
 HELD = (
     "- The staging deploy reads its secrets from the vault path "
