@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.core import heap, messages, repos
 from app.core import settings as settings_store
@@ -26,6 +26,7 @@ from app.core.history import History
 from app.core.settings import Effect, Settings, as_memory_mode, changed_effects
 from app.ui import heap_counts, memory_status
 from app.ui.agent_worker import AgentWorker
+from app.ui.ask_dialog import ask_question
 from app.ui.controller import Controller, State
 from app.ui.desktop_notifications import DesktopNotifications
 from app.ui.history_window import HistoryWindow
@@ -42,7 +43,6 @@ from app.ui.settings_window import SettingsWindow
 from app.ui.setup_flow import SetupFlow
 from app.ui.speech_worker import SpeechWorker
 from app.ui.threads import start_thread, stop_thread
-from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
 from app.ui.trust_box import connect_trust
 
@@ -117,7 +117,7 @@ class DesktopApp(QObject):
         menu.show_last_answer.connect(lambda: self.panel.show_last(take_focus=True))
         self.hotkey.show_panel.connect(lambda: self.panel.show_last(take_focus=True))
         menu.new_session.connect(c.new_session)
-        menu.stop_speaking.connect(c.stop_speaking)
+        connect_turn_controls(c, menu)
         menu.open_memory.connect(lambda: self.open_settings(memory=True))
         menu.open_settings.connect(lambda: self.open_settings(memory=False))
         menu.open_history.connect(self.open_history)
@@ -274,8 +274,8 @@ class DesktopApp(QObject):
             self.controller.press()
 
     def ask_by_typing(self) -> None:
-        text, ok = QInputDialog.getText(None, window_title("Ask"), "Your question:")
-        if ok and text.strip():
+        text = ask_question()
+        if text:
             self.controller.ask(text)
 
     def open_settings(self, *, memory: bool) -> None:
@@ -430,3 +430,9 @@ def connect_memory_notices(
     notices.undone.connect(undone)
     panel.memory_undo_requested.connect(notices.undo)
     menu.undo_memory.connect(notices.undo_last)
+
+
+def connect_turn_controls(controller: Controller, menu: AppMenu) -> None:
+    """The menu's hold on a running answer: Stop speaking silences it, Cancel answer ends the turn."""
+    menu.stop_speaking.connect(controller.stop_speaking)
+    menu.cancel_turn.connect(controller.cancel_turn)

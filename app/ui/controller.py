@@ -242,6 +242,14 @@ class Controller(QObject):
             self._set_state(State.IDLE)
 
     @Slot()
+    def cancel_turn(self) -> None:
+        """The tray's Cancel: end the turn that thinks or speaks (a stalled answer must not strand the person)."""
+        if self._state not in (State.THINKING, State.SPEAKING):
+            return
+        self._interrupt()
+        self._set_state(State.IDLE, "cancelled")
+
+    @Slot()
     def new_session(self) -> None:
         if self._state is State.LISTENING:
             self._mic_stop_quietly()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -174,10 +174,16 @@ class HistoryWindow(QWidget):
         self.delete_all_button.clicked.connect(self.delete_everything)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        # A plain window has no dialog's Close: without one (and Esc) only the window manager's X closed it.
+        self.close_button = QPushButton("Close")
+        self.close_button.setToolTip("Close the History window (Esc)")
+        self.close_button.clicked.connect(self.close)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
         bottom.addWidget(self.delete_repo_button)
         bottom.addWidget(self.delete_all_button)
+        bottom.addSpacing(12)
+        bottom.addWidget(self.close_button)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.off_banner)
@@ -187,6 +193,14 @@ class HistoryWindow(QWidget):
         QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
         QShortcut(QKeySequence.StandardKey.Delete, self.list, self.delete_current)
         self.reload()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Esc closes, as in Settings; it reaches here from the list and the search box, which leave it alone.
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # ---- loading ------------------------------------------------------------------------------
 

@@ -92,6 +92,7 @@ class MemoryDetails(QWidget):
         # Each line with how it stands, filled here with the file; the window places it at full width.
         self.lines = MemoryLines()
         split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)  # a divider dragged to the end leaves the other pane its heading
         split.addWidget(history_box)
         split.addWidget(self.diff)
         split.setSizes([120, 200])

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -39,6 +38,7 @@ from app.core.memory.undo import UndoRefused
 from app.ui import colours, memory_merge
 from app.ui.memory_details import MemoryDetails
 from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, connect_box, waiting
+from app.ui.memory_layout import TeamPlace, arrange, panes
 from app.ui.memory_list import SORTS, FileRow, MemoryList, deleted_files
 from app.ui.memory_repos import RepositoryList
 from app.ui.memory_team import MemoryTeam
@@ -97,6 +97,7 @@ class MemoryEditor(QWidget):
             self.mode.setItemData(self.mode.count() - 1, line, Qt.ItemDataRole.ToolTipRole)
         self.mode.activated.connect(self._mode_activated)
         self.mode_line = QLabel()
+        self.mode_line.setWordWrap(True)  # one long sentence: wrapped, it no longer sets the window's least width
         self.mode_line.setStyleSheet("color: palette(mid);")
         self.sort = QComboBox()
         self.sort.setAccessibleName("Sort files by")
@@ -151,15 +152,10 @@ class MemoryEditor(QWidget):
         self.team.own_line = self._own_line
         self.team.ask_text = lambda title, label, value: self.ask_text(title, label, value)
         self.team.confirm = lambda title, text: self.confirm(title, text)
-        self.detail = QSplitter(Qt.Orientation.Horizontal)
-        self.detail.addWidget(pane)
-        self.detail.addWidget(self.details)
-        self.detail.setSizes([400, 600])
-        self._files_and_detail = QSplitter(Qt.Orientation.Vertical)
-        self._files_and_detail.addWidget(self.files)
-        self._files_and_detail.addWidget(self.details.lines)  # full width: each line's marks fit on its row
-        self._files_and_detail.addWidget(self.detail)
-        self._files_and_detail.setSizes([100, 220, 320])
+        self.detail, self._files_and_detail, self._memory_and_team = arrange(
+            self.files, self.details.lines, pane, self.details, self.empty_label, self.team
+        )
+        self.team_place = TeamPlace(self.team)
 
         right_panel = QWidget()
         right = QVBoxLayout(right_panel)
@@ -168,14 +164,10 @@ class MemoryEditor(QWidget):
         right.addLayout(top)
         right.addWidget(self.problem)
         right.addWidget(self.held)
-        right.addWidget(self._files_and_detail, 3)
-        right.addWidget(self.empty_label, 3)
-        right.addWidget(self.team, 1)  # below the files, also when the repository has no memory of its own
+        right.addWidget(self._memory_and_team, 1)
+        right.addWidget(self.team_place)
         right.addWidget(self.ask_first)  # for every repository: below what belongs to the one shown
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left_panel)
-        splitter.addWidget(right_panel)
-        splitter.setSizes([210, 790])
+        splitter = panes(Qt.Orientation.Horizontal, (left_panel, 1, 210), (right_panel, 4, 790))
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         order = [self.repos, self.forget_button, self.mode, self.sort, self.files, pane.editor, pane.new_button,
@@ -235,6 +227,7 @@ class MemoryEditor(QWidget):
             self.mode.setEnabled(False)
             self.forget_button.setEnabled(False)
             self._show_empty(NO_MEMORY)
+            self.team_place.update_place()
             return
         repo = self.selected_repository()
         # A person's window: their reading and editing work whatever the agent's switch says.
@@ -245,6 +238,7 @@ class MemoryEditor(QWidget):
         self.held.clear()
         self._load_files(file)
         self.team.set_repository(repo)
+        self.team_place.update_place()
 
     def _sort_chosen(self, _index: int) -> None:
         self.files.set_sort(str(self.sort.currentData()))

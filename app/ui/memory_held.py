@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
+from PySide6.QtCore import QObject, Signal, SignalInstance
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -38,6 +38,7 @@ from app.core.team import sentences, sharing
 from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import file_name, short
+from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
 
 log = logging.getLogger(__name__)
 
@@ -243,9 +244,7 @@ class HeldBox(QFrame):
         for notice in notices:
             if notice.id in self._shown:
                 continue
-            label = QLabel(notice.line)
-            label.setTextFormat(Qt.TextFormat.PlainText)  # the words come from the model or a file
-            label.setWordWrap(True)
+            label = wrapping_label(notice.line)  # the words come from the model or a file; a long path wraps too
             label.setToolTip(f"Held because {notice.reason}.")
             keep = QPushButton("Keep")
             keep.setAccessibleName("Keep this line in the memory")
@@ -298,7 +297,7 @@ class HeldBox(QFrame):
         self.share_requested.emit(notice)
 
     def _busy(self, row: _Row) -> None:
-        row.label.setText(f"{row.notice.line} ({SHARING})")
+        set_wrapping(row.label, f"{row.notice.line} ({SHARING})")
         for button in (row.keep, row.discard, row.share):
             if button is not None:
                 button.setEnabled(False)
@@ -314,18 +313,18 @@ class HeldBox(QFrame):
         row.discard.setEnabled(True)
         if not done:
             row.label.setToolTip(message)
-            row.label.setText(f"{notice.line} ({message})")
+            set_wrapping(row.label, f"{notice.line} ({message})")
             if shared and row.share is not None:
                 _explain(row.share, False, ASKING)  # asked again after a failed share (`HeldNotices.share`)
             return
         row.done = True
-        row.label.setText(f"{message} “{short(notice.text.strip().removeprefix('- '), 120)}”")
+        set_wrapping(row.label, f"{message} “{short(notice.text.strip().removeprefix('- '), 120)}”")
         for button in (row.keep, row.discard, row.share):
             if button is not None:
                 button.hide()
 
     def lines(self) -> list[str]:
-        return [row.label.text() for row in self._shown.values()]
+        return [shown_text(row.label) for row in self._shown.values()]
 
     def buttons(self, notice_id: int) -> tuple[QPushButton, QPushButton] | None:
         row = self._shown.get(notice_id)

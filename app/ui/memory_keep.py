@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from app.core import messages
 from app.core.errors import UserFacingError
@@ -26,6 +26,7 @@ from app.core.memory import JournalError, open_store
 from app.core.memory.lock import LockTimeout
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import short
+from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
 
 log = logging.getLogger(__name__)
 
@@ -102,16 +103,17 @@ class KeepBox(QFrame):
         for offer in offers:
             if any(r.offer == offer and not r.done for r in self._shown):
                 continue  # asked again and refused again: the row already offers it
-            label = QLabel(refused_line(offer))
-            label.setTextFormat(Qt.TextFormat.PlainText)  # the words come from the model
-            label.setWordWrap(True)
+            label = wrapping_label(refused_line(offer))  # the words come from the model; a long path wraps too
             keep = QPushButton(KEEP)
             keep.setAccessibleName("Keep this line in the memory as your own")
             keep.setToolTip(f"Adds it to {offer.file} as your line, as `memory add` does")
             keep.clicked.connect(lambda _c=False, o=offer: self.keep_requested.emit(o))
+            # Not broken up: the command in it is copied into a terminal. Its width is the panel's (Ignored),
+            # so a long path is cut at the edge rather than widening the panel past the screen.
             note = QLabel(hint(offer))
             note.setTextFormat(Qt.TextFormat.PlainText)
             note.setWordWrap(True)
+            note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             note.setStyleSheet("color: palette(mid);")
             note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)  # to copy the command
             row = QHBoxLayout()
@@ -130,16 +132,16 @@ class KeepBox(QFrame):
             if row.offer != offer or row.done:
                 continue
             if not done:  # the button stays: the person may make room and try again
-                row.label.setText(message)
+                set_wrapping(row.label, message)
                 row.label.setToolTip(refused_line(offer))
                 continue
             row.done = True
-            row.label.setText(f"{message} “{short(offer.line, 120)}”")
+            set_wrapping(row.label, f"{message} “{short(offer.line, 120)}”")
             row.keep.hide()
             row.hint.hide()
 
     def lines(self) -> list[str]:
-        return [row.label.text() for row in self._shown]
+        return [shown_text(row.label) for row in self._shown]
 
     def hints(self) -> list[str]:
         return [row.hint.text() for row in self._shown if not row.hint.isHidden()]

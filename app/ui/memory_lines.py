@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.memory.lines import normalise
 from app.ui.memory_line_rows import ROLE_LINE, LineRows, row_parts
 
 
@@ -76,6 +77,10 @@ class MemoryLines(QWidget):
         self.show_lines("", [])
 
     def show_lines(self, path: str, lines: list[dict[str, Any]]) -> None:
+        # The same file shown again (after Make standing, Restore, a reload): the selection stays on the line
+        # it was on. Jumping to the next candidate left Restore enabled for a line the person never chose.
+        kept = self.selected_line() if path == self._path else None
+        kept_key = normalise(str(kept["text"])) if kept is not None else None
         self._path = path
         self.list.blockSignals(True)
         self.list.clear()
@@ -89,6 +94,8 @@ class MemoryLines(QWidget):
         self.list.blockSignals(False)
         # A candidate or an archived line is what a person comes here for: it is selected first.
         wanted = next((i for i, line in enumerate(lines) if line["promotion_candidate"] or line["archived"]), 0)
+        if kept_key is not None:
+            wanted = next((i for i, line in enumerate(lines) if normalise(str(line["text"])) == kept_key), wanted)
         if lines:
             self.list.setCurrentRow(wanted)
         self.setVisible(bool(lines))

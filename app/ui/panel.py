@@ -44,11 +44,11 @@ from app.ui.memory_held import HeldBox
 from app.ui.memory_keep import KeepBox
 from app.ui.memory_notice import MemoryNotice
 from app.ui.page_document import build_page_document
+from app.ui.panel_fit import WIDTH, place, set_wrapping, shown_text, title_text, wrapping_label
 from app.ui.titles import window_title
 from app.ui.trust_box import TrustBox
+from app.ui.window_fit import available_area
 
-WIDTH = 600
-MARGIN = 16
 NOTHING_SHOWN = "_Nothing was shown on screen for this answer._"
 
 
@@ -96,9 +96,8 @@ class AnswerPanel(QFrame):
         self._asking = False  # a question of the panel's own is open: losing activation to it is no "click outside"
         self._anchor: QRect | None = None
 
-        # Titles and captions come from the model: plain text, never markup.
-        self.title = QLabel()
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        # Titles and captions come from the model: plain text, never markup; both wrap, at any width (panel_fit).
+        self.title = wrapping_label()
         title_font = self.title.font()
         title_font.setBold(True)
         title_font.setPointSizeF(title_font.pointSizeF() * 1.1)
@@ -121,10 +120,8 @@ class AnswerPanel(QFrame):
         header.addWidget(self.copy_button)
         header.addWidget(self.close_button)
 
-        self.caption = QLabel()
-        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        self.caption = wrapping_label()
         self.caption.setObjectName("caption")
-        self.caption.setWordWrap(True)
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.caption.setToolTip("What was said aloud")
 
@@ -137,10 +134,8 @@ class AnswerPanel(QFrame):
         self._fixed_family = fixed.family()
 
         # Where a link leads (on hover) and why one was not opened.
-        self.link_label = QLabel()
+        self.link_label = wrapping_label()
         self.link_label.setObjectName("linkLabel")
-        self.link_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.link_label.setWordWrap(True)
         self.link_label.setStyleSheet("color: palette(mid);")
         self.link_label.hide()
 
@@ -182,7 +177,7 @@ class AnswerPanel(QFrame):
         # Clicks on the text go to these children, not to the panel's mousePressEvent.
         self.browser.viewport().installEventFilter(self)
         self.caption.installEventFilter(self)
-        self.resize(WIDTH, 420)
+        self.resize(WIDTH, 420)  # until it is placed on a screen (panel_fit.place)
         self._render()
 
     def _tool(self, text: str, tip: str, slot: object) -> QToolButton:
@@ -265,9 +260,7 @@ class AnswerPanel(QFrame):
         """The agent's memory changes of the last turn, each with Undo; shown in place, never popped up."""
         self._clear_memory()
         for notice in notices:
-            label = QLabel(notice.line)
-            label.setTextFormat(Qt.TextFormat.PlainText)  # the words come from the model
-            label.setWordWrap(True)
+            label = wrapping_label(notice.line)  # the words come from the model
             undo = self._tool("Undo", "Undo this change to the memory", lambda _c=False, n=notice: self._undo(n))
             undo.setAutoRaise(False)
             row = QHBoxLayout()
@@ -281,11 +274,11 @@ class AnswerPanel(QFrame):
     def memory_undone(self, op: int, message: str) -> None:
         """An Undo finished (here or from the tray): its lines say so and lose their button."""
         for label, undo in self._memory_lines.get(op, []):
-            label.setText(message)
+            set_wrapping(label, message)
             undo.hide()
 
     def memory_lines(self) -> list[str]:
-        return [label.text() for rows in self._memory_lines.values() for label, _undo in rows]
+        return [shown_text(label) for rows in self._memory_lines.values() for label, _undo in rows]
 
     def _undo(self, notice: MemoryNotice) -> None:
         self.memory_undo_requested.emit(notice)
@@ -348,10 +341,11 @@ class AnswerPanel(QFrame):
             self._show_markdown("")
             return
         heading = page.title or (f"“{page.question}”" if page.question else "Answer")
-        self.title.setText(heading)
+        set_wrapping(self.title, title_text(heading))
+        self.title.setToolTip(heading)  # the whole of a long question
         # Frameless, but task switchers, screen readers and window tools still name it.
         self.setWindowTitle(window_title(heading))
-        self.caption.setText("Still answering…" if page.reply is None else page.reply)
+        set_wrapping(self.caption, "Still answering…" if page.reply is None else page.reply)
         self._show_markdown(page.markdown or NOTHING_SHOWN)
 
     def _show_markdown(self, markdown: str) -> None:
@@ -395,7 +389,7 @@ class AnswerPanel(QFrame):
         self._say_about_link(links.shortened(links.full_address(url)) if reason is None else f"Will not open: {reason}")
 
     def _say_about_link(self, text: str) -> None:
-        self.link_label.setText(text)
+        set_wrapping(self.link_label, text)
         self.link_label.show()
 
     # ---- placement and focus -------------------------------------------------------------
@@ -430,16 +424,11 @@ class AnswerPanel(QFrame):
             own.raise_()  # the window manager maps a new window on top: the person's window goes back over it
 
     def _place(self) -> None:
-        screen = QGuiApplication.screenAt(self._anchor.center()) if self._anchor else None
-        screen = screen or self.screen() or QGuiApplication.primaryScreen()
-        area = screen.availableGeometry()
+        area = available_area(self, self._anchor.center() if self._anchor else None)
         page = self._current()
         wanted = 460 if page is not None and page.markdown else 220
-        self.resize(WIDTH, min(wanted, int(area.height() * 0.7)))
-        x = area.right() - self.width() - MARGIN
         top = self._anchor is not None and self._anchor.center().y() < area.center().y()
-        y = area.top() + MARGIN if top else area.bottom() - self.height() - MARGIN
-        self.move(x, y)
+        place(self, area, min(wanted, int(area.height() * 0.7)), top=top)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         # The user reached for the panel: from now on it behaves like a normal window.

@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QHideEvent, QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -49,6 +49,7 @@ from app.ui.speech_tab import SpeechTab
 from app.ui.titles import window_title
 from app.ui.trust_list import TrustList
 from app.ui.voice_tab import VoiceTab
+from app.ui.window_fit import FRAME_ROOM, SizeKeeper, available_area, bounded
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,9 @@ class SettingsWindow(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(window_title("Settings"))
-        self.resize(780, 560)
+        # Room for the Memory page's lines where the screen has it; reopened at the size it was closed at.
+        self.resize(bounded(QSize(1040, 720), available_area(self), room=FRAME_ROOM))
+        self._size = SizeKeeper(self)  # reopened at the size it was closed at, within the screen: it never grows
         self._settings = settings
 
         self.problem = QLabel(problem)

@@ -55,6 +55,7 @@ class AppMenu(QMenu):
     show_last_answer = Signal()
     new_session = Signal()
     stop_speaking = Signal()
+    cancel_turn = Signal()  # end the answer being thought or spoken
     open_memory = Signal()
     undo_memory = Signal()  # undo the newest change the agent made to memory
     memory_mode_chosen = Signal(str)  # "on" / "read-only" / "off" for the active repository
@@ -84,6 +85,9 @@ class AppMenu(QMenu):
             "New session", self.new_session, "Forget this conversation; the next question starts from memory"
         )
         self.stop_action = self._action("Stop speaking", self.stop_speaking, "Silence the current answer")
+        self.cancel_action = self._action(
+            "Cancel answer", self.cancel_turn, "Stop this answer, thought or spoken; ask again when you like"
+        )
         self.addSeparator()
         self.memory_action = self._action(
             "Memory…", self.open_memory, "Review what the agent remembers about your repositories"
@@ -106,6 +110,7 @@ class AppMenu(QMenu):
         self.quit_action = self._action("Quit", self.quit_requested, f"Quit {APP_DISPLAY_NAME}")
         self.set_repositories(None, [])
         self.set_speaking(False)
+        self.set_answering(False)
         self.set_has_answer(False)
 
     def _action(self, text: str, signal: object, tip: str) -> QAction:
@@ -173,6 +178,10 @@ class AppMenu(QMenu):
 
     def set_speaking(self, speaking: bool) -> None:
         self.stop_action.setEnabled(speaking)
+
+    def set_answering(self, answering: bool) -> None:
+        """A turn thinks or speaks: it can be cancelled from here (also when it stalls)."""
+        self.cancel_action.setEnabled(answering)
 
     def set_listening(self, listening: bool) -> None:
         self.listen_action.setText("Stop listening" if listening else "Listen")
@@ -417,6 +426,7 @@ class Tray(QObject):
         tip = self._tooltip()
         self.menu.set_status(tip.splitlines()[0].removeprefix(f"{APP_DISPLAY_NAME}: "))
         self.menu.set_speaking(self._state == "speaking")
+        self.menu.set_answering(self._state in ("thinking", "speaking"))
         self.menu.set_listening(self._state == "listening")
         if self.tray_icon is not None:
             self.tray_icon.setToolTip(tip)

@@ -6,6 +6,7 @@ import time
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from app.core import corrections
@@ -182,3 +183,20 @@ def test_a_learned_alias_removed_by_hand_is_no_longer_listed(qtbot: QtBot) -> No
     assert page.learned.rowCount() == 1
     page.load(Settings())  # the alias was deleted from the settings file by hand
     assert page.learned.rowCount() == 0 and page.none_learned.isVisibleTo(page)
+
+
+def test_the_history_window_closes_with_its_close_button_and_with_esc(qtbot: QtBot) -> None:
+    _fill()
+    window = _window(qtbot, Holder(Settings()))
+    close = next(b for b in window.findChildren(QPushButton) if b.text() == "Close")
+    assert close.isVisible()
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    assert not window.isVisible()
+    window.show()
+    window.list.setFocus()
+    qtbot.keyClick(window.list, Qt.Key.Key_Escape)
+    assert not window.isVisible()
+    window.show()
+    window.search.setFocus()  # also from the search box, where the person last typed
+    qtbot.keyClick(window.search, Qt.Key.Key_Escape)
+    assert not window.isVisible()

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from app.core.memory import MemoryStore, open_store
 from app.core.memory.block_split import DEVELOPER_HEADING, NOTES_HEADING
 from app.ui.memory_editor import MemoryEditor
+from app.ui.memory_line_rows import ROLE_LINE, row_parts
 
 LESSON = "- If the build fails with CS0246 after switching branches, run dotnet restore first."
 SIGNED = "- Release builds are signed on the CI machine only, by policy."
@@ -81,3 +82,70 @@ def test_an_archived_line_is_listed_and_restored_from_the_window(
     qtbot.mouseClick(lines.restore_button, Qt.MouseButton.LeftButton)
     assert _rows(editor) == [f"Agent's note, confirmed in 1 session: {SIGNED}"]
     assert "signed on the CI machine" in store.snapshot(session_id="s3")
+
+
+def test_a_line_the_person_asked_for_shows_no_archived_mark_after_60_days(
+    qtbot: QtBot, empty_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skew = tmp_path / "skew"
+    monkeypatch.setenv("VDA_CLOCK_SKEW_FILE", str(skew))
+    store = open_store(empty_repo)
+    asked = store.execute(
+        {"command": "create", "path": "/memories/notes.md", "file_text": f"{SIGNED}\n"},
+        session_id="s1",
+        user_words="remember that release builds are signed on the CI machine only",
+    )
+    assert not asked.is_error, asked.text
+    skew.write_text(str(61 * 86_400))
+    editor = _editor(qtbot, empty_repo)
+    editor.files.select("/memories/notes.md")
+    lines = editor.details.lines
+    assert _rows(editor) == [f"Agent's note, confirmed in 1 session: {SIGNED}"]
+    line = lines.selected_line()
+    assert line is not None
+    tags = [tag.text for tag in row_parts(line).tags]
+    assert "You asked for it" in tags
+    assert not any("Archived" in tag for tag in tags)
+    assert not lines.restore_button.isEnabled()
+
+
+OTHER = "- Staging deploys go through the deploy-staging job, never by hand."
+
+
+def test_after_restore_the_selection_stays_on_the_restored_line_and_restore_is_off(
+    qtbot: QtBot, empty_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    skew = tmp_path / "skew"
+    monkeypatch.setenv("VDA_CLOCK_SKEW_FILE", str(skew))
+    store = open_store(empty_repo)
+    _write(store, "/memories/notes.md", f"{SIGNED}\n{OTHER}\n", "s1")  # both the agent's, both archived on day 61
+    skew.write_text(str(61 * 86_400))
+    editor = _editor(qtbot, empty_repo)
+    editor.files.select("/memories/notes.md")
+    lines = editor.details.lines
+    lines.list.setCurrentRow(1)  # the person chooses the second archived line
+    assert lines.selected_line() is not None and lines.selected_line()["text"] == OTHER  # type: ignore[index]
+    qtbot.mouseClick(lines.restore_button, Qt.MouseButton.LeftButton)
+    chosen = lines.selected_line()
+    assert chosen is not None and chosen["text"] == OTHER and chosen["archived"] is False
+    assert lines.list.currentItem().isSelected()
+    assert not lines.restore_button.isEnabled()  # a second click restores nothing the person did not choose
+    qtbot.mouseClick(lines.restore_button, Qt.MouseButton.LeftButton)
+    still = {s.text: s.archived for s in store.person.line_states()["/memories/notes.md"]}
+    assert still == {SIGNED: True, OTHER: False}
+
+
+def test_after_make_standing_the_selection_stays_on_that_line(qtbot: QtBot, empty_repo: Path) -> None:
+    store = open_store(empty_repo)
+    for session in ("s1", "s2", "s3"):  # both lessons confirmed in three sessions: two candidates
+        _write(store, f"/memories/{session}.md" if session != "s1" else "/memories/notes.md",
+               f"{LESSON}\n{OTHER}\n", session)  # fmt: skip
+    editor = _editor(qtbot, empty_repo)
+    editor.files.select("/memories/notes.md")
+    lines = editor.details.lines
+    assert [lines.list.item(i).data(ROLE_LINE)["promotion_candidate"] for i in range(2)] == [True, True]
+    lines.list.setCurrentRow(1)
+    qtbot.mouseClick(lines.standing_button, Qt.MouseButton.LeftButton)
+    chosen = lines.selected_line()
+    assert chosen is not None and chosen["text"] == OTHER and chosen["standing"] is True
+    assert not lines.standing_button.isEnabled()

@@ -57,6 +57,7 @@ def test_menu_has_every_entry_in_order(qtbot: QtBot, tmp_path: Path) -> None:
         "Show last answer",
         "New session",
         "Stop speaking",
+        "Cancel answer",
         "Memory…",
         "Undo last memory change",
         "History…",
@@ -70,6 +71,7 @@ def test_menu_has_every_entry_in_order(qtbot: QtBot, tmp_path: Path) -> None:
     assert repo_entries[-1].text() == "Choose folder…"
     # Nothing to stop, show or undo yet.
     assert not menu.stop_action.isEnabled() and not menu.last_answer_action.isEnabled()
+    assert not menu.cancel_action.isEnabled()
     assert not menu.undo_memory_action.isEnabled()
 
 

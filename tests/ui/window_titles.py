@@ -10,14 +10,14 @@ import json
 import subprocess
 import sys
 
-from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from app import APP_DISPLAY_NAME, APP_NAME
 from app.core.agent.events import ScreenContent
 from app.core.settings import Settings
+from app.ui.ask_dialog import AskDialog
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
-from app.ui.titles import window_title
 from app.ui.tray import AppMenu, Tray
 
 
@@ -37,8 +37,7 @@ def main() -> dict[str, object]:
     settings = SettingsWindow(Settings())
     menu = AppMenu()
     status = Tray(menu, use_tray=False).status_window
-    ask = QInputDialog()
-    ask.setWindowTitle(window_title("Ask"))  # the title application.py gives its Ask dialog
+    ask = AskDialog()  # the dialog application.py opens for "Ask by typing…"
     windows: dict[str, QWidget] = {"panel": panel, "settings": settings, "ask": ask}
     if status is not None:
         windows["status"] = status

@@ -16,12 +16,14 @@ def read_states(journal: Journal, files: Iterable[tuple[str, str]], now: float) 
     """Every file's lines with what their records say at `now`, by path (each file given as path and text)."""
     records = journal.line_records()
     uses = journal.line_uses()
+    # Lines the person asked for never decay; the origin of each written line is kept beside its records.
+    asked = {key for key, origin in journal.changes.origins().items() if origin.origin == "asked"}
     found: dict[str, list[lines.LineState]] = {}
     for path, text in files:
         unrecorded = any((path, lines.normalise(line)) not in records for line in lines.claims(text))
         # Lines written before records were kept get their writer from the file's history.
         derived = lines.written_by(journal.history(path)) if unrecorded else {}
-        found[path] = lines.states(path, text, records, uses, now, derived=derived)
+        found[path] = lines.states(path, text, records, uses, now, derived=derived, asked=asked)
     return found
 
 

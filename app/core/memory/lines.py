@@ -9,7 +9,8 @@ Trust is earned, not declared: the session that first wrote a line is its first 
 later session writing it again is another, a person keeping a pending line is one too. At
 `PROMOTE_AT` confirmations an agent's line is a promotion candidate, and only a person makes it
 standing. An agent's line neither used nor confirmed for `ARCHIVE_DAYS` is archived: left out of
-the session's memory block, kept with its history, restorable.
+the session's memory block, kept with its history, restorable. A line the person asked the agent to
+remember (origin `asked`) is theirs in substance and never decays by disuse, like a standing line.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Protocol
@@ -25,7 +27,7 @@ By = Literal["agent", "person"]  # the journal's Author, spelled here so the jou
 LineKey = tuple[str, str]  # (virtual path, normalised line)
 
 PROMOTE_AT = 3  # confirmations in separate sessions that make an agent's line a promotion candidate
-ARCHIVE_DAYS = 60  # an agent's line neither used nor confirmed for this long is archived
+ARCHIVE_DAYS = 60  # an agent's guess neither used nor confirmed for this long is archived
 DAY = 86_400.0
 
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?(?:\[[ xX]\]\s+)?")
@@ -233,9 +235,13 @@ class LineState:
         return self.standing or self.by == "person"
 
 
-def archived(record: LineRecord, last_used: float | None, now: float) -> bool:
-    """An agent's line neither used, confirmed nor restored for ARCHIVE_DAYS (standing lines never decay)."""
-    if record.by != "agent" or record.standing:
+def archived(record: LineRecord, last_used: float | None, now: float, *, asked: bool = False) -> bool:
+    """An agent's line neither used, confirmed nor restored for ARCHIVE_DAYS.
+
+    Standing lines never decay, nor do lines the person `asked` to remember: a rule said once ("we
+    never deploy on Fridays") may go unused for months and is still what they want kept.
+    """
+    if record.by != "agent" or record.standing or asked:
         return False
     moments = [m for m in (record.last_confirmed, last_used, record.restored_at) if m is not None]
     return bool(moments) and now - max(moments) > ARCHIVE_DAYS * DAY
@@ -249,10 +255,12 @@ def states(
     now: float,
     *,
     derived: Mapping[str, Confirmation] | None = None,
+    asked: AbstractSet[LineKey] = frozenset(),
 ) -> list[LineState]:
     """Every line of one file that carries a record, with what its record says at `now`.
 
-    `derived` gives the writer of lines that have no record yet (written before records were kept).
+    `derived` gives the writer of lines that have no record yet (written before records were kept);
+    `asked` the keys of lines the person asked to remember (they are never archived).
     """
     found: list[LineState] = []
     for line in claims(text):
@@ -269,7 +277,7 @@ def states(
                 by=record.by,
                 confirmed_sessions=record.confirmed_sessions,
                 standing=record.standing,
-                archived=archived(record, used, now),
+                archived=archived(record, used, now, asked=(path, key) in asked),
                 last_used=used,
                 last_confirmed=record.last_confirmed,
             )

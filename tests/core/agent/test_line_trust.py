@@ -86,7 +86,8 @@ def test_a_lesson_unused_for_60_days_is_archived_not_loaded_and_restorable(
         text("Hello."),
         text("Hello again."),
     )
-    Session(repo, Settings(), client=client).run_turn("remember how we build")
+    # Not asked to remember: the agent's own notes (a line the person asked for never decays).
+    Session(repo, Settings(), client=client).run_turn("how do we build?")
     _days_later(skew, 59)
     assert not any(line["archived"] for line in _lines_of(repo).values())
     _days_later(skew, 61)
@@ -119,7 +120,7 @@ def test_a_preference_that_names_no_path_counts_as_used_by_its_terms(
     _days_later(skew, 0)
     (repo / ".editorconfig").write_text("[*.cs]\ndotnet_diagnostic.CS1591.severity = none\n")
     quick = "- The developer prefers pytest -x for quick runs."
-    noise = "- CS1591 warnings are noise in this repository; never report them."
+    noise = "- CS1591 warnings are noise in this repository, by team convention."
     fake.script(
         tool_use("memory", {"command": "create", "path": "/memories/notes.md", "file_text": f"{quick}\n{noise}\n"}),
         text("Noted."),
@@ -128,8 +129,9 @@ def test_a_preference_that_names_no_path_counts_as_used_by_its_terms(
         tool_use("read_file", {"path": ".editorconfig"}),  # its result says CS1591
         text("I would run pytest -x, as you like it."),  # the reply repeats the command
     )
-    Session(repo, Settings(), client=client).run_turn("I like pytest -x; CS1591 is noise")
-    Session(repo, Settings(), client=client).run_turn("remember how releases are signed")
+    # The agent's own notes, not asked for (a line asked for never decays, used or not).
+    Session(repo, Settings(), client=client).run_turn("pytest -x is quick here; CS1591 is noise")
+    Session(repo, Settings(), client=client).run_turn("how are releases signed?")  # not asked for: it may decay
     _days_later(skew, 40)
     Session(repo, Settings(), client=client).run_turn("what do the editor settings say?")
     _days_later(skew, 70)
