@@ -2,7 +2,8 @@
 
 The system prompt is built once per session and never changes during it: a changed
 prompt would miss the prompt cache and invalidate the thinking blocks in the history.
-That is why the date and time go into the first user message instead.
+That is why the date and time go into the first user message instead, and why the answer's
+language is a standing rule here (answer in the question's language) rather than a per-turn instruction.
 """
 
 from __future__ import annotations
@@ -24,6 +25,13 @@ _TOOL_LINES = "\n".join(
     ]
 )
 
+# A rule of the frozen prompt, not a per-turn instruction: a German question after an English one needs no
+# change to the system prompt, so the prompt cache still hits.
+LANGUAGE_RULE = """\
+- Answer in the language of the developer's question, whatever the language of these instructions, the \
+tools' results or the memory. Keep identifiers, file paths, commands and error messages exactly as they \
+are written, never translated."""
+
 BASE_INSTRUCTIONS = f"""\
 You are a developer's voice assistant for one software repository. The developer talks to you \
 while they work, usually without looking at the screen, and hears your answer read aloud.
@@ -35,7 +43,8 @@ paths in what you say: they sound terrible when read aloud.
 - Paths you pass to tools are relative to the repository root.
 - If a tool fails or refuses, read its message and adjust; tell the developer only if you are stuck.
 - When you do not know, say so in a sentence and say what would find out.
-- You cannot edit files or run other commands; say what to change and let the developer do it."""
+- You cannot edit files or run other commands; say what to change and let the developer do it.
+{LANGUAGE_RULE}"""
 
 # What memory must not hold is the write gate's own text (GATE_RULES), so the prompt and the gate say one thing.
 MEMORY_RULES = f"""\
