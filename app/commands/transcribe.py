@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         vocabulary = Vocabulary.for_active_repository(repo, loaded.settings)
     if args.json and not args.stream:
         raise UserFacingError("--json goes with --stream.", hint=f"Run: {APP_NAME} transcribe --stream --json FILE")
-    transcriber = Transcriber(folder_for(loaded.settings))
+    transcriber = Transcriber(folder_for(loaded.settings), language=loaded.settings.speech_language)
     if not args.stream:
         text = transcriber.transcribe(samples, vocabulary)
         if text:

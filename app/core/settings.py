@@ -21,6 +21,7 @@ from typing import Any, Literal, get_args
 
 from app.core import messages, paths
 from app.core.atomic import write_text_atomic
+from app.core.languages import SpeechLanguage
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +82,9 @@ class Settings:
     output_device: str = _setting("", Effect.SPEECH)
     whisper_model: str = _setting("", Effect.SPEECH)  # a faster-whisper folder of the user's own; wins when set
     speech_model: str = _setting("tiny.en", Effect.SPEECH)  # a name from app.voice.model_catalog; tiny.en is bundled
+    # The language the transcription is told ("" = Detect). The speech worker hands it to the loaded model,
+    # which reads it at each decode: no reload. An English-only (.en) model always decodes English.
+    speech_language: SpeechLanguage = _setting("", Effect.IMMEDIATE)
     piper_voice: str = _setting("", Effect.SPEECH)  # empty: the embedded en_US-joe-medium voice
     speech_rate: float = _setting(1.0, Effect.SPEECH)
     volume: float = _setting(1.0, Effect.SPEECH)
@@ -159,6 +163,7 @@ _LITERALS: dict[str, tuple[str, ...]] = {
     "effort": get_args(Effort),
     "hotkey_mode": get_args(HotkeyMode),
     "memory_mode": get_args(MemoryMode),
+    "speech_language": get_args(SpeechLanguage),
 }
 
 

@@ -1,4 +1,4 @@
-"""Settings → Speech: which speech model transcribes, and the history of what was said.
+"""Settings → Speech: which speech model transcribes and in which language, and the history of what was said.
 
 One page so the settings window only has to load it, read it back and forward two signals.
 """
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QL
 from app.core.settings import Settings
 from app.ui.combo import select_or_add
 from app.ui.history_settings import HistorySettings
+from app.ui.speech_language import SpeechLanguageRow
 from app.ui.speech_models import SpeechModels
 
 NO_FOLDER = "None: use the model chosen above"
@@ -25,6 +26,9 @@ class SpeechTab(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.models = SpeechModels()
+        self.language = SpeechLanguageRow()
+        self._loaded = Settings()  # what load() was given, under this page's unsaved choices
+        self.models.choice_changed.connect(self._show_language)
         self.history = HistorySettings()
         self.history.settings_changed.connect(self.settings_changed.emit)
         self.history.open_history.connect(self.open_history.emit)
@@ -45,6 +49,7 @@ class SpeechTab(QWidget):
         models_layout = QVBoxLayout(models_box)
         models_layout.addWidget(self.models)
         models_layout.addLayout(folder_row)
+        models_layout.addWidget(self.language)
         history_box = QGroupBox("History")
         QVBoxLayout(history_box).addWidget(self.history)
         layout = QVBoxLayout(self)
@@ -56,7 +61,10 @@ class SpeechTab(QWidget):
         select_or_add(self.own_folder, settings.whisper_model)
         self.own_folder.blockSignals(False)
         self.models.set_chosen(settings.speech_model, settings.whisper_model)
+        self.language.load(settings.speech_language)
         self.history.load(settings)
+        self._loaded = settings
+        self._show_language()
 
     def apply_to(self, settings: Settings) -> Settings:
         """`settings` with this page's values."""
@@ -64,6 +72,7 @@ class SpeechTab(QWidget):
             self.history.apply_to(settings),
             speech_model=self.models.chosen(),
             whisper_model=self.own_folder.currentData() or "",
+            speech_language=self.language.chosen(),
         )
 
     def _choose_folder(self) -> None:
@@ -73,6 +82,10 @@ class SpeechTab(QWidget):
 
     def _show_own_folder(self) -> None:
         self.models.set_chosen(self.models.chosen(), self.own_folder.currentData() or "")
+        self._show_language()
+
+    def _show_language(self) -> None:
+        self.language.show_model(self.apply_to(self._loaded))
 
     def shutdown(self) -> None:
         self.models.shutdown()

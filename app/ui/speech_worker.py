@@ -154,7 +154,7 @@ class SpeechWorker(SpeechPort):
         self._wanted_folder = folder  # a second request for it starts no second load
 
         def load() -> Transcriber:
-            transcriber = Transcriber(folder)
+            transcriber = Transcriber(folder, language=self._settings.speech_language)
             transcriber.load()
             return transcriber
 
@@ -175,6 +175,7 @@ class SpeechWorker(SpeechPort):
             self._wanted_folder = self._transcriber_folder  # the same choice saved again tries again
             messages.error(f"{problem} The previous speech model stays in use.", speak=False)
             return
+        transcriber.language = self._settings.speech_language  # the newest choice, made while it loaded
         self._transcriber, self._transcriber_folder = transcriber, folder
         self._vocabularies.clear()
         log.info("now transcribing with %s", folder or "the bundled model")
@@ -189,6 +190,8 @@ class SpeechWorker(SpeechPort):
             self._vocabularies.clear()  # a changed alias list is heard from the next recording on
         if Effect.SPEECH in effects:
             self._load(settings)
+        elif self._transcriber is not None:
+            self._transcriber.language = settings.speech_language  # the loaded model takes it: no reload
         self._loaded = settings
 
     def _load(self, settings: Settings) -> None:
@@ -197,7 +200,7 @@ class SpeechWorker(SpeechPort):
         if self._transcriber is None:
             self._transcriber_folder = self._wanted_folder = folder
             try:
-                transcriber = Transcriber(folder)
+                transcriber = Transcriber(folder, language=settings.speech_language)
                 transcriber.load()
                 self._transcriber = transcriber
                 self._transcriber_problem = ""

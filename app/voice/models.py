@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 from pathlib import Path
 
 from app.core.errors import ModelLoadError
@@ -48,6 +49,23 @@ def whisper_dir(configured: str = "") -> Path:
             hint="Choose a faster-whisper (CTranslate2) model folder in Settings, or clear it for the default.",
         )
     return folder
+
+
+# Whisper's English-only (.en) models have 51,864 tokens, the multilingual ones 51,865 or more (the
+# language tokens): CTranslate2 decides `is_multilingual` the same way, so a folder is judged unloaded.
+MULTILINGUAL_VOCABULARY = 51_865
+
+
+def english_only(folder: Path) -> bool:
+    """Whether the faster-whisper model in `folder` hears English only; True when its vocabulary is unreadable."""
+    try:
+        if (folder / "vocabulary.json").is_file():
+            size = len(json.loads((folder / "vocabulary.json").read_text(encoding="utf-8")))
+        else:
+            size = len((folder / "vocabulary.txt").read_text(encoding="utf-8").splitlines())
+    except (OSError, ValueError, TypeError):
+        return True  # such a folder does not load either; the setting then changes nothing
+    return size < MULTILINGUAL_VOCABULARY
 
 
 def piper_voice(configured: str = "") -> Path:

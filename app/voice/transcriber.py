@@ -129,6 +129,7 @@ class Piece:
     text: str
     no_speech_prob: float
     avg_logprob: float
+    language: str = ""  # the language the decode was told, or the one a multilingual model detected
 
 
 def _normalise(text: str) -> str:
@@ -168,8 +169,12 @@ def _clean(text: str) -> str:
 class Transcriber:
     """faster-whisper behind a lock; `load()` once, then `transcribe()` (or feed an app.voice.streaming)."""
 
-    def __init__(self, model_path: str = "", *, cpu_threads: int = 0, beam_size: int = BEAM_SIZE) -> None:
+    def __init__(
+        self, model_path: str = "", *, cpu_threads: int = 0, beam_size: int = BEAM_SIZE, language: str = ""
+    ) -> None:
         self.model_path = model_path
+        # The person's fixed language ("" = Detect), read at each decode, so a new choice needs no reload.
+        self.language = language
         # Threads per worker: the two decodes of a call share the cores between them.
         self.cpu_threads = cpu_threads or max(1, min(4, os.cpu_count() or 1) // DECODE_WORKERS)
         self.beam_size = beam_size
@@ -185,6 +190,17 @@ class Transcriber:
     @property
     def loaded(self) -> bool:
         return self._model is not None
+
+    @property
+    def english_only(self) -> bool:
+        """Whether the loaded model is an English-only (.en) one, which no language setting changes."""
+        return self._english_only
+
+    def decode_language(self) -> str | None:
+        """The language the next decode is told: English for a .en model, else the setting; None detects."""
+        if self._english_only:
+            return "en"  # a .en model has no other language tokens: faster-whisper refuses any other code
+        return self.language or None
 
     def load(self) -> None:
         """Load the model if not yet loaded. Raises ModelLoadError with what to do."""
@@ -281,7 +297,15 @@ class Transcriber:
             text,
             verdict.reason,
         )
-        return [Piece(plain[0].start, plain[-1].end, text, max(p.no_speech_prob for p in plain), _confidence(plain))]
+        merged = Piece(
+            plain[0].start,
+            plain[-1].end,
+            text,
+            max(p.no_speech_prob for p in plain),
+            _confidence(plain),
+            plain[0].language,
+        )
+        return [merged]
 
     def _decode_once(self, audio: np.ndarray, hotwords: str, prompt: str, beam_size: int) -> list[Piece]:
         pieces = [
@@ -318,9 +342,9 @@ class Transcriber:
             speech = PLAIN_MIN_TOKENS + int(PLAIN_TOKENS_PER_SECOND * seconds)
         fits = min(speech, longest - prompt_tokens)
         budget = fits if fits >= HELPED_MIN_TOKENS else None  # too long a prompt: unbounded, as before
-        segments, _info = self._model.transcribe(
+        segments, info = self._model.transcribe(
             audio,
-            language="en" if self._english_only else None,
+            language=self.decode_language(),
             beam_size=beam_size or self.beam_size,
             temperature=list(TEMPERATURES) if guarded and not helped else [0.0],
             max_new_tokens=budget,
@@ -332,7 +356,11 @@ class Transcriber:
             vad_filter=True,
             vad_parameters={"min_silence_duration_ms": MIN_SILENCE_MS, "speech_pad_ms": SPEECH_PAD_MS},
         )
-        return [Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob) for s in segments if s.text.strip()]
+        return [
+            Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob, info.language)
+            for s in segments
+            if s.text.strip()
+        ]
 
 
 def encoder_frames(features: np.ndarray) -> int:
