@@ -163,7 +163,10 @@ class AgentWorker(AgentPort):
             stamps.mark("session_ready")
             if session is not None:
                 self._warmer.start(session, hold, warm=warm)
-        warm_sdk()  # once per process: the first reply's words would otherwise arrive ~0.5 s late
+        if warm_sdk():  # once per process: the first reply's words would otherwise arrive ~0.5 s late
+            from app.core import source_lines
+
+            log.info("the SDK's preparation done; forgot the source lines of %d files", source_lines.forget())
 
     @Slot(int, str)
     def _run_turn(self, turn_id: int, text: str) -> None:

@@ -22,7 +22,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 
 from app import APP_DISPLAY_NAME, APP_NAME
-from app.core import heap, heap_probe, messages, repos
+from app.core import heap, heap_probe, messages, repos, source_lines
 from app.core import settings as settings_store
 from app.core.agent.events import Answer
 from app.core.errors import UserFacingError
@@ -199,6 +199,8 @@ class DesktopApp(QObject):
             "loaded" if transcriber else "unavailable",
             "loaded" if speaker else "unavailable",
         )
+        # The speech runtimes' modules were imported after Qt, whose import hook read their sources.
+        log.info("forgot the source lines of %d files", source_lines.forget())
 
     def _on_state(self, state: State, detail: str) -> None:
         self.tray.show_state(state.value, detail)
