@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from app.bench.desktop import DesktopApp
-from app.bench.fakeapi import FakeAPI, RecordedRequest, text
+from app.bench.fakeapi import FakeAPI
+from app.bench.fakehttp import RecordedRequest
+from app.bench.fakereplies import text
 from app.bench.vocabulary import make_sample_repo
 from app.bench.waiting import wait_for
 
