@@ -236,7 +236,7 @@ def _first_audio_latency(runs: int) -> dict[str, Any]:
         resolve_output_device("")
     except AudioDeviceError as exc:
         return {"first_audio_ms": None, "note": str(exc)}
-    speaker = Speaker()
+    speaker = Speaker(keep_timings=True)
     speaker.load()
     latencies = []
     sentence = "The build is red because two tests fail in the review orchestrator. "

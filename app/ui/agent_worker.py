@@ -121,6 +121,12 @@ class AgentWorker(AgentPort):
                 # At launch, not at the first press: in a fresh process that press would pay the SDK's
                 # import (1.5 s of CPU idle, 4 s at a load of 5, holding the GIL the streaming
                 # transcription needs) and the session's first-time work before its warm-up could go.
+                # It costs memory all day (issue 39: ready at 442-449 MB against 384 with the import at the
+                # press), but measured at the press the warm-up went out 2.2-5.4 s after key-down, too late
+                # for a 3 s question: its prompt was cold in 7 of 7 fresh apps (warm in 7 of 7 here), and
+                # key release → first reply audio was 710 ms slower (median of the paired differences).
+                # `import anthropic` loads all its 3,300 modules (its __init__ imports every type): there
+                # is no smaller part of the SDK to import first.
                 self._prepare()
         else:
             self._lifecycle.restart(repo, settings)
@@ -134,7 +140,7 @@ class AgentWorker(AgentPort):
 
     @Slot(object)
     def _prepare(self, hold: Hold | None = None) -> None:
-        """Import and warm the SDK (~1.5 s of CPU, ~58 MB) and make the process's client: at launch when
+        """Import and warm the SDK (~1.5 s of CPU, 61-87 MB) and make the process's client: at launch when
         "Prepare the answer while I speak" is on, else at the first press, while the question is spoken;
         then, with a key-down's `hold`, open a connection and warm the prompt cache (app.core.agent.warmup)."""
         if self._lifecycle is None and self._pending is not None:
@@ -165,7 +171,10 @@ class AgentWorker(AgentPort):
             stamps.mark("session_ready")
             if session is not None:
                 self._warmer.start(session, hold, warm=warm)
-        warm_sdk()  # once per process: the first reply's words would otherwise arrive ~0.5 s late
+        if warm_sdk():  # once per process: the first reply's words would otherwise arrive ~0.5 s late
+            from app.core import source_lines
+
+            log.info("the SDK's preparation done; forgot the source lines of %d files", source_lines.forget())
 
     @Slot(int, str, object)
     def _run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:

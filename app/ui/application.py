@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QThread
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.core import heap, messages, repos
+from app.core import heap, messages, repos, source_lines
 from app.core import settings as settings_store
 from app.core.agent.events import Answer
 from app.core.editor.latest import LatestContext
@@ -197,6 +197,8 @@ class DesktopApp(QObject):
             "loaded" if transcriber else "unavailable",
             "loaded" if speaker else "unavailable",
         )
+        # The speech runtimes' modules were imported after Qt, whose import hook read their sources.
+        log.info("forgot the source lines of %d files", source_lines.forget())
 
     def _on_state(self, state: State, detail: str) -> None:
         self.tray.show_state(state.value, detail)

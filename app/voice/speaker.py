@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_RATE = 22050
 HEAD_WORDS = 5  # words said first when nothing plays yet: short synthesis, early sound
+TIMINGS_KEPT = 8  # sentences whose audio a measuring speaker keeps (each holds its samples)
 _END = None  # in the sentence queue: the utterance's text is complete
 
 UtteranceCallback = Callable[[int], None]
@@ -53,6 +54,7 @@ class Speaker:
         *,
         on_started: UtteranceCallback | None = None,
         on_finished: UtteranceCallback | None = None,
+        keep_timings: bool = False,
     ) -> None:
         self.voice_path = voice_path
         self.on_started = on_started
@@ -75,8 +77,11 @@ class Speaker:
         self._player: Player | None = None
         self._worker: threading.Thread | None = None
         self._device_failed = False
-        # (sentence ready at, audio item) of recent sentences: first-audio latency is measured from these.
-        self.timings: collections.deque[tuple[float, Item]] = collections.deque(maxlen=8)
+        # (sentence ready at, audio item) of recent sentences: benches and tests measure first-audio latency
+        # from these. Only when asked: each item holds its sentence's audio, which the app never reads again.
+        self.timings: collections.deque[tuple[float, Item]] = collections.deque(
+            maxlen=TIMINGS_KEPT if keep_timings else 0
+        )
 
     # -- loading -------------------------------------------------------------------------
     def load(self) -> None:

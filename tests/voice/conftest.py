@@ -17,7 +17,10 @@ def transcriber() -> Transcriber:
 
 @pytest.fixture(scope="session")
 def voice() -> Speaker:
-    """The default Piper voice, loaded; tests that play audio make their own Speaker on top of it."""
-    speaker = Speaker()
+    """The default Piper voice, loaded; tests that play audio make their own Speaker on top of it.
+
+    It keeps its sentences' timings (and their audio), as a bench does: the tests below measure from them.
+    """
+    speaker = Speaker(keep_timings=True)
     speaker.load()
     return speaker

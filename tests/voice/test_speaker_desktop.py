@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import collections
+import gc
 import time
 from pathlib import Path
 
 import pytest
 
+from app.voice.playback import Item
 from app.voice.speaker import Speaker
 from app.voice.transcriber import Transcriber
 from tests.voice.audio_fixtures import MonitorRecording, sound_span, words
@@ -67,3 +70,36 @@ def test_a_sound_cue_plays(desktop: None, voice: Speaker, tmp_path: Path) -> Non
         time.sleep(0.5)
     start, end = sound_span(recording.samples(), threshold=0.01)
     assert 0.05 < end - start < 0.2
+
+
+def _audio_held_by(root: object) -> list[Item]:
+    """The audio items `root` holds: reachable through the app's own objects and plain containers (not through
+    functions or modules, which lead to every object of the process, a shared test fixture's included)."""
+    containers = (list, tuple, dict, set, frozenset, collections.deque)
+    seen, held, todo = {id(root)}, [], [root]
+    while todo:
+        for child in gc.get_referents(todo.pop()):
+            if id(child) in seen or isinstance(child, type):
+                continue
+            seen.add(id(child))
+            if isinstance(child, Item) and child.samples.size:
+                held.append(child)
+            if isinstance(child, containers) or type(child).__module__.startswith("app."):
+                todo.append(child)
+    return held
+
+
+def test_the_apps_speaker_keeps_no_audio_once_a_reply_has_played(desktop: None, tmp_path: Path) -> None:
+    # It kept its last eight sentences' audio for the benches' latency figures: about 1-3 MB all day.
+    speaker = Speaker()  # as the app's speech worker makes it
+    speaker.load()
+    try:
+        speaker.play_cue("listen_start")
+        with MonitorRecording(tmp_path) as recording:
+            speaker.say("The build is red. Two tests fail. The third one passes.")
+            assert speaker.wait(30)
+        start, end = sound_span(recording.samples())
+        assert end - start > 1.5, "the reply was not heard"
+        assert _audio_held_by(speaker) == []
+    finally:
+        speaker.close()

@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core import heap_probe
 from app.core.agent.tools.path_guard import PathRefused, RepoPath, resolve_in
 from app.core.detector.files import secret_kind
 
@@ -28,6 +29,7 @@ OPEN_FLAGS = (
     | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_BINARY", 0)
 )
+# Files whose verdicts are kept: a search asks about every tracked file, every time (a 50,000-file repository).
 _CACHE_ENTRIES = 200_000
 
 
@@ -41,8 +43,18 @@ class Verdict:
 
 
 _SHOWN = Verdict(True)
-_cache: dict[tuple[object, ...], Verdict] = {}
+# One verdict per file, with the identity (device, inode, size, times) it was given for: a file that changes
+# replaces its verdict. Keyed by the identity itself, each edit between two questions added an entry for good.
+_cache: dict[str, tuple[tuple[int, ...], Verdict]] = {}
 _cache_lock = threading.Lock()
+
+
+def verdicts_kept() -> int:
+    """How many files' verdicts are kept (the heap probe reports it)."""
+    return len(_cache)
+
+
+heap_probe.count("disclosure_verdicts", verdicts_kept)
 
 
 def content_refusal(relative: str, data: bytes) -> str:
@@ -112,16 +124,16 @@ def _check(base: str, relative: str, folders: dict[str, os.stat_result] | None) 
     info = target.info
     if info is None:  # resolve always gives a file its lstat; be safe if that changes
         return Verdict(False, f"'{relative}' could not be checked", secret=True)
-    key = (target.location, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    identity = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
     with _cache_lock:
-        known = _cache.get(key)
-    if known is not None:
-        return known
+        known = _cache.get(target.location)
+    if known is not None and known[0] == identity:
+        return known[1]
     verdict = _check_content(target)
     with _cache_lock:
-        if len(_cache) >= _CACHE_ENTRIES:
+        if len(_cache) >= _CACHE_ENTRIES and target.location not in _cache:
             _cache.clear()
-        _cache[key] = verdict
+        _cache[target.location] = (identity, verdict)
     return verdict
 
 

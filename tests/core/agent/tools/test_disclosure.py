@@ -119,6 +119,20 @@ def test_read_file_and_search_make_the_same_decision_and_follow_changes(empty_re
     assert disclosure.check(empty_repo.resolve(), "notes.txt").reason == refused.text.removeprefix("Refused: ")[:-1]
 
 
+def test_a_file_edited_between_questions_keeps_one_verdict(empty_repo: Path) -> None:
+    # Keyed by the file's size and times, each edit left one more verdict for good: growth all day.
+    (empty_repo / "notes.txt").write_text("needle: nothing secret\n")
+    git(empty_repo, "add", ".")
+    assert "notes.txt:1:" in search_code(empty_repo, "needle").text
+    kept = disclosure.verdicts_kept()
+    for n in range(30):
+        (empty_repo / "notes.txt").write_text(f"needle: edit {n}\n" + "x" * n)
+        assert f"needle: edit {n}" in search_code(empty_repo, "needle").text
+    (empty_repo / "notes.txt").write_text("needle: a key now\n" + KEY)
+    assert search_code(empty_repo, "needle").text.startswith("No matches")  # the newest verdict is the one used
+    assert disclosure.verdicts_kept() == kept
+
+
 def test_a_hard_link_is_never_searched(empty_repo: Path) -> None:
     (empty_repo / "a.txt").write_text("needle inside a\n")
     (empty_repo / "b.txt").hardlink_to(empty_repo / "a.txt")
