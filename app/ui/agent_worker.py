@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,6 +54,7 @@ class AgentWorker(AgentPort):
         self._requested_turn = 0
         self._cancelled_through = 0  # turns up to this id were cancelled before they began
         self._hold: Hold | None = None  # the key-down being listened to, for the warm-up's tap rule
+        self._key_times: Callable[[], tuple[float, float]] | None = None
         self._warmer: Warmer | None = None
         self._trust_answers = TrustAnswers()  # a turn asking to run code waits here for the panel's answer
         self._session_requested.connect(self._restart)
@@ -66,10 +68,14 @@ class AgentWorker(AgentPort):
     def update_settings(self, settings: Settings) -> None:
         self._settings_sent.emit(settings)
 
+    def watch_keys(self, key_times: Callable[[], tuple[float, float]]) -> None:
+        """Where the warm-up's tap rule can read the hotkey's own (key-down, key-up) times, from any thread."""
+        self._key_times = key_times
+
     def prepare(self) -> None:
         from app.core.agent.warmup import Hold  # no SDK import: the hold starts at the press itself
 
-        hold = Hold()
+        hold = Hold(key_times=self._key_times)
         with self._lock:
             if self._hold is not None:
                 self._hold.release()

@@ -70,6 +70,7 @@ class DesktopApp(QObject):
         self.microphone = Microphone(settings.input_device)
         self.notifier = Notifier(self.tray.show_message, self._speak_message)
         self.hotkey = HotkeyBridge()
+        self.agent.watch_keys(self.hotkey.key_times)  # the tap rule reads the hotkey's own times, not late signals
         self.editor = LatestContext()  # what the person's editor last reported over the instance socket
         self.controller = Controller(
             speech=self.speech,

@@ -111,6 +111,14 @@ class HotkeyBridge(QObject):
     def _on_bound(self, description: str) -> None:
         self.binding = description
 
+    def key_times(self) -> tuple[float, float]:
+        """(key-down, key-up) of the latest press as the keyboard listener's own thread saw them (thread-safe).
+
+        (0.0, 0.0) where no keyboard listener runs: the portal tells only start and stop.
+        """
+        listener = self._listener
+        return listener.key_times() if isinstance(listener, HotkeyListener) else (0.0, 0.0)
+
     def cancel(self) -> None:
         listener = self._listener
         if listener is not None:

@@ -152,6 +152,8 @@ class HotkeyListener:
         self._listener: Any = None
         self._dispatcher: threading.Thread | None = None
         self._running = threading.Event()
+        # (key-down, key-up) of the latest press as this thread saw them (0.0: unknown), read by any thread.
+        self._times = (0.0, 0.0)
         self.wayland_note = ""  # after start(): the limit this desktop puts on the hotkey, with the way round it
 
     @property
@@ -214,6 +216,14 @@ class HotkeyListener:
             self._dispatcher.join(timeout=2.0)
         self._dispatcher = None
 
+    def key_times(self) -> tuple[float, float]:
+        """(key-down, key-up) of the latest press on this listener's clock; 0.0 where not known (yet).
+
+        The main thread hears of a key-up through a queued signal, late when it is busy; a reader on another
+        thread (the warm-up's tap rule) can ask here instead, where the key-up is known once its grace is over.
+        """
+        return self._times
+
     def cancel(self) -> None:
         """The app ended the recording another way (tray, error): the next press starts afresh."""
         self._events.put(("reset", "", 0.0))
@@ -238,6 +248,8 @@ class HotkeyListener:
             else:
                 if kind == "press":
                     actions = trigger.press(key, at)
+                    if "start" in actions:
+                        self._times = (at, 0.0)
                 elif kind == "release":
                     actions = trigger.release(key, at)
                 else:
@@ -249,8 +261,10 @@ class HotkeyListener:
                 if not self.running:
                     return
                 if note == "tap":
+                    self._times = (self._times[0], at)
                     messages.call_reporting(self._on_tap, at)
                 else:
+                    self._times = (0.0, 0.0)  # a double tap's second press: the utterance goes on, not a tap
                     messages.call_reporting(self._on_hands_free)
             for action in actions:
                 if not self.running:
@@ -258,4 +272,6 @@ class HotkeyListener:
                 if action == "start":
                     messages.call_reporting(self._on_start)
                 else:  # with the time the user let go, which the release grace may lie well before
+                    if self._times[0] and not self._times[1]:
+                        self._times = (self._times[0], trigger.stopped_at)
                     messages.call_reporting(self._on_stop, trigger.stopped_at)

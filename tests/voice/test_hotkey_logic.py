@@ -287,3 +287,30 @@ def test_unreachable_x_display_is_reported(monkeypatch: pytest.MonkeyPatch) -> N
 def test_bad_chord_is_refused_before_listening() -> None:
     with pytest.raises(ValueError, match="unknown key"):
         HotkeyListener("ctrl+nope")
+
+
+def test_the_listener_knows_a_tap_s_key_up_on_its_own_thread() -> None:
+    """The warm-up's tap rule reads these when the main thread is too busy to pass the tap on in time."""
+    import threading
+    import time
+
+    from app.voice.hotkey import HotkeyListener
+
+    taps: list[float] = []
+    listener = HotkeyListener("ctrl+alt+space", on_tap=taps.append)
+    listener._running.set()  # the dispatcher alone: no keyboard backend is needed to feed it events
+    dispatcher = threading.Thread(target=listener._dispatch, daemon=True)
+    dispatcher.start()
+    try:
+        assert listener.key_times() == (0.0, 0.0)
+        for key in ("ctrl", "alt", "space"):
+            listener._events.put(("press", key, 10.0))
+        for key in ("space", "alt", "ctrl"):
+            listener._events.put(("release", key, 10.1))
+        deadline = time.monotonic() + 5
+        while not taps and time.monotonic() < deadline:
+            time.sleep(0.01)
+        down, up = listener.key_times()
+        assert taps and down == 10.0 and up == pytest.approx(10.1)
+    finally:
+        listener.stop()

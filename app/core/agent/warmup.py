@@ -48,10 +48,15 @@ class Hold:
         *,
         settle: float = SETTLE,
         clock: Callable[[], float] = time.monotonic,
+        key_times: Callable[[], tuple[float, float]] | None = None,
     ) -> None:
         self._clock = clock
         self.pressed_at = clock() if pressed_at is None else pressed_at
         self._settle = settle
+        # The hotkey's own (key-down, key-up) of its latest press, on the same clock: when the release has
+        # not been told by the time of the verdict (a busy main thread passes it on late), the hotkey's
+        # thread may already know it.
+        self._key_times = key_times
         self._released = threading.Event()
         self._released_at = 0.0
 
@@ -72,6 +77,10 @@ class Hold:
             self._released.wait(remaining)
         if self._released.is_set():
             return self._released_at - self.pressed_at >= minimum
+        if self._key_times is not None:
+            down, up = self._key_times()
+            if down and up > down:  # the hotkey saw its latest press end, before the main thread said so
+                return up - down >= minimum
         return True
 
 

@@ -131,6 +131,19 @@ def test_a_tap_told_late_is_still_a_tap(cached: FakeAPI, repo: Path, cache: Prom
     assert len(_warmups(cached)) == 1
 
 
+def test_a_tap_the_main_thread_never_passed_on_is_still_a_tap(cached: FakeAPI, repo: Path, cache: PromptCache) -> None:
+    # A busy main thread (a fresh app, a loaded machine) passes the key-up on after the verdict is due; the
+    # hotkey's own thread knew it 0.25 s after the press. Its times decide: a 0.1 s press sends nothing.
+    session = _session(repo, cached, cache)
+    hold = Hold(key_times=lambda: (hold.pressed_at, hold.pressed_at + 0.1))
+    _press(Warmer(cache), session, hold)
+    assert _warmups(cached) == []
+    # The hotkey seeing the key still down (no key-up yet), or knowing nothing (the portal), is a question.
+    still_down = Hold(key_times=lambda: (still_down.pressed_at, 0.0))
+    _press(Warmer(cache), session, still_down)
+    assert len(_warmups(cached)) == 1
+
+
 @pytest.mark.slow
 def test_a_warm_up_in_flight_does_not_delay_the_question(repo: Path, tmp_path: Path) -> None:
     with FakeAPI(cache=CacheModel(cold_first_token=2.0, warm_first_token=1.5)) as fake:
