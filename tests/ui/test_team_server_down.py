@@ -19,31 +19,13 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.bench.pg_cluster import Cluster
-from app.core.memory import open_store
 from app.core.repo_identity import repository_identity
 from app.core.team import config, tier
 from app.ui.memory_editor import MemoryEditor
-from tests.conftest import git
-from tests.core.memory.conftest import ok
-from tests.team_server import TeamDatabase, unique
+from tests.team_server import TeamDatabase
+from tests.ui.test_memory_team import THEIRS, checkout  # noqa: F401 (checkout is a fixture)
 
-MINE = "- We provision on Azure with Bicep; see infra/main.bicep."
-THEIRS = "- The deploy window is Tuesday, decided by the release team."
 SOON = 5_000  # ms: "within a few seconds"
-
-
-@pytest.fixture
-def checkout(tmp_path: Path) -> Path:
-    repo = tmp_path / unique("down")
-    repo.mkdir()
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "remote", "add", "origin", f"git@example.com:org/{repo.name}.git")
-    (repo / "infra").mkdir()
-    (repo / "infra" / "main.bicep").write_text("param x string\n")
-    git(repo, "add", ".")
-    git(repo, "commit", "-q", "-m", "init")
-    ok(open_store(repo), {"command": "create", "path": "/memories/notes.md", "file_text": f"{MINE}\n"}, by="person")
-    return repo
 
 
 @pytest.fixture
@@ -69,7 +51,11 @@ def _rows(editor: MemoryEditor) -> list[str]:
 
 @pytest.mark.slow
 def test_a_stopped_server_shows_how_old_the_copy_is_and_disables_what_needs_it_then_recovers(
-    qtbot: QtBot, checkout: Path, team_db: TeamDatabase, stoppable: Cluster, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    checkout: Path,  # noqa: F811 (the fixture imported above)
+    team_db: TeamDatabase,
+    stoppable: Cluster,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     identity = repository_identity(checkout).key
     me, other = team_db.role(), team_db.role()

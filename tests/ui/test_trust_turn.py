@@ -20,24 +20,14 @@ from app.bench.fakehttp import RecordedRequest
 from app.bench.fakereplies import Reply, text, tool_use
 from app.core import trust
 from app.ui.trust_box import connect_trust
-from tests.conftest import git
+from tests.core.agent.test_trust_session import _project as marked_project
 from tests.ui.held_rig import HeldRig, held_rig
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> tuple[Path, Path]:
     """A Python repository whose one test leaves a marker when it runs; (repo, marker)."""
-    repo = tmp_path / "shop"
-    (repo / "tests").mkdir(parents=True)
-    marker = tmp_path / "the-test-ran"
-    (repo / "pyproject.toml").write_text("[project]\nname = 'shop'\nversion = '1'\n")
-    (repo / "tests" / "test_shop.py").write_text(
-        f"from pathlib import Path\n\ndef test_one():\n    Path({str(marker)!r}).write_text('ran')\n"
-    )
-    git(repo.parent, "init", "-q", "-b", "main", str(repo))
-    git(repo, "add", ".")
-    git(repo, "-c", "user.name=Dev", "-c", "user.email=dev@example.com", "commit", "-q", "-m", "start")
-    return repo, marker
+    return marked_project(tmp_path)
 
 
 def _results(request: RecordedRequest) -> list[dict[str, Any]]:
