@@ -27,16 +27,24 @@ def _to_16k(samples: np.ndarray, rate: int) -> np.ndarray:
 
 def test_synthesised_speech_says_the_words(voice: Speaker, transcriber: Transcriber) -> None:
     said = "The build is red because two tests fail."
-    samples, rate = voice.synthesize(said)
-    assert rate == 22050 and samples.dtype == np.float32
-    assert 1.0 < samples.size / rate < 6.0
-    heard = transcriber.transcribe(_to_16k(samples, rate))
     # Piper samples fresh noise for every synthesis, and tiny.en hears some takes' "red" as
     # "right" or "read" and "two" as "to": the words are compared by how they sound (see
     # app.voice.sounds), and one misheard word of eight is the listener's ("tests" as "test");
-    # a voice saying other words is not.
-    assert word_accuracy(sounded(said), sounded(heard)) >= 0.85, heard
-    assert {sound("build"), sound("fail")} <= set(sounded(heard).split()), heard
+    # a voice saying other words is not. A take now and then loses its last word to the listener
+    # ("... to test ao": once in seven full runs of the suite), so the voice has three takes to be understood;
+    # a voice that says other words fails all three.
+    heard_takes: list[str] = []
+    for _take in range(3):
+        samples, rate = voice.synthesize(said)
+        assert rate == 22050 and samples.dtype == np.float32
+        assert 1.0 < samples.size / rate < 6.0
+        heard = transcriber.transcribe(_to_16k(samples, rate))
+        heard_takes.append(heard)
+        understood = word_accuracy(sounded(said), sounded(heard)) >= 0.85
+        if understood and {sound("build"), sound("fail")} <= set(sounded(heard).split()):
+            break
+    else:
+        pytest.fail(f"no take of three was heard as said: {heard_takes}")
 
 
 def sounded(text: str) -> str:
