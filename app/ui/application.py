@@ -26,6 +26,7 @@ from app.core.history import History
 from app.core.settings import Effect, Settings, as_memory_mode, changed_effects
 from app.ui import heap_counts, memory_status
 from app.ui.agent_worker import AgentWorker
+from app.ui.app_menu import AppMenu
 from app.ui.ask_dialog import ask_question
 from app.ui.controller import Controller, State
 from app.ui.desktop_notifications import DesktopNotifications
@@ -43,7 +44,7 @@ from app.ui.settings_window import SettingsWindow
 from app.ui.setup_flow import SetupFlow
 from app.ui.speech_worker import SpeechWorker
 from app.ui.threads import start_thread, stop_thread
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 from app.ui.trust_box import connect_trust
 
 if TYPE_CHECKING:

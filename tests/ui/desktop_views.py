@@ -18,11 +18,12 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from app.core.agent.events import Answer, ScreenContent
 from app.core.memory import MemoryStore, open_store
 from app.core.messages import Level, Message
+from app.ui.app_menu import AppMenu
 from app.ui.memory_editor import MemoryEditor
 from app.ui.memory_notice import MemoryNotice
 from app.ui.memory_words import change_line
 from app.ui.panel import AnswerPanel
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 
 MARKDOWN = """## Failing tests (2 of 48)
 

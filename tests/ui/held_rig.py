@@ -19,12 +19,13 @@ from app.bench.fakereplies import Reply
 from app.core.memory import open_store
 from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker
+from app.ui.app_menu import AppMenu
 from app.ui.controller import Controller
 from app.ui.memory_held import HeldBox, HeldNotices, connect_held
 from app.ui.memory_keep import KeepAnyway, connect_keep
 from app.ui.panel import AnswerPanel
 from app.ui.threads import start_thread, stop_thread
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 from tests.ui.fakes import FakeMicrophone, FakeSpeech
 
 

@@ -7,9 +7,10 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.core.agent.events import TextDelta, TurnEnded
+from app.ui.app_menu import AppMenu
 from app.ui.application import connect_turn_controls
 from app.ui.controller import State
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 from tests.ui.test_controller import Rig
 
 

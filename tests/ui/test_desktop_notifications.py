@@ -22,6 +22,7 @@ from app.core.memory import open_store
 from app.core.messages import Level, Message
 from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker
+from app.ui.app_menu import AppMenu
 from app.ui.application import connect_memory_notices
 from app.ui.controller import Controller
 from app.ui.desktop_notifications import DesktopNotifications
@@ -29,7 +30,7 @@ from app.ui.memory_notice import MemoryNotices
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.threads import start_thread, stop_thread
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 from tests.ui.fakes import FakeMicrophone, FakeSpeech
 from tests.ui.test_memory_notice import NOTE, Rig, _script_a_memory_write, repo  # noqa: F401 (a fixture)
 

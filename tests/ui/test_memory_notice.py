@@ -20,13 +20,14 @@ from app.core.agent.events import ToolFinished, TurnEnded
 from app.core.memory import open_store
 from app.core.settings import Settings
 from app.ui.agent_worker import AgentWorker
+from app.ui.app_menu import AppMenu
 from app.ui.application import connect_memory_notices
 from app.ui.controller import Controller
 from app.ui.memory_notice import MemoryNotices
 from app.ui.notify import Notifier
 from app.ui.panel import AnswerPanel
 from app.ui.threads import start_thread, stop_thread
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 from tests.conftest import git
 from tests.ui.fakes import FakeAgent, FakeMicrophone, FakeSpeech
 

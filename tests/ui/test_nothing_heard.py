@@ -12,9 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from app.core import messages
 from app.core.agent.events import TextDelta
+from app.ui.app_menu import AppMenu
 from app.ui.controller import State
 from app.ui.notify import Notifier
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 from app.voice import cues
 from app.voice.audio import Recording
 from tests.ui.fakes import SPEECH

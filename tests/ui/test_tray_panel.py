@@ -15,8 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from app.core.agent.events import Answer, ScreenContent
 from app.core.messages import Level, Message
+from app.ui.app_menu import AppMenu
 from app.ui.panel import AnswerPanel
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,7 +135,8 @@ _A_DAY_OF_LISTENING = """
 import random, sys
 from PySide6.QtWidgets import QApplication
 from app.core.heap_probe import c_heap_mb
-from app.ui.tray import AppMenu, Tray
+from app.ui.app_menu import AppMenu
+from app.ui.tray import Tray
 
 app = QApplication(sys.argv)
 menu = AppMenu()

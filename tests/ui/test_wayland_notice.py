@@ -14,10 +14,11 @@ from pytestqt.qtbot import QtBot
 
 from app.core import messages
 from app.core.settings import Settings
+from app.ui.app_menu import AppMenu
 from app.ui.application import HotkeyBridge
 from app.ui.notify import Notifier
 from app.ui.settings_window import SettingsWindow
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 from app import APP_DISPLAY_NAME, APP_NAME
 from app.core.agent.events import ScreenContent
 from app.core.settings import Settings
+from app.ui.app_menu import AppMenu
 from app.ui.ask_dialog import AskDialog
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
-from app.ui.tray import AppMenu, Tray
+from app.ui.tray import Tray
 
 
 def x_title(window: QWidget) -> str:

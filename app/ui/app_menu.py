@@ -1,0 +1,169 @@
+"""The app's one menu, shared by the tray icon and the status window: listen, ask, repositories, memory, quit.
+
+Its items only emit signals; the app wires them (application.py), and the state it shows (listening or not,
+the recent repositories, the memory mode, the last memory change to undo) is set from outside.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QMenu, QWidget
+
+from app import APP_DISPLAY_NAME
+from app.ui.memory_words import MODES
+
+
+def repo_label(repo: Path) -> str:
+    return f"{repo.name}  —  {repo.parent}"
+
+
+class AppMenu(QMenu):
+    """The one menu of the app: active repository, asking, answers, session, windows, quit."""
+
+    repository_chosen = Signal(object)  # Path
+    choose_folder = Signal()
+    listen = Signal()  # start listening, or stop when already listening
+    ask_typing = Signal()
+    show_last_answer = Signal()
+    new_session = Signal()
+    stop_speaking = Signal()
+    cancel_turn = Signal()  # end the answer being thought or spoken
+    open_memory = Signal()
+    undo_memory = Signal()  # undo the newest change the agent made to memory
+    memory_mode_chosen = Signal(str)  # "on" / "read-only" / "off" for the active repository
+    open_history = Signal()
+    open_settings = Signal()
+    open_setup = Signal()
+    quit_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setToolTipsVisible(True)
+        self.status_action = self.addAction("Ready")
+        self.status_action.setEnabled(False)
+        self.addSeparator()
+        self.repo_menu = self.addMenu("Repository")
+        self.repo_menu.setToolTipsVisible(True)
+        self._repo_group = QActionGroup(self)
+        self._repo_group.setExclusive(True)
+        self.addSeparator()
+        # Where no global hotkey can work (Wayland, no accessibility permission), this is how to speak.
+        self.listen_action = self._action("Listen", self.listen, "Start listening; choose Stop listening when done")
+        self.ask_action = self._action("Ask by typing…", self.ask_typing, "Ask a question without speaking")
+        self.last_answer_action = self._action(
+            "Show last answer", self.show_last_answer, "Open the panel with the answers of this session"
+        )
+        self.new_session_action = self._action(
+            "New session", self.new_session, "Forget this conversation; the next question starts from memory"
+        )
+        self.stop_action = self._action("Stop speaking", self.stop_speaking, "Silence the current answer")
+        self.cancel_action = self._action(
+            "Cancel answer", self.cancel_turn, "Stop this answer, thought or spoken; ask again when you like"
+        )
+        self.addSeparator()
+        self.memory_action = self._action(
+            "Memory…", self.open_memory, "Review what the agent remembers about your repositories"
+        )
+        self.undo_memory_action = self._action(
+            "Undo last memory change", self.undo_memory, "Nothing the agent remembered in this session yet"
+        )
+        self.undo_memory_action.setEnabled(False)
+        self._memory_mode: str | None = None
+        self._mode_group = QActionGroup(self)
+        self._mode_group.setExclusive(True)
+        self.history_action = self._action(
+            "History…", self.open_history, "Past questions and replies: search, ask again, correct what was heard"
+        )
+        self.settings_action = self._action("Settings…", self.open_settings, "API key, voice, hotkey, devices")
+        self.setup_action = self._action(
+            "Set up…", self.open_setup, "The first steps again: API key, repository, microphone and hotkey checks"
+        )
+        self.addSeparator()
+        self.quit_action = self._action("Quit", self.quit_requested, f"Quit {APP_DISPLAY_NAME}")
+        self.set_repositories(None, [])
+        self.set_speaking(False)
+        self.set_answering(False)
+        self.set_has_answer(False)
+
+    def _action(self, text: str, signal: object, tip: str) -> QAction:
+        action = self.addAction(text)
+        action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False, s=signal: s.emit())
+        return action
+
+    def set_repositories(self, active: Path | None, recent: list[Path]) -> None:
+        self.repo_menu.clear()
+        for action in self._repo_group.actions():
+            self._repo_group.removeAction(action)
+        self.repo_menu.setTitle(f"Repository: {active.name}" if active else "Repository: none chosen")
+        choices = ([active] if active else []) + [r for r in recent if r != active]
+        for repo in choices:
+            action = self.repo_menu.addAction(repo_label(repo))
+            action.setCheckable(True)
+            action.setChecked(repo == active)
+            action.setToolTip(str(repo))
+            action.setData(str(repo))
+            self._repo_group.addAction(action)
+            action.triggered.connect(lambda _checked=False, r=repo: self.repository_chosen.emit(r))
+        if not choices:
+            empty = self.repo_menu.addAction("No repository yet")
+            empty.setEnabled(False)
+        self._add_memory_modes(active)
+        self.repo_menu.addSeparator()
+        choose = self.repo_menu.addAction("Choose folder…")
+        choose.setToolTip("Pick the folder of a git repository to ask about")
+        choose.triggered.connect(lambda _checked=False: self.choose_folder.emit())
+
+    def _add_memory_modes(self, active: Path | None) -> None:
+        """The active repository's memory switch, each choice with the line that explains it."""
+        for action in self._mode_group.actions():
+            self._mode_group.removeAction(action)
+        if active is None:
+            return
+        self.repo_menu.addSeparator()
+        self.repo_menu.addSection(f"Memory for {active.name}")
+        for key, name, line in MODES:
+            action = self.repo_menu.addAction(f"{name}: {line[:1].lower()}{line[1:]}")
+            action.setCheckable(True)
+            action.setChecked(key == (self._memory_mode or "on"))
+            action.setData(key)
+            action.setToolTip(line)
+            self._mode_group.addAction(action)
+            action.triggered.connect(lambda _checked=False, k=key: self.memory_mode_chosen.emit(k))
+
+    def set_memory_mode(self, mode: str) -> None:
+        """Tick the active repository's memory mode."""
+        self._memory_mode = mode
+        for action in self._mode_group.actions():
+            action.setChecked(action.data() == mode)
+
+    def memory_mode_actions(self) -> list[QAction]:
+        return list(self._mode_group.actions())
+
+    def set_memory_undo(self, line: str) -> None:
+        """Offer "Undo last memory change" for `line` (what the agent just remembered); "" withdraws it."""
+        self.undo_memory_action.setEnabled(bool(line))
+        self.undo_memory_action.setToolTip(f"Undo: {line}" if line else "Nothing the agent remembered to undo")
+
+    def set_status(self, text: str) -> None:
+        self.status_action.setText(text)
+
+    def set_speaking(self, speaking: bool) -> None:
+        self.stop_action.setEnabled(speaking)
+
+    def set_answering(self, answering: bool) -> None:
+        """A turn thinks or speaks: it can be cancelled from here (also when it stalls)."""
+        self.cancel_action.setEnabled(answering)
+
+    def set_listening(self, listening: bool) -> None:
+        self.listen_action.setText("Stop listening" if listening else "Listen")
+
+    def set_has_answer(self, has_answer: bool) -> None:
+        self.last_answer_action.setEnabled(has_answer)
+
+    def texts(self) -> list[str]:
+        """The visible entries, in order (separators left out)."""
+        return [a.text() for a in self.actions() if not a.isSeparator()]
