@@ -7,6 +7,9 @@ cancelled turn, a transcription overtaken by a new press) are ignored, which is
 what makes barge-in and cancel safe without locks. A recording is a transcription
 request from the press on: the speech worker is told to begin, the microphone feeds it
 block by block, and the release finishes it (or drops it when nothing was said).
+
+One job, kept whole on purpose (STYLE 11, one coordinator with explicit stages): every transition reads
+and writes the same stage and request ids, so splitting it would spread one state across modules.
 """
 
 from __future__ import annotations

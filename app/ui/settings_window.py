@@ -5,6 +5,8 @@ the API key to the system keyring, and the autostart entry; the app applies the 
 settings when `saved` fires. The Voice, Speech and Memory pages are their own widgets
 (`voice_tab`, `speech_tab`, `memory_editor`). Slow checks (the API key test here, the voice
 test on its page) run off the main thread and report back through signals.
+
+One job, the window that gathers the pages and saves them as one Settings; each page's own work lives apart.
 """
 
 from __future__ import annotations
