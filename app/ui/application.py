@@ -197,7 +197,7 @@ class DesktopApp(QObject):
             self._hotkey_state,
             "open" if self.microphone.armed else "opens on a press",
             "loaded" if transcriber else "unavailable",
-            "loaded" if speaker else "unavailable",
+            "ready (its voice loads at a press)" if speaker else "unavailable",
         )
         # The speech runtimes' modules were imported after Qt, whose import hook read their sources.
         log.info("forgot the source lines of %d files", source_lines.forget())

@@ -162,6 +162,7 @@ class Controller(QObject):
         self._listen_id = request
         self._barged_in = barge_in
         self._agent.prepare()
+        self._speech.prepare_voice()  # it loads while the person speaks (over a second), not at launch
         if not barge_in:  # a press that cuts a reply short wants silence, not a tone
             self._cue("listen_start")
         self._set_state(State.LISTENING)
@@ -405,6 +406,7 @@ class Controller(QObject):
         received = self._editor.get() if self._editor is not None else None
         editor = block.to_send(received, self._repo, self._asked_at, enabled=self._settings.send_editor_context)
         self._agent.run_turn(self._turn_id, text, editor)
+        self._speech.prepare_voice()  # a typed question had no press: the voice loads while the model thinks
         self._set_state(State.THINKING, "thinking")
 
     def _interrupt(self) -> bool:

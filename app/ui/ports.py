@@ -78,6 +78,11 @@ class SpeechPort(QObject):
         """Play a short sound cue (app.voice.cues) at `volume` (the setting cue_volume)."""
         raise NotImplementedError
 
+    def prepare_voice(self) -> None:
+        """A reply may come soon (a press, a typed question): have the voice loaded by then (safe from the
+        main thread, returns at once)."""
+        raise NotImplementedError
+
     def speak_delta(self, utterance_id: int, text: str) -> None:
         """More reply text; finished sentences are spoken while the rest streams."""
         raise NotImplementedError

@@ -6,6 +6,10 @@ each `feed`, then `finish` or `drop`, all keyed by the controller's request id. 
 leave as the port's signals. The speaker reports each utterance's start and finish
 through callbacks, so nothing here polls. Heavy imports (faster-whisper, piper) happen
 on the worker thread so the tray appears at once.
+
+The transcriber loads at launch (a press must be heard at once); the voice does not: its files
+are checked at launch, and it loads when a reply may come (`prepare_voice`: the key went down,
+a typed question started), while the person still speaks.
 """
 
 from __future__ import annotations
@@ -100,6 +104,13 @@ class SpeechWorker(SpeechPort):
     def cue(self, name: str, volume: float = 1.0) -> None:
         self._cue_requested.emit(name, volume)
 
+    def prepare_voice(self) -> None:
+        # Called on the main thread on purpose, like stop_speaking: the voice starts loading at once on a
+        # thread of its own, not behind a streaming pass queued on this worker's thread.
+        speaker = self._speaker
+        if speaker is not None:
+            speaker.prepare()
+
     def speak_delta(self, utterance_id: int, text: str) -> None:
         self._request_speech(utterance_id, text, False)
 
@@ -142,6 +153,9 @@ class SpeechWorker(SpeechPort):
     def shutdown(self) -> None:
         """Silence and release the speaker (main thread, before the thread quits)."""
         self.stop_speaking()
+        speaker = self._speaker
+        if speaker is not None:
+            speaker.finish_preparing()
         switching = self._switching
         if switching is not None:  # a thread inside CTranslate2 at exit aborts the process
             switching.worker.join(timeout=60)
@@ -224,13 +238,13 @@ class SpeechWorker(SpeechPort):
                 on_started=self.speaking_started.emit,
                 on_finished=self._spoken,
             )
-            speaker.load()
+            speaker.check()  # its files only: the voice itself loads when a reply may come (prepare_voice)
             self._speaker = speaker
         except UserFacingError as exc:
             messages.error(str(exc), speak=False)
         except Exception as exc:
             messages.report_exception(exc)
-        first_use.warm(self._transcriber, self._speaker)  # before ready: a fresh app's first question is warm
+        first_use.warm(self._transcriber)  # before ready: a fresh app's first question is heard warm
         models.return_freed_memory()
         self.ready.emit(self._transcriber is not None, self._speaker is not None)
 

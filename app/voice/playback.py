@@ -18,6 +18,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,8 +109,11 @@ class Item:
 class Player:
     """Plays float32 mono audio at `sample_rate` on one output stream, without gaps."""
 
-    def __init__(self, sample_rate: int, device: str = "", *, volume: float = 1.0) -> None:
+    def __init__(
+        self, sample_rate: int, device: str = "", *, volume: float = 1.0, on_quiet: Callable[[], None] | None = None
+    ) -> None:
         self.sample_rate = sample_rate
+        self.on_quiet = on_quiet  # runs on the idle watcher's thread once the stream stopped for quiet
         self.device = device
         self.volume = max(0.0, float(volume))
         self._queue: collections.deque[Item] = collections.deque()
@@ -320,10 +324,13 @@ class Player:
                     self._stream.stop()
                 except Exception:
                     log.warning("stopping the idle output stream failed", exc_info=True)
-                # The app has gone quiet: what the last turn and the output freed since the trim at
-                # its end goes back too (glibc's own trim waits for far more free heap, see heap.py).
-                heap.trim_soon()
-                return
+            # The app has gone quiet: whatever the owner lets go now (the speaker: its voice), and what the
+            # last turn and the output freed since the trim at its end, go back (glibc's own trim waits for
+            # far more free heap, see heap.py). Outside the lock: the owner's own lock may be held by a
+            # thread waiting for this one to start the stream again.
+            messages.call_reporting(self.on_quiet)
+            heap.trim_soon()
+            return
 
 
 def _resample(audio: np.ndarray, src: int, dst: int) -> np.ndarray:

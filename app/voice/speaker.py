@@ -9,6 +9,11 @@ Each text belongs to an utterance (an id the caller chooses); `on_started(uttera
 runs when its first audio goes to the output, `on_finished(utterance)` once the audio of
 an ended utterance has played out. Both run on the synthesis thread, so nobody has to
 poll the speaker; after `stop()` neither fires for what was stopped.
+
+The voice (an ONNX session of about 75 MB) is not held while the app waits: `prepare()`
+loads and warms it on a thread of its own when a reply may come (the key goes down, a typed
+question starts), which takes under a second while the person still speaks, and it is let go
+when the output has gone quiet (app.voice.playback.IDLE_CLOSE after the last sound).
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_RATE = 22050
 HEAD_WORDS = 5  # words said first when nothing plays yet: short synthesis, early sound
+# Said once, unheard, by a freshly loaded voice: the first synthesis of an ONNX session (and
+# espeak-ng's first phonemes in a process) pays work the next ones reuse (app.voice.first_use).
+WARM_SENTENCE = "Ready when you are."
 TIMINGS_KEPT = 8  # sentences whose audio a measuring speaker keeps (each holds its samples)
 _END = None  # in the sentence queue: the utterance's text is complete
 
@@ -64,6 +72,8 @@ class Speaker:
         self.volume = min(2.0, max(0.0, float(volume)))
         self.load_seconds = 0.0
         self._voice: Any = None
+        self._preparing = False  # a thread loads and warms the voice (prepare)
+        self._preparer: threading.Thread | None = None
         self._load_lock = threading.Lock()
         self._lock = threading.Lock()
         self._stream = SpeechStream()
@@ -104,10 +114,72 @@ class Speaker:
             self._voice = voice
             log.info("piper voice %s loaded in %.2f s", path, self.load_seconds)
 
+    def check(self) -> None:
+        """Check the voice's files without loading it. Raises ModelLoadError with what to do."""
+        model_check.check_voice(models.piper_voice(self.voice_path))
+
+    @property
+    def voice_loaded(self) -> bool:
+        return self._voice is not None
+
+    def prepare(self) -> None:
+        """A reply may come soon: start the output and load and warm the voice, on a thread of its own.
+
+        Returns at once. A voice that fails to load is said when the reply is spoken (load() raises
+        again there, with what to do).
+        """
+        with self._lock:
+            if self._preparing:
+                return
+            self._preparing = True
+            self._preparer = threading.Thread(target=self._prepare, name="voice-prepare", daemon=True)
+            self._preparer.start()
+
+    def finish_preparing(self, timeout: float = 30.0) -> None:
+        """Wait for a voice being prepared (at exit: a thread inside onnxruntime when the process ends may
+        take it down)."""
+        preparer = self._preparer
+        if preparer is not None:
+            preparer.join(timeout)
+
+    def _prepare(self) -> None:
+        started, cpu = time.perf_counter(), time.process_time()
+        try:
+            # The device takes 0.6-2 s to start; started now, its quiet moment (which lets the voice go)
+            # also comes no sooner than IDLE_CLOSE after this press.
+            self._warm_output()
+            if self._voice is not None:
+                return
+            self.load()
+            for _ in self._synthesize_parts(WARM_SENTENCE):
+                pass
+        except Exception:
+            log.info("preparing the voice failed; the reply will say why", exc_info=True)
+            return
+        finally:
+            with self._lock:
+                self._preparing = False
+        log.info("voice prepared in %.2f s (%.2f s CPU)", time.perf_counter() - started, time.process_time() - cpu)
+
+    def release(self) -> bool:
+        """Let go of the loaded voice unless it is speaking or being prepared; whether it was let go.
+
+        A sentence in synthesis keeps its own reference and finishes; the next one loads the voice again.
+        """
+        with self._lock:
+            # A press since the quiet moment started the output again: a reply may come.
+            player_back = self._player is not None and self._player.running
+            if self._voice is None or self._preparing or self._pending > 0 or self._player_busy() or player_back:
+                return False
+            self._voice = None
+        log.info("voice let go: the output went quiet (it loads again at the next press)")
+        return True
+
     @property
     def sample_rate(self) -> int:
-        if self._voice is not None:
-            return int(self._voice.config.sample_rate)
+        voice = self._voice
+        if voice is not None:
+            return int(voice.config.sample_rate)
         try:
             config = json.loads(Path(f"{models.piper_voice(self.voice_path)}.json").read_text("utf-8"))
             return int(config["audio"]["sample_rate"])
@@ -127,9 +199,9 @@ class Speaker:
     def _synthesize_parts(self, text: str) -> Any:
         from piper import SynthesisConfig
 
-        self.load()
+        voice = self._loaded_voice()
         config = SynthesisConfig(length_scale=1.0 / self.rate, volume=self.volume)
-        for chunk in self._voice.synthesize(text, syn_config=config):
+        for chunk in voice.synthesize(text, syn_config=config):
             yield np.asarray(chunk.audio_float_array, dtype=np.float32)
 
     # -- speaking ------------------------------------------------------------------------
@@ -211,14 +283,26 @@ class Speaker:
             self._player.close()
 
     # -- internals -----------------------------------------------------------------------
+    def _loaded_voice(self) -> Any:
+        """The voice, loaded if it is not (release() may drop the attribute; this reference stays good)."""
+        while True:
+            self.load()
+            voice = self._voice
+            if voice is not None:
+                return voice
+
     def _player_busy(self) -> bool:
         return self._player is not None and self._player.busy
 
     def _get_player(self) -> Player:
         with self._load_lock:
             if self._player is None:
-                self._player = Player(self.sample_rate, self.device)
+                self._player = Player(self.sample_rate, self.device, on_quiet=self._gone_quiet)
             return self._player
+
+    def _gone_quiet(self) -> None:
+        # The output went quiet (IDLE_CLOSE without sound): the voice goes too, before the heap is trimmed.
+        self.release()
 
     def _warm_output(self) -> None:
         with contextlib.suppress(AudioDeviceError):  # reported when the first sentence cannot play

@@ -265,7 +265,7 @@ def test_spoken_question_is_answered_aloud_with_a_panel_and_barge_in_silences_it
     ready_line = ready.group(0)
     assert "tray shown" in ready_line and "hotkey listening" in ready_line, ready_line
     assert "microphone open" in ready_line, ready_line  # kept open for the pre-roll
-    assert "transcriber loaded" in ready_line and "speaker loaded" in ready_line, ready_line
+    assert "transcriber loaded" in ready_line and "speaker ready" in ready_line, ready_line
     ready_at = time.monotonic()
 
     # --- a question by voice ---

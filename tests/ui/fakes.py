@@ -79,6 +79,7 @@ class FakeSpeech(SpeechPort):
         self.ended: list[int] = []
         self.said: list[tuple[int, str]] = []
         self.stops = 0
+        self.voice_prepared = 0
 
     def begin(self, request_id: int, repo: Path | None) -> None:
         assert request_id not in self.transcriptions, "request ids are never reused"
@@ -100,6 +101,9 @@ class FakeSpeech(SpeechPort):
     def cue(self, name: str, volume: float = 1.0) -> None:
         self.cues.append(name)
         self.cue_volumes.append(volume)
+
+    def prepare_voice(self) -> None:
+        self.voice_prepared += 1
 
     def speak_delta(self, utterance_id: int, text: str) -> None:
         self.spoken[utterance_id] = self.spoken.get(utterance_id, "") + text

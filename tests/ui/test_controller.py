@@ -240,6 +240,16 @@ def test_typed_question_runs_the_same_turn(rig: Rig) -> None:
     assert len(rig.agent.turns) == 1
 
 
+def test_the_voice_is_readied_while_the_question_is_spoken_or_typed(rig: Rig) -> None:
+    # The voice is not held while the app waits (issue 39): a press, or a typed question, asks for it.
+    assert rig.speech.voice_prepared == 0
+    rig.controller.press()
+    assert rig.speech.voice_prepared == 1  # at key-down, while the person still speaks
+    rig.controller.release()
+    rig.controller.ask("what changed today?")
+    assert rig.speech.voice_prepared == 2  # no press before a typed question: at its start
+
+
 def test_stop_speaking_silences_the_rest_of_a_running_turn(rig: Rig) -> None:
     turn = rig.ask_by_voice()
     rig.agent.turn_event.emit(turn, TextDelta("First sentence. "))

@@ -54,6 +54,7 @@ def sounded(text: str) -> str:
 
 def test_the_voice_threads_sleep_instead_of_spinning(voice: Speaker) -> None:
     # Spinning intra-op threads slowed the first words of a reply by ~30% on a busy machine.
+    voice.load()  # a speaker lets its voice go when the output goes quiet (an earlier test may have played)
     options = voice._voice.session.get_session_options()
     assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
     samples, rate = voice.synthesize("Still speaking.")
@@ -64,6 +65,7 @@ def test_rate_and_volume_change_the_sound(voice: Speaker) -> None:
     text = "Two tests fail in the orchestrator."
     normal, _rate = voice.synthesize(text)
     fast_speaker = Speaker(rate=1.6, volume=0.5)
+    voice.load()
     fast_speaker._voice = voice._voice  # same loaded voice, other settings
     fast, _ = fast_speaker.synthesize(text)
     assert fast.size < normal.size * 0.8

@@ -5,10 +5,13 @@ from __future__ import annotations
 import collections
 import gc
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from app.core import heap
+from app.voice import playback
 from app.voice.playback import Item
 from app.voice.speaker import Speaker
 from app.voice.transcriber import Transcriber
@@ -103,3 +106,40 @@ def test_the_apps_speaker_keeps_no_audio_once_a_reply_has_played(desktop: None, 
         assert _audio_held_by(speaker) == []
     finally:
         speaker.close()
+
+
+def test_a_voice_let_go_after_the_quiet_speaks_the_next_reply(
+    desktop: None, transcriber: Transcriber, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The voice (~75 MB) is not held while nobody talks: it goes when the output goes quiet, and the
+    # next press brings it back while the person speaks (issue 39). IDLE_CLOSE is 30 s in the app.
+    monkeypatch.setattr(playback, "IDLE_CLOSE", 1.0)
+    speaker = Speaker()  # as the app's speech worker makes it: files checked, nothing loaded
+    speaker.check()
+    assert not speaker.voice_loaded
+    try:
+        speaker.prepare()  # a press
+        _wait(lambda: speaker.voice_loaded, 60, "the voice to load after the press")
+        held = heap.resident_mb()
+        speaker.say("The first answer.")
+        assert speaker.wait(30)
+        _wait(lambda: not speaker.voice_loaded, 30, "the voice to be let go once the output went quiet")
+        gc.collect()
+        heap.trim()
+        assert held - heap.resident_mb() > 40, "the voice's memory did not go back"
+
+        speaker.prepare()  # the next press, long after
+        with MonitorRecording(tmp_path) as recording:
+            speaker.say("The build is red because a test fails in the orchestrator.")
+            assert speaker.wait(30)
+        heard = words(transcriber.transcribe(recording.samples()))
+        assert len(heard & {"build", "red", "test", "fails", "orchestrator"}) >= 3, heard
+    finally:
+        speaker.close()
+
+
+def _wait(condition: Callable[[], bool], seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds:.0f} s for {what}"
+        time.sleep(0.05)
