@@ -21,7 +21,7 @@ from app.core import heap_probe, messages, repos
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.settings import Settings
-from app.ui import icons, instance_server
+from app.ui import icons, import_hook, instance_server
 from app.ui.application import DesktopApp
 from app.ui.quit_signals import quit_on_signals
 from app.ui.threads import wait_for_busy_threads
@@ -53,6 +53,7 @@ def run_desktop_app(repo: str | None = None) -> int:
 
 def _run(repo: str | None) -> int:
     heap_probe.install()  # the soak bench's debug hook; off unless its environment variable is set
+    import_hook.read_sources_without_keeping()  # before the workers import the speech runtimes and the SDK
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName(APP_NAME)
