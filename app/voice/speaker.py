@@ -75,6 +75,7 @@ class Speaker:
         self._preparing = False  # a thread loads and warms the voice (prepare)
         self._preparer: threading.Thread | None = None
         self._load_lock = threading.Lock()
+        self._player_lock = threading.Lock()
         self._lock = threading.Lock()
         self._stream = SpeechStream()
         self._generation = 0
@@ -136,8 +137,8 @@ class Speaker:
             self._preparer.start()
 
     def finish_preparing(self, timeout: float = 30.0) -> None:
-        """Wait for a voice being prepared (at exit: a thread inside onnxruntime when the process ends may
-        take it down)."""
+        """Wait for the voice being prepared, if it is (before exit: a process that ends while a thread is
+        inside onnxruntime may crash)."""
         preparer = self._preparer
         if preparer is not None:
             preparer.join(timeout)
@@ -295,7 +296,8 @@ class Speaker:
         return self._player is not None and self._player.busy
 
     def _get_player(self) -> Player:
-        with self._load_lock:
+        # Not under the load lock: a cue at key-down must not wait for the voice loading beside it.
+        with self._player_lock:
             if self._player is None:
                 self._player = Player(self.sample_rate, self.device, on_quiet=self._gone_quiet)
             return self._player
