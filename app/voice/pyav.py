@@ -28,6 +28,10 @@ class _StandIn(ModuleType):
     """`av` until first use; then every attribute comes from the real module."""
 
     def __getattr__(self, name: str) -> Any:  # only for what the stand-in itself lacks
+        if name.startswith("__") and name != "__path__":
+            # Probes (inspect's __wrapped__, PySide6's import hook) are no use of PyAV; a submodule's
+            # import, which reads __path__, is.
+            raise AttributeError(name)
         return getattr(load(), name)
 
 
@@ -41,6 +45,7 @@ def defer() -> bool:
             return False
         stand_in = _StandIn(NAME, "PyAV, imported at its first use (app.voice.pyav)")
         stand_in.__spec__ = spec  # what `import av` checks, without loading it
+        stand_in.__file__ = spec.origin  # where PySide6's import hook reads the source it looks into
         sys.modules[NAME] = stand_in
         return True
 
