@@ -126,8 +126,7 @@ class Speaker:
     def prepare(self) -> None:
         """A reply may come soon: start the output and load and warm the voice, on a thread of its own.
 
-        Returns at once. A voice that fails to load is said when the reply is spoken (load() raises
-        again there, with what to do).
+        Returns at once. A voice that fails to load is said when the reply is spoken (load() raises again).
         """
         with self._lock:
             if self._preparing:
@@ -137,8 +136,7 @@ class Speaker:
             self._preparer.start()
 
     def finish_preparing(self, timeout: float = 30.0) -> None:
-        """Wait for the voice being prepared, if it is (before exit: a process that ends while a thread is
-        inside onnxruntime may crash)."""
+        """Wait for a voice being prepared (before exit: a thread inside onnxruntime may crash it)."""
         preparer = self._preparer
         if preparer is not None:
             preparer.join(timeout)
