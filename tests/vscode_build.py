@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[1]
 EXTENSION = ROOT / "editors" / "vscode"
 SCRIPT = ROOT / "installer" / "vscode-extension.sh"
 
+# Skipped on a developer's machine without Node.js; under installer/test.sh (which installs it) a missing
+# Node.js fails the run instead, so CI cannot pass by skipping the extension.
 needs_node = pytest.mark.skipif(
-    shutil.which("node") is None or shutil.which("npm") is None,
+    (shutil.which("node") is None or shutil.which("npm") is None) and not os.environ.get("VDA_REQUIRE_DESKTOP"),
     reason="needs Node.js and npm (installer/system-deps.sh --test)",
 )
 

@@ -22,21 +22,21 @@ export class SocketPath {
   find(): Promise<string | null> {
     const configured = text(this.options.configured());
     if (configured) {
-      return Promise.resolve(configured);
+      return Promise.resolve(pipe(configured));
     }
     const env = text(this.options.env.VOICE_DEV_AGENT_SOCKET);
     if (env) {
-      return Promise.resolve(env);
+      return Promise.resolve(pipe(env));
     }
     if (this.asked) {
-      return Promise.resolve(this.asked);
+      return Promise.resolve(pipe(this.asked));
     }
     if (!this.pending) {
       this.pending = this.ask().finally(() => {
         this.pending = null;
       });
     }
-    return this.pending;
+    return this.pending.then((found) => (found ? pipe(found) : null));
   }
 
   /** Ask the command again next time: the app may serve another path now (another home, another login). */
@@ -73,6 +73,11 @@ export class SocketPath {
       }
     });
   }
+}
+
+/** On Windows the app serves a named pipe and prints its bare name (Qt's spelling); node wants the full one. */
+export function pipe(name: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === "win32" && !name.startsWith("\\\\") ? `\\\\.\\pipe\\${name}` : name;
 }
 
 function text(value: unknown): string {

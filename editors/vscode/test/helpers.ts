@@ -7,6 +7,19 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Clock, TimerHandle } from "../src/clock";
 
+const made: string[] = [];
+process.on("exit", () => {
+  for (const folder of made) {
+    fs.rmSync(folder, { recursive: true, force: true }); // the temp repositories and sockets of this run
+  }
+});
+
+function tempFolder(prefix: string): string {
+  const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  made.push(folder);
+  return folder;
+}
+
 export class FakeClock implements Clock {
   private time = 1_000_000;
   private timers: { at: number; callback: () => void; handle: TimerHandle }[] = [];
@@ -47,7 +60,7 @@ export class FakeClock implements Clock {
 
 /** A temporary folder holding a git repository's top (a .git folder) with src/steps.py in it. */
 export function makeRepo(): string {
-  const top = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "vda-vscode-")));
+  const top = tempFolder("vda-vscode-");
   const repo = path.join(top, "project");
   fs.mkdirSync(path.join(repo, ".git"), { recursive: true });
   fs.mkdirSync(path.join(repo, "src", "ledger"), { recursive: true });
@@ -65,7 +78,7 @@ export class FakeApp {
   constructor(readonly socketPath: string) {}
 
   static temp(): FakeApp {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "vda-sock-"));
+    const folder = tempFolder("vda-sock-");
     return new FakeApp(path.join(folder, "app.sock"));
   }
 
@@ -115,5 +128,7 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 50
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+export { tempFolder };
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

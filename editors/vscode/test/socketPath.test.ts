@@ -2,13 +2,13 @@
 
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "node:test";
-import { SocketPath } from "../src/socketPath";
+import { pipe, SocketPath } from "../src/socketPath";
+import { tempFolder } from "./helpers";
 
 function fakeCommand(body: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "vda-cmd-"));
+  const folder = tempFolder("vda-cmd-");
   const script = path.join(folder, "voice-dev-agent");
   fs.writeFileSync(script, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
   return script;
@@ -29,7 +29,7 @@ test("the setting wins, then $VOICE_DEV_AGENT_SOCKET, then the command's answer"
 });
 
 test("the command is asked once, again only after forget", async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "vda-count-"));
+  const folder = tempFolder("vda-count-");
   const command = fakeCommand(`echo x >> ${folder}/asked; echo /tmp/app.sock`);
   const found = new SocketPath({ configured: () => "", command: () => command, env: {}, log: () => undefined });
   await Promise.all([found.find(), found.find()]);
@@ -57,4 +57,10 @@ test("a missing or failing command gives no socket and says what to set", async 
   });
   assert.equal(await failing.find(), null);
   assert.match(log[1], /did not name the socket/);
+});
+
+test("on Windows the app's pipe name becomes the path node connects to", () => {
+  assert.equal(pipe("voice-dev-agent-alice-0123abcd", "win32"), "\\\\.\\pipe\\voice-dev-agent-alice-0123abcd");
+  assert.equal(pipe("\\\\.\\pipe\\given", "win32"), "\\\\.\\pipe\\given");
+  assert.equal(pipe("/run/user/1000/voice-dev-agent.sock", "linux"), "/run/user/1000/voice-dev-agent.sock");
 });
