@@ -40,6 +40,8 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.window.onDidChangeActiveTextEditor(changed),
     vscode.window.onDidChangeTextEditorSelection(changed),
     vscode.window.onDidChangeTextEditorVisibleRanges(changed),
+    // Each VS Code window reports on its own; the one the person comes back to is the one they look at.
+    vscode.window.onDidChangeWindowState(guarded(log, (state: vscode.WindowState) => state.focused && reporter.refresh())),
     vscode.languages.onDidChangeDiagnostics(
       guarded(log, (event: vscode.DiagnosticChangeEvent) => diagnosticsChanged(event, reporter)),
     ),

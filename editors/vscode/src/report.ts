@@ -138,7 +138,8 @@ function wholeNumber(value: unknown): number | null {
     return null;
   }
   const whole = Math.floor(value);
-  return whole >= 1 && whole <= MAX_LINE ? whole : null;
+  // Past the app's ceiling (a column in a 10 MB minified line) is told as the ceiling, not dropped.
+  return whole >= 1 ? Math.min(whole, MAX_LINE) : null;
 }
 
 function visibleRange(value: unknown): [number, number] | null {

@@ -49,6 +49,12 @@ export class Reporter {
     }, this.options.debounceMs ?? DEBOUNCE_MS);
   }
 
+  /** Report again even if unchanged: another window of the editor may have reported since. */
+  refresh(): void {
+    this.lastSent = null;
+    this.changed();
+  }
+
   /** Send what the editor shows now, unless it is what was sent last. */
   report(): void {
     if (!this.enabled) {

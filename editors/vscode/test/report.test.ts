@@ -164,6 +164,8 @@ test("odd input never throws and never yields a line the app would refuse", () =
     }
     assert.ok((report.diagnostics ?? []).length <= 50);
   }
+  const long = buildContext(view(repo, { line: 2.7, column: 1e12 }), roots())!;
+  assert.deepEqual([long.line, long.column], [2, 10_000_000], "a column past the ceiling is told as the ceiling");
   const mixed = buildContext(view(repo, odd[13] as Partial<EditorView>), roots())!;
   assert.deepEqual(mixed.diagnostics, [{ severity: "info", line: 40, message: "5", source: "" }]);
 });

@@ -87,6 +87,15 @@ test("a report equal to the last one is not sent again; a change is", () => {
   assert.deepEqual(link.lines(), [5, 6]);
 });
 
+test("refresh sends the same report again (another window reported meanwhile)", () => {
+  const { clock, link, move, reporter } = rig();
+  move(8);
+  clock.advance(DEBOUNCE_MS);
+  reporter.refresh();
+  clock.advance(DEBOUNCE_MS);
+  assert.deepEqual(link.lines(), [8, 8]);
+});
+
 test("a report dropped while the app is down is not counted as sent", () => {
   const { clock, link, move } = rig();
   link.up = false;
