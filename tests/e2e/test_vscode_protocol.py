@@ -5,7 +5,8 @@ compiled) loads the extension's own modules and feeds them editor views as the a
 Code's events. It finds the socket as the extension does ($VOICE_DEV_AGENT_SOCKET, which here is what
 `voice-dev-agent editor socket` printed), and `voice-dev-agent context --json`, run as a person runs
 it, must show the file, the cursor line and the diagnostic; a file outside the repository is not
-reported, so the app keeps the last good one.
+reported, so the app keeps the last good one; and when the app is killed and started again, the
+extension reconnects and tells the new app what it shows without any new editor event.
 """
 
 from __future__ import annotations
@@ -115,6 +116,20 @@ def test_the_extension_core_reports_file_line_and_diagnostic_to_the_running_app(
         assert shown(env)["path"] == "reviewbot/rules.py"  # type: ignore[index]
         assert "editor context refused" not in rig.log_text()
         rig.alive()
+
+        # --- the app is killed and started again: the extension reconnects and tells it, with no new event ---
+        rig.app.kill()
+        rig.app.wait(timeout=10)
+        with rig.app_stderr.open("ab") as err:
+            rig.app = subprocess.Popen(
+                [sys.executable, "-m", "app", "--repo", str(rig.repo)],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+            )
+        wait_for(lambda: (rig.alive(), rig.log_text().count("ready: ") == 2)[1], 180, "the second ready line")
+        wait_for(lambda: (shown(env) or {}).get("line") == 20, 20, "the report to the restarted app")
     finally:
         feed.stdin.close()
         try:
