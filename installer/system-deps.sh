@@ -19,7 +19,8 @@ packages=("${RUNTIME[@]}")
 if [[ "${1:-}" == "--test" ]]; then
   packages+=("${TEST[@]}")
   # Debian's nodejs and npm, unless a Node.js is there already (NodeSource's nodejs carries its own npm
-  # and conflicts with Debian's npm package).
+  # and conflicts with Debian's npm package). The extension's build wants Node.js 20 (Debian 13's; Debian
+  # 12 has 18, and installer/vscode-extension.sh then says so).
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi

@@ -15,6 +15,14 @@ for tool in node npm; do
   fi
 done
 
+# vsce's locked dependencies (cheerio, undici, the Azure client) declare Node.js 20 or newer.
+major="$(node -p 'process.versions.node.split(".")[0]')"
+if ((major < 20)); then
+  echo "Building the VS Code extension needs Node.js 20 or newer (found $(node --version)): Debian 13 ships it," >&2
+  echo "Debian 12 has 18; install 20 from NodeSource or nodejs.org. The extension itself runs on VS Code's own Node." >&2
+  exit 2
+fi
+
 mkdir -p "$OUT"
 # Two builds at once (two test workers) would delete each other's node_modules: one at a time.
 exec 9>"$OUT/.lock"
