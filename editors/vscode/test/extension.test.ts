@@ -8,7 +8,6 @@ import { test } from "node:test";
 import { FakeApp, makeRepo, sleep, waitFor } from "./helpers";
 import { Document, makeVscode, Position, Range, Selection } from "./fakeVscode";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Module = require("node:module");
 
 function activate(fake: ReturnType<typeof makeVscode>) {
@@ -19,7 +18,6 @@ function activate(fake: ReturnType<typeof makeVscode>) {
   try {
     const modulePath = require.resolve("../src/extension");
     delete require.cache[modulePath];
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const extension = require(modulePath);
     const context = { subscriptions: [] as { dispose(): void }[] };
     extension.activate(context);

@@ -2,7 +2,6 @@
 // VS Code itself cannot be downloaded here. Events are fired by the tests as VS Code would fire them;
 // the document is real text with VS Code's 0-based line and character positions.
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Listener = (event: any) => void;
 
 export class Emitter {
