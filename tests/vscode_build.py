@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import os
 import shutil
@@ -30,3 +31,18 @@ def build() -> Path:
     vsix = Path(done.stdout.strip().splitlines()[-1])
     assert vsix.is_file(), done.stdout
     return vsix
+
+
+def compiled_copy(dest: Path) -> Path:
+    """A copy of the compiled extension (out/) in dest, taken under the build's lock.
+
+    Another test worker may rebuild the extension meanwhile (the install test touches a source), which swaps
+    out/ for a new folder; a Node process started from the copy never loads a module from a folder in the
+    middle of that swap.
+    """
+    build()
+    lock = ROOT / "build" / "vscode" / ".lock"
+    with lock.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        shutil.copytree(EXTENSION / "out", dest)
+    return dest

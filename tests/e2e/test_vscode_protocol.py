@@ -26,7 +26,7 @@ from app.bench.sound import Monitor
 from tests.e2e.test_single_instance import app_env, launch
 from tests.e2e.test_voice_turn import ROOT, Rig, _spawn_fake
 from tests.scenario import make_scenario_repo
-from tests.vscode_build import EXTENSION, build, needs_node
+from tests.vscode_build import compiled_copy, needs_node
 
 pytestmark = [pytest.mark.slow, needs_node]
 
@@ -64,11 +64,11 @@ def test_the_extension_core_reports_file_line_and_diagnostic_to_the_running_app(
     running: tuple[Rig, dict[str, str]], tmp_path: Path
 ) -> None:
     rig, env = running
-    build()
+    compiled = compiled_copy(tmp_path / "out")
     wait_for(lambda: (rig.alive(), "ready: " in rig.log_text())[1], 180, "the ready line")
     socket = launch(env, "editor", "socket").stdout.strip()
     feed = subprocess.Popen(
-        ["node", str(EXTENSION / "out" / "test" / "feed.js")],
+        ["node", str(compiled / "test" / "feed.js")],
         env={**env, "VOICE_DEV_AGENT_SOCKET": socket},
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
