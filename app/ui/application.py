@@ -103,6 +103,7 @@ class DesktopApp(QObject):
         c.screen_shown.connect(self.panel.add_screen)
         connect_trust(self.panel.trust_box, asked=c.trust_asked, show=self.panel.ask_trust, answer=c.answer_trust)
         c.answer_ready.connect(self._on_answer)
+        self.panel.asked_with.ask_without.connect(c.ask_without_editor)
         c.session_reset.connect(self.panel.clear)
         c.session_reset.connect(lambda: menu.set_has_answer(False))
         self.hotkey.pressed.connect(self.setup.pressed)  # the setup's hotkey check sees a press first
