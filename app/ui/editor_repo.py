@@ -9,6 +9,7 @@ per change of the editor's repository, not on every report: an editor reports ea
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +20,9 @@ from app.core.editor.latest import Received
 
 EDITOR_NAMES = {"nvim": "Neovim", "vscode": "VS Code", "code": "VS Code"}
 SWITCH = "switch"  # the notice's action key
+# A person moving between two projects' buffers changes the editor's repository at every move, and so
+# can a broken plugin ten times a second: one repository's notice comes again only after this long.
+OFFER_AGAIN_AFTER = 600.0
 NO_REPOSITORY = (
     "Choose a repository in the tray menu (Repository, Choose folder…), or open one of its files in an editor "
     "with the plugin (voice-dev-agent editor install nvim), to start asking."
@@ -45,6 +49,7 @@ class EditorRepository(QObject):
         self._active = active
         self._set_repository = set_repository  # (root, why it became active)
         self._shown: tuple[Path, str] | None = None  # the editor's repository and the editor's name
+        self._noticed: dict[Path, float] = {}  # repository -> when its notice was shown (monotonic)
 
     @property
     def repository(self) -> Path | None:
@@ -62,7 +67,10 @@ class EditorRepository(QObject):
             self._set_repository(repo, f"{name} has it open")
             return
         self.refresh()
-        if not _same(active, repo):
+        now = time.monotonic()
+        if not _same(active, repo) and now - self._noticed.get(repo, -OFFER_AGAIN_AFTER) >= OFFER_AGAIN_AFTER:
+            self._noticed = {r: at for r, at in self._noticed.items() if now - at < OFFER_AGAIN_AFTER}
+            self._noticed[repo] = now
             messages.info(
                 f"{name} shows {repo.name}; questions are about {active.name}.",
                 actions=((SWITCH, f"Switch to {repo.name}"),),

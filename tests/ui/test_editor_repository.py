@@ -124,6 +124,8 @@ def test_the_editors_other_repository_is_offered_once_and_one_click_asks_about_i
     qtbot: QtBot, on_project: DesktopApp, ledger: Path, fake: FakeAPI, empty_repo: Path
 ) -> None:
     desktop = on_project
+    (empty_repo / "src").mkdir()
+    (empty_repo / "src" / "sync.py").write_text("def reconcile():\n    return 1\n", encoding="utf-8")
     editor_reports(qtbot, ledger, 2)
     qtbot.waitUntil(lambda: "Neovim shows ledger" in notice(desktop), timeout=10_000)
     offer = desktop.tray.last_message
@@ -138,6 +140,14 @@ def test_the_editors_other_repository_is_offered_once_and_one_click_asks_about_i
     desktop.tray.last_message = None
     editor_reports(qtbot, ledger, 1)
     qtbot.waitUntil(lambda: (received := desktop.editor.get()) is not None and received.report.line == 1)
+    qtbot.wait(200)
+    assert desktop.tray.last_message is None
+
+    # The editor flips to a file of the project and back: the menu follows, the notice is not repeated.
+    editor_reports(qtbot, empty_repo, 1)
+    qtbot.waitUntil(lambda: not item.isVisible())
+    editor_reports(qtbot, ledger, 2)
+    qtbot.waitUntil(item.isVisible)
     qtbot.wait(200)
     assert desktop.tray.last_message is None
 
