@@ -190,3 +190,28 @@ def test_with_no_repository_the_editors_becomes_active_and_the_kept_question_is_
     qtbot.waitUntil(lambda: len(turns(fake)) == 1, timeout=30_000)
     sent = context_block(turns(fake)[0])
     assert "Looking at src/sync.py line 2" in sent and "unsupported operand None + int" in sent
+
+
+@pytest.mark.slow
+def test_the_settings_checkbox_stops_what_the_editor_shows_from_being_sent(
+    qtbot: QtBot, on_project: DesktopApp, empty_repo: Path, fake: FakeAPI
+) -> None:
+    desktop = on_project
+    (empty_repo / "src").mkdir()
+    (empty_repo / "src" / "sync.py").write_text("def reconcile():\n    return None + 1\n", encoding="utf-8")
+    editor_reports(qtbot, empty_repo.resolve(), 2)
+    desktop.controller.ask("why does this fail")
+    qtbot.waitUntil(lambda: len(turns(fake)) == 1, timeout=30_000)
+    assert "Looking at src/sync.py line 2" in context_block(turns(fake)[0])
+
+    desktop.open_settings(memory=False)
+    window = desktop.settings_window
+    assert window is not None and window.editor_context.text() == "Send what the editor shows"
+    assert window.editor_context.isChecked()  # on by default
+    window.editor_context.setChecked(False)
+    assert window.save()
+    window.close()
+    qtbot.waitUntil(lambda: desktop.controller.state.value == "idle", timeout=30_000)
+    desktop.controller.ask("why does this fail")
+    qtbot.waitUntil(lambda: len(turns(fake)) == 2, timeout=30_000)
+    assert context_block(turns(fake)[1]) == ""
