@@ -299,6 +299,18 @@ RESULTS: tuple[Shape, ...] = (
         r"\bin my (?:working copy|working tree|checkout|clone|branch)\b|"
         r"\bnot (?:yet )?on (?:main|master|origin|develop)\b",
     ),
+    # How long one run took ("pytest took 4 minutes 12 seconds", "npm test took 4m12s", "build time was 3m41s"):
+    # the next run measures it again. A lesson may still rest on it ("took about 40s on three separate
+    # incidents; clients must reconnect"), so it is a result, not a shape nothing redeems.
+    shape(
+        "it is a measurement of one run (a size, a time, a figure), which the tools measure again",
+        "took ran lasted was were",
+        (),
+        r"\b(?:took|ran for|lasted)\s+(?:about\s+|around\s+|roughly\s+|over\s+|almost\s+|nearly\s+|just\s+)?"
+        r"\d+(?:\.\d+)?\s*(?:ms|s|m|h|min|mins|minutes?|seconds?|secs?|hours?|hrs?)(?:\s*\d+\s*(?:s|seconds?))?\b|"
+        r"\b(?:was|were)\s+\d+m\d+s\b",
+        digit=True,
+    ),
     shape(
         "it describes the repository as it is now, which will not stay true",
         "currently still now today",
@@ -401,12 +413,13 @@ DEFECT = shape(
     r"\b(?:unreadable|blank|stale)\b|\b(?:an?|the) old (?:commit|version|tag|image tag|image)\b",
 )
 
-# A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1").
+# A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1"); an
+# IPv4 address ("resolves on 10.20.0.2") has four parts and is no version.
 VERSION = shape(
     "it records which versions the project uses today, which the project files and git tags show",
     "",
     (),
-    r"\bv?\d+\.\d+\.\d+(?:[-.]\w+)?\b",
+    r"(?<![\d.])v?\d+\.\d+\.\d+(?:-\w+|\.(?!\d)\w+)?\b(?!\.\d)",
     digit=True,
 )
 
@@ -418,6 +431,8 @@ CODE_COUNT = shape(
     r"\b(?:has|have|contains|there are|there is)\s+\d+\s+(?:[\w-]+\s+)?(?:methods|functions|classes|files|tests|"
     r"projects|modules|endpoints|callers|references|usages|call sites|lines|todos|warnings|errors|places)\b|"
     r"\b\d+\s+of\s+\d+\s+(?:[\w-]+\s+)?(?:files|classes|modules|projects|tests|handlers|call sites|places|"
-    r"endpoints|packages|services)\b",
+    r"endpoints|packages|services)\b|"
+    # Any things counted as they are ("3 of the 4 prod replicas are healthy", "5 of 23 tickets are done").
+    r"\b\d+\s+(?:of|out of)\s+(?:the\s+)?\d+\s+(?:[\w-]+\s+){0,3}?(?:are|is|were|was)\b",
     digit=True,
 )
