@@ -169,6 +169,8 @@ def _judge_clause(
             return None
         if general:
             return RULE, _RULE_REASON.format(what="one result, with nothing that says why it holds")
+        if dated and WORK_IN_PROGRESS.found_in(cleaned):
+            return None  # "2026-12-01: halfway through the Rails upgrade on branch upgrade/rails-71": a dated note
         return STATE, result
     if dated or (evidence and not _STRONG_NOW.search(lower)):
         return None  # a dated note of what happened, or a decision with its reason
@@ -276,9 +278,9 @@ def _judge(line: str, use_model: bool = MODEL_ON, model: gate_model.Model | None
 # figures, the model reads every line less surely as state (its bias fell from 3.04 to 2.56), and a line without
 # a figure is now read at 0.7. A line that carries one (_FIGURE: a digit or a path; fact_kinds.kinds, which tells
 # the kinds apart, read the same and costs 3 ms a full file) keeps 0.75. Over the five writers held out, bars of
-# 0.7 / 0.75 read 91.3% / 1.5%; 0.75 / 0.75 91.0% / 1.4% (and 0.5 points less state on the second held-out set);
-# 0.65 / 0.75 91.6% / 1.6%; 0.65 / 0.7 91.5% / 2.1%; 0.65 / 0.8 90.8% / 1.6%. A figure is no evidence of state,
-# but below 0.75 the facts that carry one are refused.
+# 0.7 / 0.75 read 92.3% / 1.3%; 0.75 / 0.75 91.9% / 1.3%; 0.7 / 0.8 91.8% / 1.3%; 0.65 / 0.75 92.6% / 1.5%;
+# 0.65 / 0.7 92.8% / 2.0% (the fact families 4 durable lines of 92 refused, not 2). A figure is no evidence of
+# state, but below 0.75 the facts that carry one are refused.
 MODEL_THRESHOLD = 0.7
 MODEL_FIGURE_THRESHOLD = 0.75
 MODEL_VETO = 0.2
@@ -289,6 +291,13 @@ MODEL_REDEEMED_THRESHOLD = MODEL_THRESHOLD
 # A line of under _MODEL_SHORT words is too short for the model to read in context ("the key is in the vault").
 _MODEL_SHORT = 7
 _MODEL_SHORT_THRESHOLD = 0.995
+# A short line with a figure is mostly a tool's one-line report ("build time with --release was 3m41s", "the
+# bundle is 2.3MB gzipped"): of the 85 state and 15 durable such lines of the five writers held out, 64 state
+# and no durable line read above 0.9 (the most, 0.61: "Use Prettier defaults except printWidth 100."). But another
+# suite's note "Go module path: github.com/acme/review-service/v2/internal/orchestrator" read 0.948 (a label and
+# its value, a fact form since), so the bar keeps a margin: at 0.95 the writers held out read 92.0% / 1.3%, at 0.9
+# 92.3% / 1.3%, at 0.995 91.6% / 1.3%.
+_MODEL_SHORT_FIGURE_THRESHOLD = 0.95
 # A line of policy and a restriction are knowledge by their form; the model overrules the form only when all
 # but certain ("The only failing check on the PR is the license scan", "We're one migration ahead of prod on
 # the feature branch"). An instruction, a purpose and a lesson with its reason are never overruled: the model
@@ -335,7 +344,7 @@ def _second_opinion(cleaned: str, dated: bool, model: gate_model.Model, floor: f
     if _standing_fact(cleaned):
         return None
     if count < _MODEL_SHORT:
-        bar = max(floor, _MODEL_SHORT_THRESHOLD)
+        bar = max(floor, _MODEL_SHORT_FIGURE_THRESHOLD if _FIGURE.search(cleaned) else _MODEL_SHORT_THRESHOLD)
     else:
         bar = max(floor, MODEL_FIGURE_THRESHOLD if _FIGURE.search(cleaned) else MODEL_THRESHOLD)
     if POLICY.found_in(cleaned) or _RESTRICTION.found_in(cleaned):

@@ -136,6 +136,7 @@ DATE = rx(
     # A day and a month with no year ("started 3 March", "for 15 april"; whole month names, so "12 decorators"
     # is no date), a dotted date (12.03.2026) and a quarter ("Q2 focus", "2026 Q1", "2026-Q2").
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}(?!\w)|\b\d{{1,2}}\.\d{{1,2}}\.(?:19|20)\d\d\b|"
+    r"\b(?:19|20)\d\d\.\d\d\.\d\d\b|"
     r"\b(?:(?:19|20)\d\d[- ]?)?Q[1-4]\b"
 )
 
@@ -227,6 +228,11 @@ FACT = rx(
     # "The nginx config for the edge proxy is deploy/edge/nginx.conf", "the mirror is at https://...".
     r"\b(?:is|are)\s+(?:at\s+)?`?(?:[a-z][a-z0-9+.-]*://|~/|/[\w.-]+/|[\w.-]+/[\w.-]+/|[\w.-]+/[\w-]+\.[a-z]{1,5}\b|"
     r"[a-z][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|dev|corp|internal|local|lan)\b)|"
+    # A note that is a label and its value ("Go module path: github.com/acme/...", "Staging host: db.internal:5432",
+    # "Deploy key id: 4471"): the label names a place or an identifier, so the value is where or which, not a result.
+    r"^[\w .'-]{0,40}?\b(?:path|url|uri|endpoint|host|hostname|address|repo|repository|module|package|registry|"
+    r"mirror|bucket|folder|directory|dir|docs|documentation|wiki|dashboard|runbook|site|server|channel|id|key|port|"
+    r"account|project|tenant|org|region|cluster|namespace|queue|topic)s?\s*:\s*\S+|"
     r"\b(?:endpoint|url|uri|site|page|dashboard|docs|wiki|spec|path|route|host|address)\s+(?:is|are|lives)\s+"
     r"(?:at\s+)?`?(?:(?:get|post|put|patch|delete)\s+)?(?:[a-z][a-z0-9+.-]*://|/|[\w.-]+/)"
 )

@@ -63,6 +63,7 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
             "The billing tenant id is 3c9e7f20-8a4b-4d1c-b6e2-5f0a9d8c7e14",
             "The Datadog org for the mobile team is mobile-eu-7731.",
             "The Apple team id used for signing is 8ZQ4K2M7XP",
+            "Sentry project id: 6620143",  # a label and its value, the shortest note of all
         ],
         [
             "port 6543 is already in use on my laptop so PgBouncer won't start",
@@ -76,11 +77,13 @@ FAMILIES: dict[str, tuple[list[str], list[str]]] = {
             "The admin UI is served at https://admin.example.net behind the VPN",
             "Generated protobuf code goes to gen/proto/ and is never edited by hand",
             "The webhook receiver endpoint is POST /hooks/v1/stripe",
+            "Container registry: registry.example.net/platform",
         ],
         [
             "tools/loadtest/ has 4 scripts that still point at the old staging host",
             "https://admin.example.net is down since the certificate expired this morning",
             "The endpoint POST /hooks/v1/stripe returned 500 for the last 30 minutes",
+            "registry.example.net/platform image is 2.4 GB",
         ],
     ),
     "version pin with its reason": (

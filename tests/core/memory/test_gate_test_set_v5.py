@@ -40,12 +40,13 @@ def test_the_gate_holds_its_figures_on_it() -> None:
     """Scored once when issue 38's first gate work landed: 95.6% of state refused, 6.8% of durable refused.
 
     Since then a development figure. Held out whole (a model trained on the rest of the pool, as for a new
-    writer) the gate of issue 38's second round reads 95.6% / 1.6% (239 and 4 of 250); the shipped gate, whose
-    model trained on it, 96.0% / 0.8%. These hold those figures so a later change cannot make them worse unseen.
+    writer) the gate of issue 38's second round reads 97.6% / 1.2% (244 and 3 of 250; some of its shapes were
+    widened on this set's lines); the shipped gate, whose model trained on it, 98.4% / 0.8%. These hold those
+    figures so a later change cannot make them worse unseen.
     """
     held_out = gate_figures.blind_held_out(gate_figures.pool_sets(FOLDER.parent))["gate_test_set_v5"]
     assert held_out.recall >= 0.95, held_out.text()
-    assert held_out.false_refusals <= 0.016, held_out.text()
+    assert held_out.false_refusals <= 0.012, held_out.text()
     shipped = gate_figures.score(gate_model.corpus(FOLDER))
     assert shipped.recall >= 0.95, shipped.text()
     assert shipped.false_refusals <= 0.008, shipped.text()
