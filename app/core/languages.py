@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 # "" is Detect: a multilingual model hears which language was spoken. The list is short on purpose:
@@ -27,3 +28,18 @@ NAMES: dict[str, str] = {
 def name_of(code: str) -> str:
     """A language's English name for a person ("de" → "German"); a code not listed is shown as it is."""
     return NAMES.get(code, code)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """The language a question was decoded in: fixed by the person, or what the model detected and how sure it was."""
+
+    code: str  # Whisper's code, "de"
+    probability: float  # 0 to 1; 1.0 when the language was fixed
+    detected: bool
+
+    def describe(self) -> str:
+        """ "German (detected, 97% sure)" or "German (fixed in Settings)" for the history window."""
+        if self.detected:
+            return f"{name_of(self.code)} (detected, {self.probability:.0%} sure)"
+        return f"{name_of(self.code)} (fixed in Settings)"

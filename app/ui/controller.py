@@ -37,6 +37,7 @@ from app.core.editor import block
 from app.core.editor.latest import LatestContext
 from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
+from app.core.languages import Heard
 from app.core.settings import Effect, Settings, changed_effects
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
@@ -91,6 +92,7 @@ class Controller(QObject):
         self._next_id = 0
         self._listen_id: int | None = None  # the transcription the microphone is feeding
         self._transcribe_id: int | None = None  # the transcription whose text is awaited
+        self._heard_language: Heard | None = None  # the language that transcription was heard in
         self._turn_id: int | None = None  # the turn whose events and speech still matter
         self._turn_running = False
         self._muted = False  # "Stop speaking" during a turn: the rest of it stays silent
@@ -103,6 +105,7 @@ class Controller(QObject):
         self._offers: dict[int, list[KeepOffer]] = {}  # per turn: refused lines the person asked for, told at its end
 
         speech.transcribed.connect(self._on_transcribed)
+        speech.heard_language.connect(self._on_heard_language)
         speech.transcribe_failed.connect(self._on_transcribe_failed)
         speech.speaking_started.connect(self._on_speaking_started)
         speech.utterance_done.connect(self._on_utterance_done)
@@ -291,17 +294,23 @@ class Controller(QObject):
         self._last_answer = None
         self.session_reset.emit()
 
+    @Slot(int, object)
+    def _on_heard_language(self, request_id: int, heard: object) -> None:
+        if request_id == self._transcribe_id and isinstance(heard, Heard):
+            self._heard_language = heard
+
     @Slot(int, str)
     def _on_transcribed(self, request_id: int, text: str) -> None:
         if request_id != self._transcribe_id:
             return
         self._transcribe_id = None
+        language, self._heard_language = self._heard_language, None
         text = text.strip()
         if not text:
             self._nothing_heard()
             return
         self.heard.emit(text)
-        self._start_turn(text)
+        self._start_turn(text, language)
 
     @Slot(int, str)
     def _on_transcribe_failed(self, request_id: int, message: str) -> None:
@@ -390,7 +399,7 @@ class Controller(QObject):
         self._next_id += 1
         return self._next_id
 
-    def _start_turn(self, text: str) -> None:
+    def _start_turn(self, text: str, language: Heard | None = None) -> None:
         if self._repo is None:  # nothing to ask about yet: keep the question for the repository chosen next
             self._waiting_question = text
             self.question_waiting.emit(text)
@@ -404,7 +413,7 @@ class Controller(QObject):
         self._question = text
         received = self._editor.get() if self._editor is not None else None
         editor = block.to_send(received, self._repo, self._asked_at, enabled=self._settings.send_editor_context)
-        self._agent.run_turn(self._turn_id, text, editor)
+        self._agent.run_turn(self._turn_id, text, editor, language)
         self._set_state(State.THINKING, "thinking")
 
     def _interrupt(self) -> bool:

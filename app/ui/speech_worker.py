@@ -299,6 +299,8 @@ class SpeechWorker(SpeechPort):
             stream.passes,
             stream.tail_seconds,
         )
+        if stream.heard is not None and text:
+            self.heard_language.emit(request_id, stream.heard)
         self.transcribed.emit(request_id, text)
 
     # ---- the worker thread: speech ---------------------------------------------------------

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core import messages
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
+from app.core.languages import Heard
 from app.core.settings import Settings
 from app.ui.application import HotkeyBridge
 from app.ui.controller import Answer, Controller, State
@@ -425,3 +426,23 @@ def test_a_trust_question_from_the_agent_reaches_the_panel(rig: Rig) -> None:
     request = TrustNeeded("/work/shop", "test", "python -m pytest", "/work/shop")
     rig.agent.turn_event.emit(rig.agent.last_turn, request)
     assert asked == [request]
+
+
+def test_the_language_a_question_was_heard_in_goes_with_its_turn(rig: Rig) -> None:
+    rig.controller.press()
+    rig.mic.hear(SPEECH)
+    rig.controller.release()
+    first = rig.speech.last_request
+    rig.speech.heard_language.emit(first, Heard("de", 0.9, True))
+    rig.speech.transcribed.emit(first, "warum ist der Build rot")
+    assert rig.agent.turns[-1][1] == "warum ist der Build rot"
+    assert rig.agent.languages[-1] == Heard("de", 0.9, True)
+    rig.agent.finished.emit(rig.agent.last_turn, TurnEnded("Zwei Tests."))
+    rig.speech.utterance_done.emit(rig.agent.last_turn)
+
+    rig.controller.press()
+    rig.mic.hear(SPEECH)
+    rig.controller.release()
+    rig.speech.heard_language.emit(first, Heard("es", 0.7, True))  # an old request's language is ignored
+    rig.speech.transcribed.emit(rig.speech.last_request, "why is the build red")
+    assert rig.agent.languages[-1] is None  # no language was told for this one: the history keeps none

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.core import languages
 from app.core.settings import Settings
 from app.ui.speech_worker import SpeechWorker
 from app.ui.threads import start_thread, stop_thread
@@ -45,6 +46,16 @@ def test_a_language_set_while_running_is_what_the_next_question_is_heard_in(qtbo
         worker.feed(2, question)
         worker.finish(2)
         assert {"compilación", "rama", "principal"} <= words(heard.wait(qtbot, 2))
+        assert heard.languages[2] == languages.Heard("es", 1.0, False)
+
+        worker.load(dataclasses.replace(settings, speech_language=""))  # Detect: the language comes with its odds
+        worker.begin(3, None)
+        worker.feed(3, question)
+        worker.finish(3)
+        assert {"rama", "principal"} <= words(heard.wait(qtbot, 3))
+        detected = heard.languages[3]
+        assert isinstance(detected, languages.Heard) and detected.code == "es" and detected.detected
+        assert 0.0 < detected.probability < 1.0  # the odds Whisper gave, not the 1.0 of a told language
     finally:
         worker.shutdown()
         stop_thread(thread)
