@@ -59,6 +59,7 @@ class SpeechPort(QObject):
     transcribe_failed = Signal(int, str)  # request id, message for the user
     speaking_started = Signal(int)  # utterance id: sound started coming out
     utterance_done = Signal(int)  # utterance id: everything said (or stopped, or failed)
+    unspoken = Signal(int, str)  # utterance id, its language: no voice of it is installed, it is shown only
 
     def begin(self, request_id: int, repo: Path | None) -> None:
         """A recording starts: transcribe it while it is made, with `repo`'s vocabulary."""
@@ -89,6 +90,10 @@ class SpeechPort(QObject):
         raise NotImplementedError
 
     def say(self, utterance_id: int, text: str) -> None:
+        raise NotImplementedError
+
+    def reply_language(self, utterance_id: int, language: str) -> None:
+        """The question of `utterance_id` was in `language`: its reply is spoken with a voice of it, or shown."""
         raise NotImplementedError
 
     def stop_speaking(self) -> None:

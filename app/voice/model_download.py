@@ -25,11 +25,11 @@ from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.dir_lock import LockTimeout, folder_lock
 from app.core.errors import ModelDownloadError, ModelLoadError
-from app.voice import model_catalog, model_check, model_store, package_download
+from app.voice import model_catalog, model_check, model_store, package_download, voice_catalog, voice_store
 from app.voice.download_plan import Plan, plan
 from app.voice.download_progress import Meter, Progress
 from app.voice.model_catalog import SpeechModel, human_size
-from app.voice.model_transfer import Transfer, disk_full
+from app.voice.model_transfer import Transfer, disk_full, local_name
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,8 @@ def _prepare_staging(plan: Plan) -> tuple[Path, int]:
     write_text_atomic(state_file, json.dumps({"revision": plan.revision}) + "\n")
     have = 0
     for remote in plan.files:
-        for candidate in (staging / remote.name, staging / f"{remote.name}.part"):
+        name = local_name(remote.name)
+        for candidate in (staging / name, staging / f"{name}.part"):
             if candidate.is_file():
                 have += min(candidate.stat().st_size, remote.size)
                 break
@@ -66,7 +67,7 @@ def _install(plan: Plan, staging: Path) -> Path:
         "source": plan.model.source,
         "revision": plan.revision,
         "downloaded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "files": {f.name: {"size": f.size, "sha256": f.sha256, "git_oid": f.git_oid} for f in plan.files},
+        "files": {local_name(f.name): {"size": f.size, "sha256": f.sha256, "git_oid": f.git_oid} for f in plan.files},
     }
     (staging / STATE).unlink(missing_ok=True)
     write_text_atomic(staging / model_store.MANIFEST, json.dumps(manifest, indent=2) + "\n")
@@ -95,7 +96,7 @@ def download(
     person otherwise (offline, disk full, damaged file, hub refusal). Parts that arrived stay
     for the next call to resume. `disk_free` reports free bytes for a folder (tests replace it).
     """
-    model = model_catalog.get(name)
+    model = entry(name)
     lock_folder = paths.ensure_private_dir(paths.speech_models_dir() / ".locks" / model.name)
     try:
         # Two downloads of one model (the app and the command line) would write the same parts.
@@ -147,12 +148,27 @@ def _download(
     return folder
 
 
+def entry(name: str) -> SpeechModel:
+    """The speech model or Piper voice called `name`, as the download path takes it."""
+    voice = voice_catalog.find(name)
+    return voice.model if voice is not None else model_catalog.get(name)
+
+
 def _already_there(model: SpeechModel, revision: str) -> bool:
     """Whether `model` is installed at `revision` and its files still pass their check."""
-    if model_store.revision_of(model) != revision or not model_store.installed_folder(model):
+    voice = voice_catalog.find(model.name) if model.kind == "voice" else None
+    if voice is not None:
+        there = voice_store.installed(voice) is not None
+        recorded = str(model_store.read_manifest(model_store.model_folder(model.name)).get("revision", ""))
+        if not there or recorded != revision:
+            return False
+    elif model_store.revision_of(model) != revision or not model_store.installed_folder(model):
         return False
     try:
-        model_check.check_whisper(model_store.model_folder(model.name))
+        if voice is not None:
+            voice_store.check(voice)
+        else:
+            model_check.check_whisper(model_store.model_folder(model.name))
     except ModelLoadError as exc:  # damaged or replaced since: download it again
         log.warning("%s is downloaded but refused (%s); downloading it again", model.name, exc)
         return False

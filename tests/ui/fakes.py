@@ -79,6 +79,7 @@ class FakeSpeech(SpeechPort):
         self.spoken: dict[int, str] = {}
         self.ended: list[int] = []
         self.said: list[tuple[int, str]] = []
+        self.reply_languages: list[tuple[int, str]] = []  # (utterance, the language its reply is voiced for)
         self.stops = 0
 
     def begin(self, request_id: int, repo: Path | None) -> None:
@@ -110,6 +111,9 @@ class FakeSpeech(SpeechPort):
 
     def say(self, utterance_id: int, text: str) -> None:
         self.said.append((utterance_id, text))
+
+    def reply_language(self, utterance_id: int, language: str) -> None:
+        self.reply_languages.append((utterance_id, language))
 
     def stop_speaking(self) -> None:
         # Like the real worker: an utterance whose text was complete is reported done at once.

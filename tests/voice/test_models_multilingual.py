@@ -143,3 +143,25 @@ def test_a_hub_model_says_the_hub_cannot_be_reached(app_home: Path) -> None:
     got = _app("download", "tiny", env=env)
     assert got.returncode == 2 and "Hugging Face hub cannot be reached" in got.stderr, got.stderr
     assert "from the Hugging Face hub (Systran/faster-whisper-tiny)" in got.stdout
+
+
+def test_voices_are_listed_per_language_with_quality_size_and_the_default(app_home: Path) -> None:
+    got = _app("voices")
+    assert got.returncode == 0, got.stderr
+    rows = {line[2:].split()[0]: line for line in got.stdout.splitlines() if line[:1] in "* " and "_" in line[:30]}
+    assert rows["de_DE-thorsten-medium"].startswith("*") and "German (de_DE)" in rows["de_DE-thorsten-medium"]
+    assert "medium" in rows["de_DE-thorsten-medium"] and "63 MB" in rows["de_DE-thorsten-medium"]
+    assert "high" in rows["de_DE-thorsten-high"] and not rows["de_DE-thorsten-high"].startswith("*")
+    assert rows["es_ES-davefx-medium"].startswith("*") and rows["fr_FR-siwis-medium"].startswith("*")
+    assert rows["en_US-joe-medium"].startswith("*") and rows["en_US-joe-medium"].endswith("bundled")
+    assert "not downloaded" in rows["de_DE-thorsten-medium"]
+    assert "From the Hugging Face hub (rhasspy/piper-voices)." in got.stdout
+
+
+def test_a_voice_downloads_through_the_same_path_and_says_when_the_hub_is_out_of_reach(app_home: Path) -> None:
+    with FakeHub({}) as dead:
+        url = dead.url
+    got = _app("download", "de_DE-thorsten-medium", env={**os.environ, "HF_ENDPOINT": url})
+    assert got.returncode == 2 and "Hugging Face hub cannot be reached" in got.stderr, got.stderr
+    assert "Traceback" not in got.stderr
+    assert _app("remove", "de_DE-thorsten-medium").stdout.strip() == "de_DE-thorsten-medium was not downloaded."
