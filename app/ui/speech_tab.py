@@ -15,6 +15,7 @@ from app.ui.combo import select_or_add
 from app.ui.history_settings import HistorySettings
 from app.ui.speech_language import SpeechLanguageRow
 from app.ui.speech_models import SpeechModels
+from app.ui.speech_voices import SpeechVoices
 
 NO_FOLDER = "None: use the model chosen above"
 
@@ -50,10 +51,14 @@ class SpeechTab(QWidget):
         models_layout.addWidget(self.models)
         models_layout.addLayout(folder_row)
         models_layout.addWidget(self.language)
+        self.voices = SpeechVoices()
+        voices_box = QGroupBox("Voices")
+        QVBoxLayout(voices_box).addWidget(self.voices)
         history_box = QGroupBox("History")
         QVBoxLayout(history_box).addWidget(self.history)
         layout = QVBoxLayout(self)
         layout.addWidget(models_box)
+        layout.addWidget(voices_box)
         layout.addWidget(history_box, 1)
 
     def load(self, settings: Settings) -> None:
