@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from app.core.languages import guess
-from app.voice import models, voice_catalog, voice_store
+from app.voice import model_catalog, models, voice_catalog, voice_store
 from app.voice.reply_voice import Choice, ReplyVoices, voice_language
 
 
@@ -51,3 +53,11 @@ def test_an_installed_voice_of_the_language_is_the_one_chosen(app_home: Path) ->
     assert voices.take(1, said, True) == (Choice("de", str(thorsten)), said)
     fixed = ReplyVoices("en", fixed="es")
     assert fixed.take(2, "Okay.", True) == (Choice("es", None), "Okay.")  # too short to tell: the fixed language
+
+
+def test_a_model_this_computer_lacks_the_memory_for_is_said_to_be_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(model_catalog, "memory_bytes", lambda: 4_000_000_000)
+    large = model_catalog.get("large-v3-turbo")
+    assert model_catalog.can_run(large) == "needs 6.0 GB of memory; this computer has 4.0 GB"
+    assert model_catalog.can_run(model_catalog.get("base")) == ""
+    assert model_catalog.can_run(model_catalog.get("small")) == ""
