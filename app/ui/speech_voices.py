@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core.errors import DownloadCancelled, UserFacingError
 from app.core.languages import name_of
@@ -21,49 +20,57 @@ from app.voice.model_catalog import human_size
 
 
 class SpeechVoices(QWidget):
-    """One row per voice: "German · de_DE-thorsten-medium · medium · 63 MB · default", and its button."""
+    """One line: the voices in a box ("German · de_DE-thorsten-medium · medium · 63 MB · default"), and Download."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._job: Job | None = None
         self._cancel = threading.Event()
-        self.details: dict[str, QLabel] = {}
-        self.buttons: dict[str, QPushButton] = {}
-        grid = QGridLayout()
-        grid.setColumnStretch(0, 1)
-        for row, voice in enumerate(voice_catalog.VOICES):
-            detail = QLabel()
-            detail.setTextFormat(Qt.TextFormat.PlainText)
-            action = QPushButton("Download")
-            action.clicked.connect(lambda _c=False, name=voice.name: self.download(name))
-            self.details[voice.name], self.buttons[voice.name] = detail, action
-            grid.addWidget(detail, row, 0)
-            grid.addWidget(action, row, 1)
-        intro = QLabel("A reply is spoken with a voice of its language; with none downloaded it is shown instead.")
-        intro.setWordWrap(True)
+        self.box = QComboBox()
+        self.box.setAccessibleName("Voices")
+        self.box.setToolTip("A reply is spoken with a voice of its language; with none downloaded it is shown instead")
+        for voice in voice_catalog.VOICES:
+            self.box.addItem(voice.name, voice.name)
+        self.box.currentIndexChanged.connect(lambda _index: self.refresh())
+        self.download_button = QPushButton("Download")
+        self.download_button.clicked.connect(lambda: self.download(self.chosen()))
         self.status = QLabel()
         self.status.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.box, 1)
+        row.addWidget(self.download_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(intro)
-        layout.addLayout(grid)
+        layout.addLayout(row)
         layout.addWidget(self.status)
         self.refresh()
 
+    def chosen(self) -> str:
+        return str(self.box.currentData())
+
+    def detail(self, name: str) -> str:
+        """The line the box shows for the voice `name`."""
+        return self.box.itemText(self.box.findData(name))
+
+    def select(self, name: str) -> None:
+        self.box.setCurrentIndex(self.box.findData(name))
+
     def refresh(self) -> None:
-        """Redraw each row from what is on disk now."""
-        for voice in voice_catalog.VOICES:
+        """Redraw each voice's line from what is on disk now, and the button for the one chosen."""
+        for index, voice in enumerate(voice_catalog.VOICES):
             path = voice_store.installed(voice)
             size = human_size(path.stat().st_size if path is not None else voice.model.approx_bytes)
             state = "bundled" if voice.bundled else "downloaded" if path is not None else "not downloaded"
             parts = [name_of(voice.language), voice.name, voice.quality, size, state]
             if voice.default:
                 parts.append("default")
-            self.details[voice.name].setText(" · ".join(parts))
-            button = self.buttons[voice.name]
-            button.setVisible(path is None)
-            button.setEnabled(self._job is None)
-            button.setToolTip(f"Download {voice.name} from {voice.model.source}")
+            self.box.setItemText(index, " · ".join(parts))
+        voice = voice_catalog.get(self.chosen())
+        there = voice_store.installed(voice) is not None
+        self.download_button.setEnabled(self._job is None and not there)
+        self.download_button.setToolTip(
+            f"{voice.name} is on this computer" if there else f"Download {voice.name} from {voice.model.source}"
+        )
 
     def download(self, name: str) -> None:
         """Download the voice `name` in the background; the status line says how it went."""

@@ -14,11 +14,14 @@ def test_each_voice_shows_its_language_quality_size_and_whether_it_is_there(qtbo
     panel = SpeechVoices()
     qtbot.addWidget(panel)
     panel.show()
-    german = panel.details["de_DE-thorsten-medium"].text()
+    german = panel.detail("de_DE-thorsten-medium")
     assert german == "German · de_DE-thorsten-medium · medium · 63 MB · not downloaded · default"
-    assert panel.details["en_US-joe-medium"].text().endswith("bundled · default")
-    assert not panel.buttons["en_US-joe-medium"].isVisible() and panel.buttons["de_DE-thorsten-medium"].isVisible()
-    assert "rhasspy/piper-voices" in panel.buttons["de_DE-thorsten-medium"].toolTip()
+    assert panel.detail("de_DE-thorsten-high").startswith("German · de_DE-thorsten-high · high · 114 MB")
+    assert panel.detail("en_US-joe-medium").endswith("bundled · default")
+    panel.select("en_US-joe-medium")
+    assert not panel.download_button.isEnabled()  # bundled: nothing to download
+    panel.select("de_DE-thorsten-medium")
+    assert panel.download_button.isEnabled() and "rhasspy/piper-voices" in panel.download_button.toolTip()
 
 
 def test_a_voice_download_out_of_reach_says_so_and_leaves_the_button(
@@ -29,8 +32,10 @@ def test_a_voice_download_out_of_reach_says_so_and_leaves_the_button(
     panel = SpeechVoices()
     qtbot.addWidget(panel)
     panel.show()
-    qtbot.mouseClick(panel.buttons["es_ES-davefx-medium"], Qt.MouseButton.LeftButton)
-    assert not panel.buttons["fr_FR-siwis-medium"].isEnabled()  # one download at a time
+    panel.select("es_ES-davefx-medium")
+    qtbot.mouseClick(panel.download_button, Qt.MouseButton.LeftButton)
+    panel.select("fr_FR-siwis-medium")
+    assert not panel.download_button.isEnabled()  # one download at a time
     qtbot.waitUntil(lambda: "cannot be reached" in panel.status.text(), timeout=30_000)
-    assert panel.buttons["es_ES-davefx-medium"].isEnabled() and panel.buttons["fr_FR-siwis-medium"].isEnabled()
-    assert panel.details["es_ES-davefx-medium"].text().endswith("not downloaded · default")
+    assert panel.download_button.isEnabled()
+    assert panel.detail("es_ES-davefx-medium").endswith("not downloaded · default")
