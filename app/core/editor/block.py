@@ -36,6 +36,17 @@ def to_send(received: Received | None, repo: Path | None, asked_at: float, *, en
     return received.report if received.report.root == active else None
 
 
+def summary(report: EditorReport) -> str:
+    """One short line for the answer panel: "src/ledger/sync.py:42 (selection, 1 diagnostic)"."""
+    parts = []
+    if report.selection.strip():
+        parts.append("selection")
+    if report.diagnostics:
+        count = len(report.diagnostics)
+        parts.append(f"{count} diagnostic{'s' if count != 1 else ''}")
+    return f"{report.path}:{report.line}" + (f" ({', '.join(parts)})" if parts else "")
+
+
 def render(report: EditorReport) -> str:
     """The block, masked: "Looking at src/x.py line 42 (col 5) in reconcile; selected: ...; diagnostics: ..."."""
     where = f"Looking at {report.path} line {report.line} (col {report.column})"
