@@ -137,12 +137,12 @@ class Speaker:
             return DEFAULT_RATE
 
     # -- synthesis -----------------------------------------------------------------------
-    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
+    def synthesize(self, text: str, utterance: int = 0) -> tuple[np.ndarray, int]:
         """The audio of `text` (plain words, not Markdown) as float32 mono, and its sample rate.
 
-        Needs no audio device.
+        Spoken with the voice `utterance` was given (`use_voice`), else this speaker's own. Needs no audio device.
         """
-        parts = list(self._synthesize_parts(text))
+        parts = list(self._synthesize_parts(text, utterance))
         audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
         return audio, self.sample_rate
 
