@@ -52,13 +52,11 @@ class SpeechTab(QWidget):
         models_layout.addLayout(folder_row)
         models_layout.addWidget(self.language)
         self.voices = SpeechVoices()
-        voices_box = QGroupBox("Voices")
-        QVBoxLayout(voices_box).addWidget(self.voices)
+        models_layout.addWidget(self.voices)  # a row of the speech box: a group of its own outgrew small screens
         history_box = QGroupBox("History")
         QVBoxLayout(history_box).addWidget(self.history)
         layout = QVBoxLayout(self)
         layout.addWidget(models_box)
-        layout.addWidget(voices_box)
         layout.addWidget(history_box, 1)
 
     def load(self, settings: Settings) -> None:

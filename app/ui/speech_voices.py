@@ -28,6 +28,9 @@ class SpeechVoices(QWidget):
         self._cancel = threading.Event()
         self.box = QComboBox()
         self.box.setAccessibleName("Voices")
+        # Sized by a short line, not the longest voice's: the box would otherwise widen the whole window.
+        self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.box.setMinimumContentsLength(24)
         self.box.setToolTip("A reply is spoken with a voice of its language; with none downloaded it is shown instead")
         for voice in voice_catalog.VOICES:
             self.box.addItem(voice.name, voice.name)
@@ -36,7 +39,9 @@ class SpeechVoices(QWidget):
         self.download_button.clicked.connect(lambda: self.download(self.chosen()))
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.status.setVisible(False)  # only while a download has something to say: the page stays short
         row = QHBoxLayout()
+        row.addWidget(QLabel("Voices:"))
         row.addWidget(self.box, 1)
         row.addWidget(self.download_button)
         layout = QVBoxLayout(self)
@@ -80,7 +85,7 @@ class SpeechVoices(QWidget):
             return
         self._cancel = threading.Event()
         cancel = self._cancel
-        self.status.setText(f"Downloading {name}…")
+        self._say(f"Downloading {name}…")
         self._job = Job(
             lambda: model_download.download(name, cancel=cancel),
             name=f"download {name}",
@@ -101,5 +106,9 @@ class SpeechVoices(QWidget):
 
     def _finished(self, message: str) -> None:
         self._job = None
-        self.status.setText(message)
+        self._say(message)
         self.refresh()
+
+    def _say(self, message: str) -> None:
+        self.status.setText(message)
+        self.status.setVisible(bool(message))

