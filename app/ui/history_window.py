@@ -281,7 +281,8 @@ class HistoryWindow(QWidget):
             self.learned.setText("")
         else:
             how = " · typed on the command line" if turn.source == "typed" else ""
-            self.meta.setText(f"{when(turn.at)} · {turn.repo or 'no repository'}{how}")
+            heard_in = f" · heard in {turn.language.describe()}" if turn.language is not None else ""
+            self.meta.setText(f"{when(turn.at)} · {turn.repo or 'no repository'}{how}{heard_in}")
             ran = ", ".join(t.label + ("" if t.ok else " (failed)") for t in turn.tools)
             self.tools.setText(f"Tools: {ran}" if ran else "No tools ran.")
             self.learned.setText(f"Corrected; heard as: “{turn.heard}”" if turn.corrected is not None else "")

@@ -130,8 +130,9 @@ class SpeechModels(QWidget):
         self.own_folder_note.setStyleSheet(colours.CAUTION_TEXT)
 
         intro = QLabel(
-            "English speech models, transcribed on this computer. Larger ones hear more words right and take "
-            "longer. Speed is measured here once after download: seconds of work per second of speech."
+            "Speech models, transcribed on this computer: English ones, and multilingual ones that hear other "
+            "languages too. Larger ones hear more words right and take longer. Speed is measured here once after "
+            "download: seconds of work per second of speech."
         )
         intro.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -195,7 +196,9 @@ class SpeechModels(QWidget):
                 action.setVisible(True)
                 action.setText("Remove" if state.installed else "Download")
                 action.setToolTip(
-                    f"Delete {name} from this computer" if state.installed else f"Download {name} from the hub"
+                    f"Delete {name} from this computer"
+                    if state.installed
+                    else f"Download {name} from {state.model.source}"
                 )
                 action.setEnabled(not busy)
 
