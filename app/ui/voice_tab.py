@@ -30,7 +30,7 @@ from app.core import launch
 from app.core.settings import Settings
 from app.ui import colours
 from app.ui.background import Job, error_text
-from app.ui.combo import select_or_add
+from app.ui.combo import names_from_outside, select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
@@ -92,7 +92,7 @@ class VoiceTab(QWidget):
         self.portal_binding.setWordWrap(True)
         self.portal_binding.hide()
         form.addRow("", self.portal_binding)
-        self.input_device = QComboBox()  # the settings window restarts the meter when it changes
+        self.input_device = names_from_outside(QComboBox())  # the settings window restarts the meter when it changes
         form.addRow("Microphone:", self.input_device)
         self.keep_open = QCheckBox("Keep the microphone open for instant start")
         self.keep_open.setToolTip(
@@ -102,7 +102,7 @@ class VoiceTab(QWidget):
         )
         form.addRow("", self.keep_open)
         form.addRow("Level:", self.meter)
-        self.output_device = QComboBox()
+        self.output_device = names_from_outside(QComboBox())
         self.voice_test = QPushButton("Test voice")
         self.voice_test.setToolTip("Say a sentence with the chosen voice on the chosen speaker")
         self.voice_test.clicked.connect(self.test_voice)
