@@ -34,7 +34,7 @@ from app.ui.combo import names_from_outside, select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
-from app.voice.server_devices import PREFIX
+from app.voice.server_devices import PREFIX, is_server_setting, monitor_source
 
 log = logging.getLogger(__name__)
 
@@ -215,8 +215,7 @@ class VoiceTab(QWidget):
             for text, value in entries:
                 combo.addItem(text, value)
             if chosen and combo.findData(chosen) < 0:
-                missing = chosen not in portaudio_names
-                combo.addItem(f"{chosen.removeprefix(PREFIX)} (not connected)" if missing else chosen, chosen)
+                combo.addItem(_unlisted(chosen, portaudio_names, microphone=combo is self.input_device), chosen)
             combo.setCurrentIndex(max(0, combo.findData(chosen)))
             combo.blockSignals(False)
 
@@ -319,3 +318,13 @@ class VoiceTab(QWidget):
         self.voice_test.setEnabled(True)
         self.voice_status.setText(error or str(result))
         self.voice_status.setStyleSheet(colours.status(bool(error)))
+
+
+def _unlisted(chosen: str, portaudio_names: set[str], *, microphone: bool) -> str:
+    """How a saved device the list does not offer reads: not connected, or (an old setting) a monitor."""
+    if chosen in portaudio_names:
+        return chosen
+    name = chosen.removeprefix(PREFIX)
+    if microphone and is_server_setting(chosen) and (monitor := monitor_source(name)) is not None:
+        return f"{monitor.description} (not a microphone: the system default is used)"
+    return f"{name} (not connected)"
