@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -84,12 +85,12 @@ class X:
         self._run("xdotool", "windowactivate", "--sync", str(window))
         self._run("xdotool", "key", keys)  # typed (XTEST), as a person's keys arrive; not sent to the window
 
-    def wait_window(self, pid: int, test: object, what: str, timeout: float = 15) -> int:
+    def wait_window(self, pid: int, test: Callable[[int], bool], what: str, timeout: float = 15) -> int:
         """The first viewable window of `pid` for which `test(window)` holds; AssertionError after `timeout`."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for window in self.windows_of(pid):
-                if self.viewable(window) and test(window):  # type: ignore[operator]
+                if self.viewable(window) and test(window):
                     return window
             time.sleep(0.2)
         raise AssertionError(f"no {what} appeared within {timeout:.0f} s")
