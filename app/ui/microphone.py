@@ -16,7 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from app.core import messages
-from app.core.errors import AudioDeviceError, UserFacingError
+from app.core.errors import AudioDeviceError, NotAMicrophone, UserFacingError
 from app.ui.ports import AudioSink, MicrophonePort
 from app.voice.audio import Recorder, Recording
 from app.voice.devices import find_device
@@ -149,7 +149,10 @@ class Microphone(MicrophonePort):
                 raise
             self._switch("")
             action(self._get())  # the default failing too is the error the caller reports
-            messages.warning(f"{exc.message} Using the system default microphone until it returns.")
+            if isinstance(exc, NotAMicrophone):  # it will not "return": the setting itself must change
+                messages.warning(f"{exc.message} Using the system default microphone instead. {exc.hint}")
+            else:
+                messages.warning(f"{exc.message} Using the system default microphone until it returns.")
         return self._get()
 
     def _recording_now(self) -> bool:

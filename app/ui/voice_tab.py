@@ -30,11 +30,11 @@ from app.core import launch
 from app.core.settings import Settings
 from app.ui import colours
 from app.ui.background import Job, error_text
-from app.ui.combo import select_or_add
+from app.ui.combo import names_from_outside, select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
-from app.voice.server_devices import PREFIX
+from app.voice.server_devices import PREFIX, is_server_setting, monitor_source
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ class VoiceTab(QWidget):
         self.portal_binding.setWordWrap(True)
         self.portal_binding.hide()
         form.addRow("", self.portal_binding)
-        self.input_device = QComboBox()  # the settings window restarts the meter when it changes
+        self.input_device = names_from_outside(QComboBox())  # the settings window restarts the meter when it changes
         form.addRow("Microphone:", self.input_device)
         self.keep_open = QCheckBox("Keep the microphone open for instant start")
         self.keep_open.setToolTip(
@@ -102,7 +102,7 @@ class VoiceTab(QWidget):
         )
         form.addRow("", self.keep_open)
         form.addRow("Level:", self.meter)
-        self.output_device = QComboBox()
+        self.output_device = names_from_outside(QComboBox())
         self.voice_test = QPushButton("Test voice")
         self.voice_test.setToolTip("Say a sentence with the chosen voice on the chosen speaker")
         self.voice_test.clicked.connect(self.test_voice)
@@ -215,8 +215,7 @@ class VoiceTab(QWidget):
             for text, value in entries:
                 combo.addItem(text, value)
             if chosen and combo.findData(chosen) < 0:
-                missing = chosen not in portaudio_names
-                combo.addItem(f"{chosen.removeprefix(PREFIX)} (not connected)" if missing else chosen, chosen)
+                combo.addItem(_unlisted(chosen, portaudio_names, microphone=combo is self.input_device), chosen)
             combo.setCurrentIndex(max(0, combo.findData(chosen)))
             combo.blockSignals(False)
 
@@ -319,3 +318,13 @@ class VoiceTab(QWidget):
         self.voice_test.setEnabled(True)
         self.voice_status.setText(error or str(result))
         self.voice_status.setStyleSheet(colours.status(bool(error)))
+
+
+def _unlisted(chosen: str, portaudio_names: set[str], *, microphone: bool) -> str:
+    """How a saved device the list does not offer reads: not connected, or (an old setting) a monitor."""
+    if chosen in portaudio_names:
+        return chosen
+    name = chosen.removeprefix(PREFIX)
+    if microphone and is_server_setting(chosen) and (monitor := monitor_source(name)) is not None:
+        return f"{monitor.description} (not a microphone: the system default is used)"
+    return f"{name} (not connected)"

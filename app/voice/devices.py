@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from app.core.errors import AudioDeviceError
+from app.core.errors import AudioDeviceError, NotAMicrophone
 from app.voice import server_devices
 from app.voice.server_devices import ServerDevice
 
@@ -92,7 +92,8 @@ def list_devices() -> DeviceList:
         outputs=_unique(outputs),
         default_input=names.get(_default_index(sd, "input"), ""),
         default_output=names.get(_default_index(sd, "output"), ""),
-        server_inputs=tuple(server_devices.devices("input")),
+        # A monitor records what plays, never what is said: it is not offered as a microphone.
+        server_inputs=tuple(d for d in server_devices.devices("input") if not d.monitor),
         server_outputs=tuple(server_devices.devices("output")),
     )
 
@@ -104,6 +105,11 @@ def _server_device(setting: str, kind: Kind) -> Device:
         raise AudioDeviceError(
             f"The {what} {server_devices.described(setting, kind)!r} is not connected.",
             hint=f"Plug it in, or choose another {what} under Settings, Voice.",
+        )
+    if found.monitor:  # chosen before monitors left the list: opening it would ask what the speakers play
+        raise NotAMicrophone(
+            f"{found.description!r} records what plays, not what is said: it is not a microphone.",
+            hint="Choose a microphone under Settings, Voice.",
         )
     return Device(index=-1, name=found.description, default_samplerate=0.0, max_channels=1, server_name=found.name)
 
