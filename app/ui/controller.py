@@ -20,7 +20,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
 
 from app.core import messages, stamps
 from app.core.agent.events import (
@@ -42,7 +42,7 @@ from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
 log = logging.getLogger(__name__)
 
-NOTHING_HEARD = "Didn't catch anything."
+NOTHING_HEARD = QT_TRANSLATE_NOOP("controller", "Didn't catch anything.")
 HELD_FOR_A_QUESTION = 0.3  # a shorter press is a tap (a slip, or a press to stop the speech): no notice
 
 
@@ -394,7 +394,9 @@ class Controller(QObject):
         if self._repo is None:  # nothing to ask about yet: keep the question for the repository chosen next
             self._waiting_question = text
             self.question_waiting.emit(text)
-            messages.info(f"Choose a repository first: “{text}” is kept and asked once you do.")
+            messages.info(
+                self.tr("Choose a repository first: “{text}” is kept and asked once you do.").format(text=text)
+            )
             self._set_state(State.IDLE, "no repository")
             return
         self._turn_id = self._new_id()
@@ -429,7 +431,7 @@ class Controller(QObject):
         """Back to idle; after a real hold (not a tap, not a barge-in) the person hears and sees why."""
         if self._held_long:
             self._cue("nothing_heard")
-            messages.info(NOTHING_HEARD)
+            messages.info(self.tr(NOTHING_HEARD))
         self._set_state(State.IDLE, "nothing heard")
 
     def _drop(self, request: int | None) -> None:

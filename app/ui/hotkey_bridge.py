@@ -64,7 +64,9 @@ class HotkeyBridge(QObject):
             listener.start()
         except (UserFacingError, ValueError) as exc:
             if not self._told:  # said once: a settings change restarting the hotkey must not repeat it
-                messages.error(f"{exc} You can still ask by typing from the tray menu.", speak=False)
+                messages.error(
+                    self.tr("{exc} You can still ask by typing from the tray menu.").format(exc=exc), speak=False
+                )
             self._told = True
             return False
         self._listener = listener

@@ -6,14 +6,28 @@ import difflib
 from datetime import datetime
 from html import escape
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 from app.core.memory import Change
 from app.ui import colours
 
 # The per-repository memory switch, with the one line that explains each choice.
 MODES: tuple[tuple[str, str, str], ...] = (
-    ("on", "On", "The agent reads its notes at the start of each session and saves new ones."),
-    ("read-only", "Read-only", "The agent reads its notes but cannot save or change any."),
-    ("off", "Off", "Nothing is loaded or saved; the agent has no memory for this repository."),
+    (
+        "on",
+        QT_TRANSLATE_NOOP("memory_words", "On"),
+        QT_TRANSLATE_NOOP("memory_words", "The agent reads its notes at the start of each session and saves new ones."),
+    ),
+    (
+        "read-only",
+        QT_TRANSLATE_NOOP("memory_words", "Read-only"),
+        QT_TRANSLATE_NOOP("memory_words", "The agent reads its notes but cannot save or change any."),
+    ),
+    (
+        "off",
+        QT_TRANSLATE_NOOP("memory_words", "Off"),
+        QT_TRANSLATE_NOOP("memory_words", "Nothing is loaded or saved; the agent has no memory for this repository."),
+    ),
 )
 MODE_NAMES = {key: name for key, name, _line in MODES}
 MODE_LINES = {key: line for key, _name, line in MODES}
@@ -29,7 +43,7 @@ def age(moment: datetime | None, now: datetime) -> str:
         if seconds >= size:
             n = int(seconds // size)
             return f"{n} {unit}{'s' if n != 1 else ''}"
-    return "just now"
+    return QCoreApplication.translate("memory_words", "just now")
 
 
 def when(moment: datetime) -> str:
@@ -37,7 +51,11 @@ def when(moment: datetime) -> str:
 
 
 def who(by: str) -> str:
-    return "you" if by == "person" else "the agent"
+    return (
+        QCoreApplication.translate("memory_words", "you")
+        if by == "person"
+        else QCoreApplication.translate("memory_words", "the agent")
+    )
 
 
 def short(text: str, limit: int = SUMMARY_CHARS) -> str:
@@ -66,16 +84,22 @@ def change_line(change: Change) -> str:
     """'Remembered: … in notes.md' / 'Updated notes.md: …' / 'Forgot notes.md': one line per change."""
     name = file_name(change.path)
     if change.moves_only:
-        return f"Moved {file_name(change.old_path)} to {name}"
+        return QCoreApplication.translate("memory_words", "Moved {file_name} to {name}").format(
+            file_name=file_name(change.old_path), name=name
+        )
     if change.new is None:
-        return f"Forgot {name}"
+        return QCoreApplication.translate("memory_words", "Forgot {name}").format(name=name)
     added = [short(a, 60).rstrip(".;:, ") for a in added_lines(change.old, change.new)]
     what = f"“{short('; '.join(added))}”" if added else ""
     if change.old is None:
-        return f"Remembered: {what} in {name}" if what else f"Remembered {name}"
+        return (
+            QCoreApplication.translate("memory_words", "Remembered: {what} in {name}").format(what=what, name=name)
+            if what
+            else QCoreApplication.translate("memory_words", "Remembered {name}").format(name=name)
+        )
     if what:
-        return f"Updated: {what} in {name}"
-    return f"Updated {name} (lines removed)"
+        return QCoreApplication.translate("memory_words", "Updated: {what} in {name}").format(what=what, name=name)
+    return QCoreApplication.translate("memory_words", "Updated {name} (lines removed)").format(name=name)
 
 
 def undone_line(changes: list[Change]) -> str:
@@ -88,7 +112,11 @@ def undone_line(changes: list[Change]) -> str:
     if not changes:
         return "Undone."
     parts = [_undone_part(c) for c in changes[:3]]
-    more = f" (and {len(changes) - 3} more files)" if len(changes) > 3 else ""
+    more = (
+        QCoreApplication.translate("memory_words", " (and {value} more files)").format(value=len(changes) - 3)
+        if len(changes) > 3
+        else ""
+    )
     return "Undone: " + "; ".join(parts) + more + "."
 
 
@@ -99,15 +127,21 @@ def _quoted(lines: list[str]) -> str:
 def _undone_part(change: Change) -> str:
     name = file_name(change.path)
     if change.moves_only:
-        return f"back to the name {file_name(change.old_path)}"
+        return QCoreApplication.translate("memory_words", "back to the name {file_name}").format(
+            file_name=file_name(change.old_path)
+        )
     if change.new is None:  # a delete undone: the file and its lines are back
         kept = [line for line in (change.old or "").splitlines() if line.strip()]
-        return f"back to {name} as it was" + (f", with {_quoted(kept)}" if kept else "")
+        return QCoreApplication.translate("memory_words", "back to {name} as it was").format(name=name) + (
+            f", with {_quoted(kept)}" if kept else ""
+        )
     added = added_lines(change.old, change.new)
     removed = added_lines(change.new, change.old)  # what the change took away, and undo puts back
     if change.old is None or not removed:
         return f"I forgot {_quoted(added)} in {name}" if added else f"I forgot {name}"
-    return f"back to {_quoted(removed)} in {name}"
+    return QCoreApplication.translate("memory_words", "back to {quoted} in {name}").format(
+        quoted=_quoted(removed), name=name
+    )
 
 
 def describe_change(change: Change) -> str:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
 from app.core import messages
 from app.core.errors import AudioDeviceError, UserFacingError
@@ -85,7 +86,10 @@ class Microphone(MicrophonePort):
             log.info("the microphone stays closed until a press: %s", exc)
             return False
         except Exception:  # an unforeseen driver failure: the press reports whatever is still wrong
-            log.warning("the microphone could not be opened ahead of a press", exc_info=True)
+            log.warning(
+                "the microphone could not be opened ahead of a press",
+                exc_info=True,
+            )
             return False
         return True
 
@@ -140,7 +144,11 @@ class Microphone(MicrophonePort):
             except AudioDeviceError:
                 self._switch("")  # still missing: stay on the default, quietly
             else:
-                messages.info(f"The microphone {described(self._device, 'input')!r} is back and in use again.")
+                messages.info(
+                    QCoreApplication.translate(
+                        "Microphone", "The microphone {described!r} is back and in use again."
+                    ).format(described=described(self._device, "input"))
+                )
                 return self._get()
         try:
             action(self._get())
@@ -149,7 +157,11 @@ class Microphone(MicrophonePort):
                 raise
             self._switch("")
             action(self._get())  # the default failing too is the error the caller reports
-            messages.warning(f"{exc.message} Using the system default microphone until it returns.")
+            messages.warning(
+                QCoreApplication.translate(
+                    "Microphone", "{message} Using the system default microphone until it returns."
+                ).format(message=exc.message)
+            )
         return self._get()
 
     def _recording_now(self) -> bool:
