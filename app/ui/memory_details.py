@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.core.memory import Change
 from app.core.memory.report import FileReport
+from app.ui.counts import COUNTS
 from app.ui.memory_lines import MemoryLines
 from app.ui.memory_words import age, describe_change, diff_html, when, who
 
@@ -27,7 +28,7 @@ ROLE_OP = Qt.ItemDataRole.UserRole
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return COUNTS.sessions(n) if word == "session" else COUNTS.commits(n)
 
 
 def summary(report: FileReport, now: datetime) -> str:
@@ -36,7 +37,8 @@ def summary(report: FileReport, now: datetime) -> str:
     written = datetime.fromisoformat(report.written_at) if report.written_at else None
     if written is not None:
         ago = age(written, now)
-        ago = ago if ago == QCoreApplication.translate("memory_details", "just now") else f"{ago} ago"
+        if ago != QCoreApplication.translate("memory_words", "just now"):
+            ago = QCoreApplication.translate("memory_details", "{ago} ago").format(ago=ago)
         lines.append(
             QCoreApplication.translate("memory_details", "Written {ago} ({when}) by {who}.").format(
                 ago=ago, when=when(written), who=who(report.written_by)

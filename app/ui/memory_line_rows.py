@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QApplication, QListWidget, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from app.ui import colours
+from app.ui.counts import COUNTS
 
 ROLE_LINE = Qt.ItemDataRole.UserRole
 ORIGINS = {
@@ -117,8 +118,8 @@ def trust_tag(line: dict[str, Any]) -> Tag:
         return Tag(QCoreApplication.translate("memory_line_rows", "✎ Yours"), colours.OK)
     sessions = int(line["confirmed_sessions"])
     return Tag(
-        QCoreApplication.translate("memory_line_rows", "Agent's note, confirmed in {sessions} session{value}").format(
-            sessions=sessions, value="s" if sessions != 1 else ""
+        QCoreApplication.translate("memory_line_rows", "Agent's note, confirmed in {sessions}").format(
+            sessions=COUNTS.sessions(sessions)
         ),
         colours.MUTED,
     )

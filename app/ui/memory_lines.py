@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.memory.lines import normalise
+from app.ui.counts import COUNTS
 from app.ui.memory_line_rows import ROLE_LINE, LineRows, row_parts
 
 
@@ -45,9 +46,9 @@ def describe(line: dict[str, Any]) -> str:
     if line["by"] == "person":
         return QCoreApplication.translate("memory_lines", "✎ Yours: {text}").format(text=text)
     sessions = int(line["confirmed_sessions"])
-    return QCoreApplication.translate(
-        "memory_lines", "Agent's note, confirmed in {sessions} session{value}: {text}"
-    ).format(sessions=sessions, value="s" if sessions != 1 else "", text=text)
+    return QCoreApplication.translate("memory_lines", "Agent's note, confirmed in {sessions}: {text}").format(
+        sessions=COUNTS.sessions(sessions), text=text
+    )
 
 
 class MemoryLines(QWidget):

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from app.core.memory import STORE_CAP, MemoryKey, RepositoryMemory, list_repositories, memory_key
+from app.ui.counts import COUNTS
 
 ROLE_KEY = Qt.ItemDataRole.UserRole
 ROLE_REPO = Qt.ItemDataRole.UserRole + 1
@@ -33,7 +34,7 @@ class RepositoryList(QListWidget):
             entries.insert(0, RepositoryMemory.empty(active_key, active.resolve()))
         for entry in entries:
             name = entry.repository.name if entry.repository else entry.key.name
-            files = f"{entry.files} file{'s' if entry.files != 1 else ''}"
+            files = COUNTS.files(entry.files)
             item = QListWidgetItem(
                 self.tr("{name}\n{chars:,} / {STORE_CAP:,} characters · {files}").format(
                     name=name, chars=entry.chars, STORE_CAP=STORE_CAP, files=files

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from app.core.memory import JournalError, open_store
 from app.core.memory_notes import first_time
 from app.ui.background import Job
+from app.ui.counts import COUNTS
 
 
 def summary(repo: Path, mode: str) -> str:
@@ -41,8 +42,8 @@ def summary(repo: Path, mode: str) -> str:
     except JournalError:
         count, stale = len(store.files()), None
     if count == 0:
-        return f"{prefix}: empty"
-    text = f"{prefix}: {count} file{'s' if count != 1 else ''}"
+        return QCoreApplication.translate("memory_status", "{prefix}: empty").format(prefix=prefix)
+    text = f"{prefix}: {COUNTS.files(count)}"
     if stale:
         text += QCoreApplication.translate("memory_status", ", {stale} may be stale").format(stale=stale)
     elif stale is None:

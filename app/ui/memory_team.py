@@ -28,6 +28,7 @@ from app.core.settings import Settings
 from app.core.team import config
 from app.ui import colours
 from app.ui.background import Job, error_text
+from app.ui.counts import COUNTS
 
 if TYPE_CHECKING:  # the team's modules bring the server's driver (psycopg, 10 MB): loaded when the box is made
     from app.core.team import tier
@@ -305,11 +306,7 @@ class MemoryTeam(QWidget):
                 upper=view.unreachable[0].upper(), unreachable=view.unreachable[1:]
             )
         where = self._team.backend.location
-        count = (
-            f"{len(view.lines)} line{'s' if len(view.lines) != 1 else ''}"
-            if view.lines
-            else QCoreApplication.translate("memory_team", NO_LINES)
-        )
+        count = COUNTS.lines(len(view.lines)) if view.lines else QCoreApplication.translate("memory_team", NO_LINES)
         if not self.writable:
             return self.tr(
                 "Read-only for you: you may read this team memory on {where} but not change it. {count}"

@@ -10,6 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.core.memory import Change
 from app.ui import colours
+from app.ui.counts import COUNTS
 
 # The per-repository memory switch, with the one line that explains each choice.
 MODES: tuple[tuple[str, str, str], ...] = (
@@ -37,12 +38,16 @@ SUMMARY_CHARS = 90
 def age(moment: datetime | None, now: datetime) -> str:
     """'3 days', '5 hours', 'just now': the largest whole unit, for a list column."""
     if moment is None:
-        return "unknown"
+        return QCoreApplication.translate("memory_words", "unknown")
     seconds = max(0.0, (now - moment).total_seconds())
-    for unit, size in (("year", 365 * 86_400), ("day", 86_400), ("hour", 3_600), ("minute", 60)):
+    for unit, size in (
+        (COUNTS.years, 365 * 86_400),
+        (COUNTS.days, 86_400),
+        (COUNTS.hours, 3_600),
+        (COUNTS.minutes, 60),
+    ):
         if seconds >= size:
-            n = int(seconds // size)
-            return f"{n} {unit}{'s' if n != 1 else ''}"
+            return unit(int(seconds // size))
     return QCoreApplication.translate("memory_words", "just now")
 
 
