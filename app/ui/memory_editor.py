@@ -53,10 +53,8 @@ NO_MEMORY_FOR_REPO = QT_TRANSLATE_NOOP("memory_editor", "No memory yet for this 
 
 ASK_FIRST_TIP = QT_TRANSLATE_NOOP(
     "memory_editor",
-    (
-        "Every line the agent writes waits for you to keep or discard it (in the answer panel, or with 'memory "
-        "pending'); none is loaded into a session until you keep it. Saved at once; from the next session."
-    ),
+    "Every line the agent writes waits for you to keep or discard it (in the answer panel, or with 'memory "
+    "pending'); none is loaded into a session until you keep it. Saved at once; from the next session.",
 )
 
 

@@ -28,10 +28,8 @@ def ask_conflict(parent: QWidget, path: str, message: str) -> str:
     box.setInformativeText(
         QCoreApplication.translate(
             "memory_merge",
-            (
-                "Reload shows the saved text (your edit is dropped). Overwrite saves yours over it. Merge "
-                "shows both side by side."
-            ),
+            "Reload shows the saved text (your edit is dropped). Overwrite saves yours over it. Merge "
+            "shows both side by side.",
         )
     )
     buttons = {

@@ -73,11 +73,9 @@ def first_run_note(repo: Path) -> str:
     where = open_store(repo).location
     return QCoreApplication.translate(
         "memory_status",
-        (
-            "Memory for {name}: the agent keeps short notes about this repository so it need not ask again. "
-            "They stay on this computer in {where}; review, edit or delete them under Memory… in the tray "
-            "menu. With each question, these notes and the contents of the files the agent reads are sent to "
-            "the Anthropic API. To make memory read-only or turn it off: tray menu, Repository, Memory for "
-            "{name}."
-        ),
+        "Memory for {name}: the agent keeps short notes about this repository so it need not ask again. "
+        "They stay on this computer in {where}; review, edit or delete them under Memory… in the tray "
+        "menu. With each question, these notes and the contents of the files the agent reads are sent to "
+        "the Anthropic API. To make memory read-only or turn it off: tray menu, Repository, Memory for "
+        "{name}.",
     ).format(name=repo.name, where=where)

@@ -60,20 +60,16 @@ MODELS = ("claude-haiku-5-5", "claude-sonnet-4-5", "claude-opus-4-5")
 # One line with its cost; the README ("Prepare the answer while I speak") gives the figures' source.
 PREPARE_HINT = QT_TRANSLATE_NOOP(
     "settings_window",
-    (
-        "Sends the prompt ahead when the key goes down after a 5-minute break, so the first answer is as quick "
-        "as the rest; costs about one cache write of the prompt (~3,200 tokens, about $0.0004 on Haiku 5.5) "
-        "per break, and loads the Claude SDK at launch, not at the first question (about 60 MB of memory from "
-        "the start)."
-    ),
+    "Sends the prompt ahead when the key goes down after a 5-minute break, so the first answer is as quick "
+    "as the rest; costs about one cache write of the prompt (~3,200 tokens, about $0.0004 on Haiku 5.5) "
+    "per break, and loads the Claude SDK at launch, not at the first question (about 60 MB of memory from "
+    "the start).",
 )
 EDITOR_HINT = QT_TRANSLATE_NOOP(
     "settings_window",
-    (
-        "With the Neovim plugin installed, a question carries the file, cursor line, selection (up to 4,000 "
-        "characters) and diagnostics the editor shows, secrets masked; only when it is from the repository "
-        "being asked about and at most a minute older than the question."
-    ),
+    "With the Neovim plugin installed, a question carries the file, cursor line, selection (up to 4,000 "
+    "characters) and diagnostics the editor shows, secrets masked; only when it is from the repository "
+    "being asked about and at most a minute older than the question.",
 )
 
 

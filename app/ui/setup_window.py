@@ -43,15 +43,13 @@ OK_STYLE = colours.OK_TEXT
 PROBLEM_STYLE = colours.ERROR_TEXT
 PRIVACY = QT_TRANSLATE_NOOP(
     "setup_window",
-    (
-        "<p><b>Stays on this computer:</b> your voice (it is transcribed here, by the speech model on this "
-        "computer), the spoken answers (made here by the voice model), the agent's notes about each "
-        "repository, and the history of questions (Settings, Speech: History).</p><p><b>Goes to Anthropic's "
-        "API:</b> the text of each question, what the agent reads to answer it (git status, parts of files, "
-        "search results, build and test output, with anything shaped like a credential masked), and the "
-        "agent's notes for the repository. Audio is never sent.</p><p>The API key is kept in the system "
-        "keyring (or, without one, only in memory until the app quits), never in a file.</p>"
-    ),
+    "<p><b>Stays on this computer:</b> your voice (it is transcribed here, by the speech model on this "
+    "computer), the spoken answers (made here by the voice model), the agent's notes about each "
+    "repository, and the history of questions (Settings, Speech: History).</p><p><b>Goes to Anthropic's "
+    "API:</b> the text of each question, what the agent reads to answer it (git status, parts of files, "
+    "search results, build and test output, with anything shaped like a credential masked), and the "
+    "agent's notes for the repository. Audio is never sent.</p><p>The API key is kept in the system "
+    "keyring (or, without one, only in memory until the app quits), never in a file.</p>",
 )
 
 

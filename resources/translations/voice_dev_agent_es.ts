@@ -1992,6 +1992,10 @@ Undo: tray menu, Undo last memory change.</source>
         <source>No memory yet for this repository.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Every line the agent writes waits for you to keep or discard it (in the answer panel, or with &apos;memory pending&apos;); none is loaded into a session until you keep it. Saved at once; from the next session.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>memory_held</name>
@@ -2180,6 +2184,10 @@ Undo: tray menu, Undo last memory change.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Reload shows the saved text (your edit is dropped). Overwrite saves yours over it. Merge shows both side by side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Merge…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2216,6 +2224,10 @@ Undo: tray menu, Undo last memory change.</source>
     </message>
     <message>
         <source> (its history cannot be read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory for {name}: the agent keeps short notes about this repository so it need not ask again. They stay on this computer in {where}; review, edit or delete them under Memory… in the tray menu. With each question, these notes and the contents of the files the agent reads are sent to the Anthropic API. To make memory read-only or turn it off: tray menu, Repository, Memory for {name}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2354,6 +2366,17 @@ Undo: tray menu, Undo last memory change.</source>
     </message>
 </context>
 <context>
+    <name>settings_window</name>
+    <message>
+        <source>Sends the prompt ahead when the key goes down after a 5-minute break, so the first answer is as quick as the rest; costs about one cache write of the prompt (~3,200 tokens, about $0.0004 on Haiku 5.5) per break, and loads the Claude SDK at launch, not at the first question (about 60 MB of memory from the start).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With the Neovim plugin installed, a question carries the file, cursor line, selection (up to 4,000 characters) and diagnostics the editor shows, secrets masked; only when it is from the repository being asked about and at most a minute older than the question.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>setup_window</name>
     <message>
         <source>API key</source>
@@ -2373,6 +2396,10 @@ Undo: tray menu, Undo last memory change.</source>
     </message>
     <message>
         <source>Privacy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Stays on this computer:&lt;/b&gt; your voice (it is transcribed here, by the speech model on this computer), the spoken answers (made here by the voice model), the agent&apos;s notes about each repository, and the history of questions (Settings, Speech: History).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Goes to Anthropic&apos;s API:&lt;/b&gt; the text of each question, what the agent reads to answer it (git status, parts of files, search results, build and test output, with anything shaped like a credential masked), and the agent&apos;s notes for the repository. Audio is never sent.&lt;/p&gt;&lt;p&gt;The API key is kept in the system keyring (or, without one, only in memory until the app quits), never in a file.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
