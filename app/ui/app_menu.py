@@ -95,7 +95,9 @@ class AppMenu(QMenu):
             self.open_history,
             self.tr("Past questions and replies: search, ask again, correct what was heard"),
         )
-        self.settings_action = self._action(self.tr("Settings…"), self.open_settings, "API key, voice, hotkey, devices")
+        self.settings_action = self._action(
+            self.tr("Settings…"), self.open_settings, self.tr("API key, voice, hotkey, devices")
+        )
         self.setup_action = self._action(
             self.tr("Set up…"),
             self.open_setup,

@@ -293,7 +293,7 @@ class HistoryWindow(QWidget):
         else:
             how = self.tr(" · typed on the command line") if turn.source == "typed" else ""
             self.meta.setText(f"{when(turn.at)} · {turn.repo or self.tr('no repository')}{how}")
-            ran = ", ".join(t.label + ("" if t.ok else " (failed)") for t in turn.tools)
+            ran = ", ".join(t.label + ("" if t.ok else self.tr(" (failed)")) for t in turn.tools)
             self.tools.setText(self.tr("Tools: {ran}").format(ran=ran) if ran else self.tr("No tools ran."))
             self.learned.setText(
                 self.tr("Corrected; heard as: “{heard}”").format(heard=turn.heard) if turn.corrected is not None else ""

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.core.memory import Change
 from app.core.memory.report import FileReport
+from app.ui import translation
 from app.ui.counts import COUNTS
 from app.ui.memory_lines import MemoryLines
 from app.ui.memory_words import age, describe_change, diff_html, when, who
@@ -55,7 +56,9 @@ def summary(report: FileReport, now: datetime) -> str:
         plural=_plural(report.used_count, "session")
     )
     if report.last_used:
-        used += f", last {when(datetime.fromisoformat(report.last_used))}"
+        used += QCoreApplication.translate("memory_details", ", last {when}").format(
+            when=when(datetime.fromisoformat(report.last_used))
+        )
     lines.append(
         QCoreApplication.translate("memory_details", "Loaded into {plural}; {used}.").format(
             plural=_plural(report.loaded_count, "session"), used=used
@@ -77,7 +80,7 @@ def summary(report: FileReport, now: datetime) -> str:
             QCoreApplication.translate("memory_details", "⚠ Names paths changed since: ")
             + ", ".join(report.paths_changed)
         )
-    for flag in report.flags:
+    for flag in map(translation.shown, report.flags):
         lines.append(
             QCoreApplication.translate(
                 "memory_details", "⚑ {upper}{flag} (loading it into a session does not count as use)."

@@ -87,7 +87,7 @@ class MemoryEditor(QWidget):
         left_panel = QWidget()
         left = QVBoxLayout(left_panel)
         left.setContentsMargins(0, 0, 0, 0)
-        left.addWidget(QLabel("<b>Repositories</b>"))
+        left.addWidget(QLabel(self.tr("<b>Repositories</b>")))
         left.addWidget(self.repos, 1)
         left.addWidget(self.forget_button)
 
@@ -254,11 +254,11 @@ class MemoryEditor(QWidget):
     def _show_mode(self, mode: str) -> None:
         index = self.mode.findData(mode)
         self.mode.setCurrentIndex(index if index >= 0 else 0)
-        self.mode_line.setText(MODE_LINES.get(mode, ""))
+        self.mode_line.setText(QCoreApplication.translate("memory_words", MODE_LINES.get(mode, "")))
 
     def _mode_activated(self, _index: int) -> None:
         repo, mode = self.selected_repository(), str(self.mode.currentData())
-        self.mode_line.setText(MODE_LINES.get(mode, ""))
+        self.mode_line.setText(QCoreApplication.translate("memory_words", MODE_LINES.get(mode, "")))
         if repo is not None:
             self.mode_chosen.emit(repo, mode)
 

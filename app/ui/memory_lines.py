@@ -75,7 +75,7 @@ class MemoryLines(QWidget):
         self.restore_button.setToolTip(self.tr("Load this archived line in sessions again"))
         self.restore_button.clicked.connect(lambda: self._ask(self.restore_requested))
         title = QHBoxLayout()
-        title.addWidget(QLabel("<b>Lines</b>"), 1)
+        title.addWidget(QLabel(self.tr("<b>Lines</b>")), 1)
         title.addWidget(self.standing_button)
         title.addWidget(self.restore_button)
         layout = QVBoxLayout(self)

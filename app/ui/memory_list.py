@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, Q
 
 from app.core.memory import Change, MemoryFile, MemoryStore
 from app.core.memory.report import FileReport
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.memory_words import age, file_name
 
 ROLE_PATH = Qt.ItemDataRole.UserRole
@@ -75,10 +75,10 @@ class FileRow:
             return QCoreApplication.translate("FileRow", "deleted (its history can undo that)")
         parts = []
         if self.missing:
-            parts.append(f"⚠ {len(self.missing)} gone")
+            parts.append(QCoreApplication.translate("FileRow", "⚠ {count} gone").format(count=len(self.missing)))
         if self.changed:
-            parts.append(f"⚠ {len(self.changed)} changed")
-        parts.extend(self.use)
+            parts.append(QCoreApplication.translate("FileRow", "⚠ {count} changed").format(count=len(self.changed)))
+        parts.extend(translation.shown(use) for use in self.use)
         return " · ".join(parts)
 
     def tooltip(self) -> str:
@@ -104,7 +104,7 @@ class FileRow:
                     "FileRow", "Check these before trusting the note; edit or delete it if it is no longer true."
                 )
             )
-        for use in self.use:
+        for use in map(translation.shown, self.use):
             lines.append(
                 QCoreApplication.translate(
                     "FileRow", "{upper}{use} by the agent in a session (loading it does not count)."

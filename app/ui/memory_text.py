@@ -50,7 +50,10 @@ class MemoryText(QWidget):
     def update_counter(self) -> None:
         length = len(self.editor.toPlainText())
         over = length > FILE_CAP
-        self.counter.setText(f"{length:,} / {FILE_CAP:,} characters" + (self.tr("  — over the cap") if over else ""))
+        self.counter.setText(
+            self.tr("{length:,} / {cap:,} characters").format(length=length, cap=FILE_CAP)
+            + (self.tr("  — over the cap") if over else "")
+        )
         self.counter.setStyleSheet(colours.ERROR_TEXT if over else "")
 
     def say(self, text: str, *, error: bool = True) -> None:

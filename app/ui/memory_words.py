@@ -115,14 +115,15 @@ def undone_line(changes: list[Change]) -> str:
     the agent now knows.
     """
     if not changes:
-        return "Undone."
+        return QCoreApplication.translate("memory_words", "Undone.")
     parts = [_undone_part(c) for c in changes[:3]]
     more = (
         QCoreApplication.translate("memory_words", " (and {value} more files)").format(value=len(changes) - 3)
         if len(changes) > 3
         else ""
     )
-    return "Undone: " + "; ".join(parts) + more + "."
+    undone = QCoreApplication.translate("memory_words", "Undone: {parts}{more}.")
+    return undone.format(parts="; ".join(parts), more=more)
 
 
 def _quoted(lines: list[str]) -> str:
@@ -138,12 +139,18 @@ def _undone_part(change: Change) -> str:
     if change.new is None:  # a delete undone: the file and its lines are back
         kept = [line for line in (change.old or "").splitlines() if line.strip()]
         return QCoreApplication.translate("memory_words", "back to {name} as it was").format(name=name) + (
-            f", with {_quoted(kept)}" if kept else ""
+            QCoreApplication.translate("memory_words", ", with {quoted}").format(quoted=_quoted(kept)) if kept else ""
         )
     added = added_lines(change.old, change.new)
     removed = added_lines(change.new, change.old)  # what the change took away, and undo puts back
     if change.old is None or not removed:
-        return f"I forgot {_quoted(added)} in {name}" if added else f"I forgot {name}"
+        return (
+            QCoreApplication.translate("memory_words", "I forgot {quoted} in {name}").format(
+                quoted=_quoted(added), name=name
+            )
+            if added
+            else QCoreApplication.translate("memory_words", "I forgot {name}").format(name=name)
+        )
     return QCoreApplication.translate("memory_words", "back to {quoted} in {name}").format(
         quoted=_quoted(removed), name=name
     )
@@ -151,17 +158,30 @@ def _undone_part(change: Change) -> str:
 
 def describe_change(change: Change) -> str:
     """A history row: when, who, what."""
-    verb = {
-        "create": "wrote",
-        "save": "saved",
-        "str_replace": "edited",
-        "insert": "added to",
-        "delete": "deleted",
-        "rename": "renamed",
-        "undo": "undid a change to",
-    }.get(change.command, change.command)
     target = f"{file_name(change.old_path)} → {file_name(change.path)}" if change.old_path else file_name(change.path)
-    return f"{when(change.at)}  {who(change.by).capitalize()} {verb} {target}"
+    phrase = CHANGE_PHRASES.get((change.command, change.by == "person"))
+    if phrase is None:  # a command the journal learned later: its own word
+        return f"{when(change.at)}  {who(change.by).capitalize()} {change.command} {target}"
+    return f"{when(change.at)}  " + QCoreApplication.translate("memory_words", phrase).format(target=target)
+
+
+# A history row's words, whole, per command and per author: the verb's form and the order differ by language.
+CHANGE_PHRASES = {
+    ("create", True): QT_TRANSLATE_NOOP("memory_words", "You wrote {target}"),
+    ("create", False): QT_TRANSLATE_NOOP("memory_words", "The agent wrote {target}"),
+    ("save", True): QT_TRANSLATE_NOOP("memory_words", "You saved {target}"),
+    ("save", False): QT_TRANSLATE_NOOP("memory_words", "The agent saved {target}"),
+    ("str_replace", True): QT_TRANSLATE_NOOP("memory_words", "You edited {target}"),
+    ("str_replace", False): QT_TRANSLATE_NOOP("memory_words", "The agent edited {target}"),
+    ("insert", True): QT_TRANSLATE_NOOP("memory_words", "You added to {target}"),
+    ("insert", False): QT_TRANSLATE_NOOP("memory_words", "The agent added to {target}"),
+    ("delete", True): QT_TRANSLATE_NOOP("memory_words", "You deleted {target}"),
+    ("delete", False): QT_TRANSLATE_NOOP("memory_words", "The agent deleted {target}"),
+    ("rename", True): QT_TRANSLATE_NOOP("memory_words", "You renamed {target}"),
+    ("rename", False): QT_TRANSLATE_NOOP("memory_words", "The agent renamed {target}"),
+    ("undo", True): QT_TRANSLATE_NOOP("memory_words", "You undid a change to {target}"),
+    ("undo", False): QT_TRANSLATE_NOOP("memory_words", "The agent undid a change to {target}"),
+}
 
 
 def diff_html(old: str | None, new: str | None) -> str:
@@ -170,9 +190,17 @@ def diff_html(old: str | None, new: str | None) -> str:
     after = (new or "").splitlines()
     rows: list[str] = []
     if old is None:
-        rows.append(f'<p style="color:{colours.DIFF_NOTE};"><i>The file did not exist before.</i></p>')
+        rows.append(
+            '<p style="color:{};"><i>{}</i></p>'.format(
+                colours.DIFF_NOTE, QCoreApplication.translate("memory_words", "The file did not exist before.")
+            )
+        )
     if new is None:
-        rows.append(f'<p style="color:{colours.DIFF_NOTE};"><i>The file was deleted.</i></p>')
+        rows.append(
+            '<p style="color:{};"><i>{}</i></p>'.format(
+                colours.DIFF_NOTE, QCoreApplication.translate("memory_words", "The file was deleted.")
+            )
+        )
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
@@ -182,7 +210,9 @@ def diff_html(old: str | None, new: str | None) -> str:
         rows.extend(_row("−", line, colours.DIFF_REMOVED, struck) for line in before[i1:i2])
         added = f"background:{colours.DIFF_ADDED_BACKGROUND};"
         rows.extend(_row("+", line, colours.DIFF_ADDED, added) for line in after[j1:j2])
-    body = "\n".join(rows) or f'<p style="color:{colours.DIFF_NOTE};"><i>No text.</i></p>'
+    body = "\n".join(rows) or '<p style="color:{}"><i>{}</i></p>'.format(
+        colours.DIFF_NOTE + ";", QCoreApplication.translate("memory_words", "No text.")
+    )
     return f'<div style="font-family:monospace; white-space:pre-wrap;">{body}</div>'
 
 

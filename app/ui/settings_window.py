@@ -208,6 +208,7 @@ class SettingsWindow(QDialog):
         form.addRow("", self.autostart)
         self.language = LanguageChoice()
         form.addRow(self.tr("Language of the app:"), self.language)
+        form.addRow("", self.language.note)
         return page
 
     def _repos_tab(self) -> QWidget:

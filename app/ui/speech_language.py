@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
 from app.core.errors import ModelLoadError
 from app.core.languages import CODES, SpeechLanguage, name_of
 from app.core.settings import Settings
-from app.ui import colours
+from app.ui import colours, translation
 from app.voice import models
 from app.voice.model_store import folder_for
 
@@ -32,7 +32,7 @@ class SpeechLanguageRow(QWidget):
         super().__init__(parent)
         self.box = QComboBox()
         for code in CODES:
-            self.box.addItem(name_of(code), code)
+            self.box.addItem(translation.shown(name_of(code)), code)
         self.box.setAccessibleName(self.tr("Language of speech"))
         self.box.setToolTip(
             self.tr("Detect hears which language was spoken; a fixed language is never mistaken for another")

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import DownloadCancelled, UserFacingError
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.background import Job
 from app.voice import model_catalog, model_store
 from app.voice.model_catalog import human_size
@@ -184,13 +184,13 @@ class SpeechModels(QWidget):
             elif state.installed:
                 parts.append("downloaded")
             elif partial := partial_bytes(name):
-                parts.append(f"{human_size(partial)} downloaded, resumes")
+                parts.append(self.tr("{size} downloaded, resumes").format(size=human_size(partial)))
             else:
                 parts.append(self.tr("download to use"))
             if state.installed:
                 measuring = state.speed is None and state.model.bundled and self.isVisible() and self._measure_bundled()
                 parts.append(self.tr("measuring its speed here…") if measuring else describe(state.speed))
-            detail.setText(" · ".join(parts) + "\n" + state.model.trade_off)
+            detail.setText(" · ".join(parts) + "\n" + translation.shown(state.model.trade_off))
             radio.setEnabled(state.installed)
             radio.setToolTip("" if state.installed else self.tr("Download it first"))
             radio.blockSignals(True)

@@ -84,7 +84,11 @@ class TrustList(QWidget):
         trusted = trust.entries()
         for entry in trusted:
             when = datetime.datetime.fromtimestamp(entry.trusted_at).strftime("%d %b %Y")
-            self._row(entry.folder, f"{entry.folder.name}  ·  trusted {when}", trusted=True)
+            self._row(
+                entry.folder,
+                self.tr("{name}  ·  trusted {when}").format(name=entry.folder.name, when=when),
+                trusted=True,
+            )
         shown = {str(t.folder) for t in trusted}
         for repo in self._recent:
             folder = Path(repo).expanduser()

@@ -120,7 +120,7 @@ class VoiceTab(QWidget):
         self.voice_status.setWordWrap(True)
         form.addRow("", self.voice_status)
         # The speech model is chosen in one place, Settings → Speech (the list, or a folder of one's own).
-        self.piper = self._path_row(form, "Voice:", self.tr("Choose a Piper voice (.onnx)"))
+        self.piper = self._path_row(form, self.tr("Voice:"), self.tr("Choose a Piper voice (.onnx)"))
         self.rate = QSpinBox()
         self.rate.setRange(50, 200)
         self.rate.setSuffix(" %")

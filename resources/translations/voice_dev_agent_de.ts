@@ -170,6 +170,10 @@
         <translation>Einstellungen…</translation>
     </message>
     <message>
+        <source>API key, voice, hotkey, devices</source>
+        <translation>API-Schlüssel, Stimme, Tastenkürzel, Geräte</translation>
+    </message>
+    <message>
         <source>Set up…</source>
         <translation>Einrichten…</translation>
     </message>
@@ -339,6 +343,14 @@
     <message>
         <source>deleted (its history can undo that)</source>
         <translation>gelöscht (sein Verlauf kann das rückgängig machen)</translation>
+    </message>
+    <message>
+        <source>⚠ {count} gone</source>
+        <translation>⚠ {count} weg</translation>
+    </message>
+    <message>
+        <source>⚠ {count} changed</source>
+        <translation>⚠ {count} geändert</translation>
     </message>
     <message>
         <source>Deleted: select it and undo the delete in its history to bring it back.</source>
@@ -592,6 +604,10 @@
         <translation> · auf der Befehlszeile getippt</translation>
     </message>
     <message>
+        <source> (failed)</source>
+        <translation> (fehlgeschlagen)</translation>
+    </message>
+    <message>
         <source>Tools: {ran}</source>
         <translation>Werkzeuge: {ran}</translation>
     </message>
@@ -760,6 +776,10 @@
         <translation>Alle Notizen und das Journal dieses Repositorys endgültig löschen</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Repositories&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Repositorys&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Memory for this repository</source>
         <translation>Gedächtnis für dieses Repository</translation>
     </message>
@@ -869,6 +889,10 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     <message>
         <source>Load this archived line in sessions again</source>
         <translation>Diese archivierte Zeile wieder in Sitzungen laden</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lines&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Zeilen&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -1005,6 +1029,10 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     <message>
         <source>Delete this file (Delete in the list)</source>
         <translation>Diese Datei löschen (Entf in der Liste)</translation>
+    </message>
+    <message>
+        <source>{length:,} / {cap:,} characters</source>
+        <translation>{length:,} / {cap:,} Zeichen</translation>
     </message>
     <message>
         <source>  — over the cap</source>
@@ -1450,6 +1478,10 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
         <translation>mitgeliefert, funktioniert offline</translation>
     </message>
     <message>
+        <source>{size} downloaded, resumes</source>
+        <translation>{size} heruntergeladen, wird fortgesetzt</translation>
+    </message>
+    <message>
         <source>download to use</source>
         <translation>zum Nutzen herunterladen</translation>
     </message>
@@ -1570,6 +1602,10 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
 </context>
 <context>
     <name>StateLineWarning</name>
+    <message>
+        <source> and {count} more</source>
+        <translation> und {count} weitere</translation>
+    </message>
     <message>
         <source>ⓘ {shown}{more}: this looks like repository state, which a tool can tell fresh each time and which goes stale in memory. You can still save it.</source>
         <translation>ⓘ {shown}{more}: Das sieht nach dem Zustand des Repositorys aus, den ein Werkzeug jedes Mal frisch ermitteln kann und der im Gedächtnis veraltet. Sie können es trotzdem speichern.</translation>
@@ -1707,6 +1743,10 @@ Er läuft mit Ihren Rechten. Diesem Repository künftig zum Bauen und Testen ver
         <translation>Der Agent fragt wieder, bevor er dieses Repository baut oder testet</translation>
     </message>
     <message>
+        <source>{name}  ·  trusted {when}</source>
+        <translation>{name}  ·  vertraut seit {when}</translation>
+    </message>
+    <message>
         <source>{name}  ·  not trusted</source>
         <translation>{name}  ·  nicht vertraut</translation>
     </message>
@@ -1804,6 +1844,10 @@ Er läuft mit Ihren Rechten. Diesem Repository künftig zum Bauen und Testen ver
     <message>
         <source>Choose a Piper voice (.onnx)</source>
         <translation>Eine Piper-Stimme wählen (.onnx)</translation>
+    </message>
+    <message>
+        <source>Voice:</source>
+        <translation>Stimme:</translation>
     </message>
     <message>
         <source>How fast answers are spoken</source>
@@ -1923,6 +1967,53 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
+    <name>languages</name>
+    <message>
+        <source>Detect</source>
+        <translation>Erkennen</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Englisch</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>Deutsch</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>Spanisch</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>Französisch</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>Italienisch</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation>Portugiesisch</translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation>Niederländisch</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation>Polnisch</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>Japanisch</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>Chinesisch</translation>
+    </message>
+</context>
+<context>
     <name>links</name>
     <message>
         <source>Links to files or relative paths are not opened from the panel.</source>
@@ -1970,6 +2061,10 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>used in {plural}</source>
         <translation>genutzt in {plural}</translation>
+    </message>
+    <message>
+        <source>, last {when}</source>
+        <translation>, zuletzt {when}</translation>
     </message>
     <message>
         <source>Loaded into {plural}; {used}.</source>
@@ -2328,8 +2423,16 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <translation>{name} aktualisiert (Zeilen entfernt)</translation>
     </message>
     <message>
+        <source>Undone.</source>
+        <translation>Rückgängig gemacht.</translation>
+    </message>
+    <message>
         <source> (and {value} more files)</source>
         <translation> (und {value} weitere Dateien)</translation>
+    </message>
+    <message>
+        <source>Undone: {parts}{more}.</source>
+        <translation>Rückgängig gemacht: {parts}{more}.</translation>
     </message>
     <message>
         <source>back to the name {file_name}</source>
@@ -2340,8 +2443,114 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <translation>zurück zu {name}, wie es war</translation>
     </message>
     <message>
+        <source>, with {quoted}</source>
+        <translation>, mit {quoted}</translation>
+    </message>
+    <message>
+        <source>I forgot {quoted} in {name}</source>
+        <translation>Ich habe {quoted} in {name} vergessen</translation>
+    </message>
+    <message>
+        <source>I forgot {name}</source>
+        <translation>Ich habe {name} vergessen</translation>
+    </message>
+    <message>
         <source>back to {quoted} in {name}</source>
         <translation>zurück zu {quoted} in {name}</translation>
+    </message>
+    <message>
+        <source>You wrote {target}</source>
+        <translation>Sie haben {target} geschrieben</translation>
+    </message>
+    <message>
+        <source>The agent wrote {target}</source>
+        <translation>Der Agent hat {target} geschrieben</translation>
+    </message>
+    <message>
+        <source>You saved {target}</source>
+        <translation>Sie haben {target} gespeichert</translation>
+    </message>
+    <message>
+        <source>The agent saved {target}</source>
+        <translation>Der Agent hat {target} gespeichert</translation>
+    </message>
+    <message>
+        <source>You edited {target}</source>
+        <translation>Sie haben {target} bearbeitet</translation>
+    </message>
+    <message>
+        <source>The agent edited {target}</source>
+        <translation>Der Agent hat {target} bearbeitet</translation>
+    </message>
+    <message>
+        <source>You added to {target}</source>
+        <translation>Sie haben {target} ergänzt</translation>
+    </message>
+    <message>
+        <source>The agent added to {target}</source>
+        <translation>Der Agent hat {target} ergänzt</translation>
+    </message>
+    <message>
+        <source>You deleted {target}</source>
+        <translation>Sie haben {target} gelöscht</translation>
+    </message>
+    <message>
+        <source>The agent deleted {target}</source>
+        <translation>Der Agent hat {target} gelöscht</translation>
+    </message>
+    <message>
+        <source>You renamed {target}</source>
+        <translation>Sie haben {target} umbenannt</translation>
+    </message>
+    <message>
+        <source>The agent renamed {target}</source>
+        <translation>Der Agent hat {target} umbenannt</translation>
+    </message>
+    <message>
+        <source>You undid a change to {target}</source>
+        <translation>Sie haben eine Änderung an {target} rückgängig gemacht</translation>
+    </message>
+    <message>
+        <source>The agent undid a change to {target}</source>
+        <translation>Der Agent hat eine Änderung an {target} rückgängig gemacht</translation>
+    </message>
+    <message>
+        <source>The file did not exist before.</source>
+        <translation>Die Datei gab es vorher nicht.</translation>
+    </message>
+    <message>
+        <source>The file was deleted.</source>
+        <translation>Die Datei wurde gelöscht.</translation>
+    </message>
+    <message>
+        <source>No text.</source>
+        <translation>Kein Text.</translation>
+    </message>
+</context>
+<context>
+    <name>model_catalog</name>
+    <message>
+        <source>Bundled and works offline; fastest, but mishears more words and names.</source>
+        <translation>Mitgeliefert und offline nutzbar; am schnellsten, verhört sich aber öfter bei Wörtern und Namen.</translation>
+    </message>
+    <message>
+        <source>Fewer misheard words than tiny.en at several times its cost; a good first step up.</source>
+        <translation>Weniger verhörte Wörter als tiny.en bei mehrfachem Aufwand; ein guter erster Schritt nach oben.</translation>
+    </message>
+    <message>
+        <source>Close to small.en&apos;s accuracy and much faster to decode (a two-layer decoder).</source>
+        <translation>Fast so genau wie small.en und viel schneller beim Dekodieren (ein Decoder mit zwei Schichten).</translation>
+    </message>
+    <message>
+        <source>The most accurate here and the slowest: on 2 cores a long question may take seconds.</source>
+        <translation>Das genaueste hier und das langsamste: Auf 2 Kernen kann eine lange Frage Sekunden dauern.</translation>
+    </message>
+</context>
+<context>
+    <name>page_document</name>
+    <message>
+        <source>[image: {words}]</source>
+        <translation>[Bild: {words}]</translation>
     </message>
 </context>
 <context>
@@ -2356,6 +2565,17 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>_Nothing was shown on screen for this answer._</source>
         <translation>_Zu dieser Antwort wurde nichts auf dem Bildschirm gezeigt._</translation>
+    </message>
+</context>
+<context>
+    <name>person</name>
+    <message>
+        <source>never used</source>
+        <translation>nie genutzt</translation>
+    </message>
+    <message>
+        <source>not used in {days} days</source>
+        <translation>seit {days} Tagen nicht genutzt</translation>
     </message>
 </context>
 <context>

@@ -170,6 +170,10 @@
         <translation>Ajustes…</translation>
     </message>
     <message>
+        <source>API key, voice, hotkey, devices</source>
+        <translation>Clave de API, voz, atajo, dispositivos</translation>
+    </message>
+    <message>
         <source>Set up…</source>
         <translation>Configurar…</translation>
     </message>
@@ -339,6 +343,14 @@
     <message>
         <source>deleted (its history can undo that)</source>
         <translation>borrado (su historial puede deshacerlo)</translation>
+    </message>
+    <message>
+        <source>⚠ {count} gone</source>
+        <translation>⚠ {count} desaparecidas</translation>
+    </message>
+    <message>
+        <source>⚠ {count} changed</source>
+        <translation>⚠ {count} cambiadas</translation>
     </message>
     <message>
         <source>Deleted: select it and undo the delete in its history to bring it back.</source>
@@ -592,6 +604,10 @@
         <translation> · escrita en la línea de comandos</translation>
     </message>
     <message>
+        <source> (failed)</source>
+        <translation> (falló)</translation>
+    </message>
+    <message>
         <source>Tools: {ran}</source>
         <translation>Herramientas: {ran}</translation>
     </message>
@@ -760,6 +776,10 @@
         <translation>Borrar de verdad toda la memoria y el diario de este repositorio</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Repositories&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Repositorios&lt;/b&gt;</translation>
+    </message>
+    <message>
         <source>Memory for this repository</source>
         <translation>Memoria de este repositorio</translation>
     </message>
@@ -869,6 +889,10 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     <message>
         <source>Load this archived line in sessions again</source>
         <translation>Volver a cargar esta línea archivada en las sesiones</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lines&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Líneas&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -1005,6 +1029,10 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     <message>
         <source>Delete this file (Delete in the list)</source>
         <translation>Borrar este archivo (Supr en la lista)</translation>
+    </message>
+    <message>
+        <source>{length:,} / {cap:,} characters</source>
+        <translation>{length:,} / {cap:,} caracteres</translation>
     </message>
     <message>
         <source>  — over the cap</source>
@@ -1450,6 +1478,10 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
         <translation>incluido, funciona sin conexión</translation>
     </message>
     <message>
+        <source>{size} downloaded, resumes</source>
+        <translation>{size} descargados, se reanuda</translation>
+    </message>
+    <message>
         <source>download to use</source>
         <translation>descárgalo para usarlo</translation>
     </message>
@@ -1570,6 +1602,10 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
 </context>
 <context>
     <name>StateLineWarning</name>
+    <message>
+        <source> and {count} more</source>
+        <translation> y {count} más</translation>
+    </message>
     <message>
         <source>ⓘ {shown}{more}: this looks like repository state, which a tool can tell fresh each time and which goes stale in memory. You can still save it.</source>
         <translation>ⓘ {shown}{more}: esto parece el estado del repositorio, que una herramienta puede consultar al momento y que en la memoria se queda obsoleto. Aun así puedes guardarlo.</translation>
@@ -1707,6 +1743,10 @@ Se ejecuta con tus permisos. ¿Confiar en este repositorio para compilarlo y pro
         <translation>El agente vuelve a preguntar antes de compilar o probar este repositorio</translation>
     </message>
     <message>
+        <source>{name}  ·  trusted {when}</source>
+        <translation>{name}  ·  de confianza desde {when}</translation>
+    </message>
+    <message>
         <source>{name}  ·  not trusted</source>
         <translation>{name}  ·  sin confianza</translation>
     </message>
@@ -1804,6 +1844,10 @@ Se ejecuta con tus permisos. ¿Confiar en este repositorio para compilarlo y pro
     <message>
         <source>Choose a Piper voice (.onnx)</source>
         <translation>Elegir una voz de Piper (.onnx)</translation>
+    </message>
+    <message>
+        <source>Voice:</source>
+        <translation>Voz:</translation>
     </message>
     <message>
         <source>How fast answers are spoken</source>
@@ -1923,6 +1967,53 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
+    <name>languages</name>
+    <message>
+        <source>Detect</source>
+        <translation>Detectar</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Inglés</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>Alemán</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>Español</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>Francés</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>Italiano</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation>Portugués</translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation>Neerlandés</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation>Polaco</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>Japonés</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>Chino</translation>
+    </message>
+</context>
+<context>
     <name>links</name>
     <message>
         <source>Links to files or relative paths are not opened from the panel.</source>
@@ -1970,6 +2061,10 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>used in {plural}</source>
         <translation>usado en {plural}</translation>
+    </message>
+    <message>
+        <source>, last {when}</source>
+        <translation>, la última vez {when}</translation>
     </message>
     <message>
         <source>Loaded into {plural}; {used}.</source>
@@ -2328,8 +2423,16 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <translation>{name} actualizado (líneas quitadas)</translation>
     </message>
     <message>
+        <source>Undone.</source>
+        <translation>Deshecho.</translation>
+    </message>
+    <message>
         <source> (and {value} more files)</source>
         <translation> (y {value} archivos más)</translation>
+    </message>
+    <message>
+        <source>Undone: {parts}{more}.</source>
+        <translation>Deshecho: {parts}{more}.</translation>
     </message>
     <message>
         <source>back to the name {file_name}</source>
@@ -2340,8 +2443,114 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <translation>de vuelta a {name} como estaba</translation>
     </message>
     <message>
+        <source>, with {quoted}</source>
+        <translation>, con {quoted}</translation>
+    </message>
+    <message>
+        <source>I forgot {quoted} in {name}</source>
+        <translation>olvidé {quoted} en {name}</translation>
+    </message>
+    <message>
+        <source>I forgot {name}</source>
+        <translation>olvidé {name}</translation>
+    </message>
+    <message>
         <source>back to {quoted} in {name}</source>
         <translation>de vuelta a {quoted} en {name}</translation>
+    </message>
+    <message>
+        <source>You wrote {target}</source>
+        <translation>Escribiste {target}</translation>
+    </message>
+    <message>
+        <source>The agent wrote {target}</source>
+        <translation>El agente escribió {target}</translation>
+    </message>
+    <message>
+        <source>You saved {target}</source>
+        <translation>Guardaste {target}</translation>
+    </message>
+    <message>
+        <source>The agent saved {target}</source>
+        <translation>El agente guardó {target}</translation>
+    </message>
+    <message>
+        <source>You edited {target}</source>
+        <translation>Editaste {target}</translation>
+    </message>
+    <message>
+        <source>The agent edited {target}</source>
+        <translation>El agente editó {target}</translation>
+    </message>
+    <message>
+        <source>You added to {target}</source>
+        <translation>Añadiste a {target}</translation>
+    </message>
+    <message>
+        <source>The agent added to {target}</source>
+        <translation>El agente añadió a {target}</translation>
+    </message>
+    <message>
+        <source>You deleted {target}</source>
+        <translation>Borraste {target}</translation>
+    </message>
+    <message>
+        <source>The agent deleted {target}</source>
+        <translation>El agente borró {target}</translation>
+    </message>
+    <message>
+        <source>You renamed {target}</source>
+        <translation>Renombraste {target}</translation>
+    </message>
+    <message>
+        <source>The agent renamed {target}</source>
+        <translation>El agente renombró {target}</translation>
+    </message>
+    <message>
+        <source>You undid a change to {target}</source>
+        <translation>Deshiciste un cambio en {target}</translation>
+    </message>
+    <message>
+        <source>The agent undid a change to {target}</source>
+        <translation>El agente deshizo un cambio en {target}</translation>
+    </message>
+    <message>
+        <source>The file did not exist before.</source>
+        <translation>El archivo no existía antes.</translation>
+    </message>
+    <message>
+        <source>The file was deleted.</source>
+        <translation>El archivo se borró.</translation>
+    </message>
+    <message>
+        <source>No text.</source>
+        <translation>Sin texto.</translation>
+    </message>
+</context>
+<context>
+    <name>model_catalog</name>
+    <message>
+        <source>Bundled and works offline; fastest, but mishears more words and names.</source>
+        <translation>Incluido y funciona sin conexión; el más rápido, pero confunde más palabras y nombres.</translation>
+    </message>
+    <message>
+        <source>Fewer misheard words than tiny.en at several times its cost; a good first step up.</source>
+        <translation>Menos palabras mal oídas que tiny.en a varias veces su coste; un buen primer paso.</translation>
+    </message>
+    <message>
+        <source>Close to small.en&apos;s accuracy and much faster to decode (a two-layer decoder).</source>
+        <translation>Casi tan preciso como small.en y mucho más rápido al decodificar (un decodificador de dos capas).</translation>
+    </message>
+    <message>
+        <source>The most accurate here and the slowest: on 2 cores a long question may take seconds.</source>
+        <translation>El más preciso de aquí y el más lento: con 2 núcleos, una pregunta larga puede tardar segundos.</translation>
+    </message>
+</context>
+<context>
+    <name>page_document</name>
+    <message>
+        <source>[image: {words}]</source>
+        <translation>[imagen: {words}]</translation>
     </message>
 </context>
 <context>
@@ -2356,6 +2565,17 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>_Nothing was shown on screen for this answer._</source>
         <translation>_No se mostró nada en pantalla para esta respuesta._</translation>
+    </message>
+</context>
+<context>
+    <name>person</name>
+    <message>
+        <source>never used</source>
+        <translation>nunca usado</translation>
+    </message>
+    <message>
+        <source>not used in {days} days</source>
+        <translation>sin usar en {days} días</translation>
     </message>
 </context>
 <context>
