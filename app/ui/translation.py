@@ -22,6 +22,7 @@ CATALOGUE = "voice_dev_agent"
 # The choices in Settings, each named in its own language so a person who cannot read the current one finds theirs.
 LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("de", "Deutsch"), ("es", "Español"))
 TRANSLATED = ("de", "es")  # the languages with a catalogue; English is the source
+_installed: list[QTranslator] = []
 
 
 def translations_dir() -> Path:
@@ -53,10 +54,19 @@ def install(app: QCoreApplication, setting: str) -> str:
         log.warning("no translation of the app for %s in %s: it stays in English", language, translations_dir())
         return "en"
     app.installTranslator(own)
+    _installed.append(own)
     qt = QTranslator(app)
     if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(qt)
+        _installed.append(qt)
     return language
+
+
+def remove(app: QCoreApplication) -> None:
+    """Take the installed translators out again: the app's words are English from here on (tests use it)."""
+    while _installed:
+        app.removeTranslator(_installed.pop())
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
 def shown(text: str) -> str:
