@@ -11,28 +11,33 @@ from PySide6.QtCore import QObject
 
 class Counts(QObject):
     def sessions(self, n: int) -> str:
-        return self.tr("%n session(s)", "", n)
+        return _english(self.tr("%n session(s)", "", n), n)
 
     def commits(self, n: int) -> str:
-        return self.tr("%n commit(s)", "", n)
+        return _english(self.tr("%n commit(s)", "", n), n)
 
     def files(self, n: int) -> str:
-        return self.tr("%n file(s)", "", n)
+        return _english(self.tr("%n file(s)", "", n), n)
 
     def lines(self, n: int) -> str:
-        return self.tr("%n line(s)", "", n)
+        return _english(self.tr("%n line(s)", "", n), n)
 
     def years(self, n: int) -> str:
-        return self.tr("%n year(s)", "", n)
+        return _english(self.tr("%n year(s)", "", n), n)
 
     def days(self, n: int) -> str:
-        return self.tr("%n day(s)", "", n)
+        return _english(self.tr("%n day(s)", "", n), n)
 
     def hours(self, n: int) -> str:
-        return self.tr("%n hour(s)", "", n)
+        return _english(self.tr("%n hour(s)", "", n), n)
 
     def minutes(self, n: int) -> str:
-        return self.tr("%n minute(s)", "", n)
+        return _english(self.tr("%n minute(s)", "", n), n)
+
+
+def _english(text: str, n: int) -> str:
+    """English is the source language and has no catalogue: Qt leaves "(s)" in place, so choose here."""
+    return text.replace("(s)", "" if n == 1 else "s")
 
 
 COUNTS = Counts()
