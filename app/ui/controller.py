@@ -20,7 +20,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core import messages, stamps
 from app.core.agent.events import (
@@ -38,6 +38,7 @@ from app.core.editor.latest import LatestContext
 from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
 from app.core.settings import Effect, Settings, changed_effects
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
 log = logging.getLogger(__name__)
@@ -431,7 +432,7 @@ class Controller(QObject):
         """Back to idle; after a real hold (not a tap, not a barge-in) the person hears and sees why."""
         if self._held_long:
             self._cue("nothing_heard")
-            messages.info(self.tr(NOTHING_HEARD))
+            messages.info(NOTHING_HEARD)  # a UiText: the tray shows it translated, the log keeps the English
         self._set_state(State.IDLE, "nothing heard")
 
     def _drop(self, request: int | None) -> None:

@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,6 +35,7 @@ from app.core.memory.line_book import LineChoiceRefused
 from app.core.memory.person import PERSON_SESSION
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours, memory_merge
 from app.ui.memory_details import MemoryDetails
 from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, connect_box, waiting

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal, SignalInstance
+from PySide6.QtCore import QCoreApplication, QObject, Signal, SignalInstance
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -35,6 +35,7 @@ from app.core.memory.keeping import NotPending
 from app.core.memory.lock import LockTimeout
 from app.core.settings import Settings
 from app.core.team import sentences, sharing
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import file_name, short

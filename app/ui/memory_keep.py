@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, Signal, SignalInstance
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from app.core import messages
@@ -24,6 +24,7 @@ from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
 from app.core.memory import JournalError, open_store
 from app.core.memory.lock import LockTimeout
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import short
 from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label

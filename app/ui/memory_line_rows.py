@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QApplication, QListWidget, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
 from app.ui.counts import COUNTS
 
@@ -128,8 +129,8 @@ def trust_tag(line: dict[str, Any]) -> Tag:
 def row_parts(line: dict[str, Any]) -> RowParts:
     """One line of `memory show --json`'s `lines` as the window shows it."""
     tags = [*status_tags(line), trust_tag(line)]
-    origin = ORIGINS.get(str(line.get("origin", "")))
-    origin = QCoreApplication.translate("memory_line_rows", origin) if origin else origin
+    marked = ORIGINS.get(str(line.get("origin", "")))
+    origin = QCoreApplication.translate("memory_line_rows", marked) if marked else None
     if origin and line["by"] == "agent":
         tags.append(Tag(origin, colours.DIFF_NOTE))
     muted = bool(line["archived"] or line.get("pending"))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.core.memory import Change, MemoryFile, MemoryStore
 from app.core.memory.report import FileReport
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours, translation
 from app.ui.memory_words import age, file_name
 

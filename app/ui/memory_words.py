@@ -6,9 +6,10 @@ import difflib
 from datetime import datetime
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from app.core.memory import Change
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
 from app.ui.counts import COUNTS
 

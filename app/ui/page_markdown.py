@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
+
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 TABLE_CELLS = 400  # cells rendered as tables, over the whole page
 TABLE_COLUMNS = 24  # a wider table reads better as text, and costs less

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, QRect, Qt, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from app.core.agent.events import Answer, ScreenContent, TrustNeeded
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import links
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_held import HeldBox

@@ -16,7 +16,7 @@ import logging
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QHideEvent, QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from app.core import api_key, autostart
 from app.core import settings as settings_store
 from app.core.settings import MAX_PANEL_PAGES, Effort, RepoCommands, Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
 from app.ui.background import Job, error_text
 from app.ui.combo import select_or_add

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
 
 from app.core.errors import ModelLoadError
 from app.core.languages import CODES, SpeechLanguage, name_of
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours, translation
 from app.voice import models
 from app.voice.model_store import folder_for

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QIcon, QMouseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app import APP_DISPLAY_NAME
 from app.core.messages import Level, Message
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import icons, translation
 from app.ui.app_menu import AppMenu
 from app.ui.desktop_notifications import DesktopNotifications

@@ -114,6 +114,8 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
         elif isinstance(widget, QTreeWidget):
             for i in range(widget.topLevelItemCount()):
                 item = widget.topLevelItem(i)
+                if item is None:
+                    continue
                 for column in range(item.columnCount()):
                     yield f"{name} row", item.text(column)
         if isinstance(widget, QTableView | QTreeView) and widget.model() is not None:
@@ -132,12 +134,15 @@ def menu_texts(menu: QMenu) -> Iterator[tuple[str, str]]:
         yield "menu item", action.text().replace("&", "")
         if action.toolTip() != action.text():
             yield "menu tooltip", action.toolTip()
-        if action.menu() is not None:
-            yield from menu_texts(action.menu())
+        submenu = action.menu()
+        if isinstance(submenu, QMenu):
+            yield from menu_texts(submenu)
 
 
 def still_english(
-    texts: Iterator[tuple[str, str]] | list[tuple[str, str]], language: str, names: set[str] = frozenset()
+    texts: Iterator[tuple[str, str]] | list[tuple[str, str]],
+    language: str,
+    names: frozenset[str] | set[str] = frozenset(),
 ) -> list[str]:
     """Each visible text that keeps a word only the English source uses, with the word and where it is.
 
