@@ -238,9 +238,8 @@ class HistoryWindow(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for turn in turns:
-            item = QListWidgetItem(
-                f"{when(turn.at)} · {Path(turn.repo).name or self.tr('no repository')}\n{turn.question}"
-            )
+            repo_name = Path(turn.repo).name or self.tr("no repository")
+            item = QListWidgetItem(f"{when(turn.at)} · {repo_name}\n{turn.question}")
             item.setData(Qt.ItemDataRole.UserRole, turn.id)
             item.setToolTip(turn.repo)
             self.list.addItem(item)
@@ -292,7 +291,8 @@ class HistoryWindow(QWidget):
             self.learned.setText("")
         else:
             how = self.tr(" · typed on the command line") if turn.source == "typed" else ""
-            self.meta.setText(f"{when(turn.at)} · {turn.repo or self.tr('no repository')}{how}")
+            repo_name = turn.repo or self.tr("no repository")
+            self.meta.setText(f"{when(turn.at)} · {repo_name}{how}")
             ran = ", ".join(t.label + ("" if t.ok else self.tr(" (failed)")) for t in turn.tools)
             self.tools.setText(self.tr("Tools: {ran}").format(ran=ran) if ran else self.tr("No tools ran."))
             self.learned.setText(

@@ -241,7 +241,8 @@ class MemoryEditor(QWidget):
         repo = self.selected_repository()
         # A person's window: their reading and editing work whatever the agent's switch says.
         self._store = open_key(key, repo)
-        self.repo_title.setText(f"<b>{repo.name if repo else self.tr('Unknown repository')}</b> — {repo or ''}")
+        shown_name = repo.name if repo else self.tr("Unknown repository")
+        self.repo_title.setText(f"<b>{shown_name}</b> — {repo or ''}")
         self.mode.setEnabled(repo is not None)
         self._show_mode(self.mode_for(repo) if repo is not None else "on")
         self.held.clear()

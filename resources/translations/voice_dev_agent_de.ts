@@ -588,6 +588,10 @@
         <translation>Der Verlauf konnte nicht gelesen werden ({exc}).</translation>
     </message>
     <message>
+        <source>no repository</source>
+        <translation>kein Repository</translation>
+    </message>
+    <message>
         <source>Nothing matches the search.</source>
         <translation>Nichts passt zur Suche.</translation>
     </message>
@@ -802,6 +806,10 @@
     <message>
         <source>This file changed while you edited it; Save will offer to merge.</source>
         <translation>Diese Datei hat sich geändert, während Sie sie bearbeitet haben; Speichern bietet das Zusammenführen an.</translation>
+    </message>
+    <message>
+        <source>Unknown repository</source>
+        <translation>Unbekanntes Repository</translation>
     </message>
     <message>
         <source>{exc} The files are shown read-only.</source>

@@ -588,6 +588,10 @@
         <translation>No se pudo leer el historial ({exc}).</translation>
     </message>
     <message>
+        <source>no repository</source>
+        <translation>ningún repositorio</translation>
+    </message>
+    <message>
         <source>Nothing matches the search.</source>
         <translation>Nada coincide con la búsqueda.</translation>
     </message>
@@ -802,6 +806,10 @@
     <message>
         <source>This file changed while you edited it; Save will offer to merge.</source>
         <translation>Este archivo cambió mientras lo editabas; Guardar ofrecerá combinarlos.</translation>
+    </message>
+    <message>
+        <source>Unknown repository</source>
+        <translation>Repositorio desconocido</translation>
     </message>
     <message>
         <source>{exc} The files are shown read-only.</source>

@@ -7,6 +7,7 @@ screenshots go to test-artifacts/screenshots/language/ (git-ignored).
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -83,6 +84,40 @@ def test_the_catalogue_holds_every_string_of_the_code_and_the_qm_is_current(lang
     assert qm.read_bytes() == (TRANSLATIONS / ts.with_suffix(".qm").name).read_bytes(), (
         "the .qm is older than its .ts: run installer/translations.sh release"
     )
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def test_every_translation_call_finds_its_message_under_the_context_it_asks_for() -> None:
+    """self.tr asks under its class's name, translate under the context it names: the catalogue must agree.
+
+    pyside6-lupdate misses a tr() inside an f-string and, after a translate("ctx", "text") inside a class,
+    files the next self.tr under a wrong context; such a string stays English at run time.
+    """
+    catalogue = ET.parse(TRANSLATIONS / "voice_dev_agent_de.ts")
+    held = {(c.findtext("name"), m.findtext("source")) for c in catalogue.iter("context") for m in c.iter("message")}
+    lost = []
+    for path in sorted((ROOT / "app" / "ui").glob("*.py")):
+
+        def visit(node: ast.AST, owner: str | None, path: Path = path) -> None:
+            owner = node.name if isinstance(node, ast.ClassDef) else owner
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+                call, args = node.func, node.args
+                if call.attr == "tr" and isinstance(call.value, ast.Name) and call.value.id == "self":
+                    asked = (owner, _literal(args[0]))
+                elif call.attr == "translate" and len(args) >= 2 and _literal(args[0]):
+                    asked = (_literal(args[0]), _literal(args[1]))
+                else:
+                    asked = (None, None)
+                if asked[1] is not None and asked not in held:
+                    lost.append(f"{path.name}:{node.lineno} {asked}")
+            for child in ast.iter_child_nodes(node):
+                visit(child, owner)
+
+        visit(ast.parse(path.read_text()), None)
+    assert lost == []
 
 
 @pytest.fixture
