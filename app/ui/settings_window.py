@@ -396,10 +396,13 @@ class SettingsWindow(QDialog):
                     value=exc.strerror or exc
                 )
             )
+        language_changed = new.ui_language != self._settings.ui_language
         self._settings = new
         self.problem.hide()
         if messages_out:
             self._show_status(" ".join(messages_out), error=True)
+        elif language_changed:  # the translators are installed once, at start (app.ui.translation)
+            self._show_status(self.tr("Saved. The app's language changes when it starts again."))
         else:
             self._show_status(
                 QCoreApplication.translate("SettingsWindow", "Saved. Changes apply to the next question.")

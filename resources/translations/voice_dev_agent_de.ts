@@ -1297,6 +1297,10 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
         <translation>Der Start bei der Anmeldung konnte nicht geändert werden ({value}).</translation>
     </message>
     <message>
+        <source>Saved. The app&apos;s language changes when it starts again.</source>
+        <translation>Gespeichert. Die Sprache der App ändert sich beim nächsten Start.</translation>
+    </message>
+    <message>
         <source>Saved. Changes apply to the next question.</source>
         <translation>Gespeichert. Änderungen gelten ab der nächsten Frage.</translation>
     </message>

@@ -1297,6 +1297,10 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
         <translation>No se pudo cambiar el inicio al iniciar sesión ({value}).</translation>
     </message>
     <message>
+        <source>Saved. The app&apos;s language changes when it starts again.</source>
+        <translation>Guardado. El idioma de la aplicación cambia al volver a iniciarla.</translation>
+    </message>
+    <message>
         <source>Saved. Changes apply to the next question.</source>
         <translation>Guardado. Los cambios se aplican a la próxima pregunta.</translation>
     </message>

@@ -172,6 +172,7 @@ def test_settings_offers_the_language_and_says_it_applies_at_the_next_start(qtbo
     assert "starts again" in choice.note.text()
     choice.setCurrentIndex(choice.findData("de"))
     assert window.save()
+    assert "starts again" in window.status.text()
     from app.core import settings as settings_store
 
     assert settings_store.load().settings.ui_language == "de"
