@@ -42,7 +42,7 @@ from app.core import api_key, autostart
 from app.core import settings as settings_store
 from app.core.settings import MAX_PANEL_PAGES, Effort, RepoCommands, Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.background import Job, error_text
 from app.ui.combo import select_or_add
 from app.ui.hotkey_edit import check_chord
@@ -250,9 +250,9 @@ class SettingsWindow(QDialog):
         self.key_edit.clear()
         if key:
             source = {
-                "environment": "the environment (ANTHROPIC_API_KEY)",
-                "session": "memory, until the app quits",
-            }.get(where, "the system keyring")
+                "environment": self.tr("the environment (ANTHROPIC_API_KEY)"),
+                "session": self.tr("memory, until the app quits"),
+            }.get(where, self.tr("the system keyring"))
             self.key_edit.setPlaceholderText(
                 self.tr("{mask} — from {source}").format(mask=api_key.mask(key), source=source)
             )
@@ -383,7 +383,7 @@ class SettingsWindow(QDialog):
                 )
             except Exception as exc:  # keyring's errors (no backend, locked, refused) share no base class we can name
                 log.info("API key not stored: %s", type(exc).__name__)
-                self._show_key_problem(api_key.NO_KEYRING)
+                self._show_key_problem(translation.shown(api_key.NO_KEYRING))
                 self.key_session.show()
                 messages_out.append(
                     QCoreApplication.translate("SettingsWindow", "The API key was not saved: see the General page.")

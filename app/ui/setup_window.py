@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.core import api_key
 from app.core.ui_text import QT_TRANSLATE_NOOP
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
 from app.ui.titles import window_title
@@ -222,7 +222,7 @@ class SetupWindow(QDialog):
         try:
             api_key.store_api_key(key)
         except Exception:  # keyring's errors (no backend, locked, refused) share no base class
-            self.key_status.setText(api_key.NO_KEYRING)
+            self.key_status.setText(translation.shown(api_key.NO_KEYRING))
             self.key_status.setStyleSheet(PROBLEM_STYLE)
             self.key_session.show()
             return False

@@ -1261,6 +1261,18 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
         <translation>Noch keine Repositorys. Wählen Sie eines im Menü des Symbols und legen Sie hier seine Befehle fest.</translation>
     </message>
     <message>
+        <source>the environment (ANTHROPIC_API_KEY)</source>
+        <translation>der Umgebung (ANTHROPIC_API_KEY)</translation>
+    </message>
+    <message>
+        <source>memory, until the app quits</source>
+        <translation>dem Arbeitsspeicher, bis die App beendet wird</translation>
+    </message>
+    <message>
+        <source>the system keyring</source>
+        <translation>dem Schlüsselbund des Systems</translation>
+    </message>
+    <message>
         <source>{mask} — from {source}</source>
         <translation>{mask} — aus {source}</translation>
     </message>
@@ -1935,6 +1947,13 @@ Er läuft mit Ihren Rechten. Diesem Repository künftig zum Bauen und Testen ver
     <message>
         <source>The download of {name} failed ({name2}).</source>
         <translation>Der Download von {name} ist fehlgeschlagen ({name2}).</translation>
+    </message>
+</context>
+<context>
+    <name>api_key</name>
+    <message>
+        <source>The key could not be saved because this desktop has no working keyring (Secret Service). Install or unlock one (GNOME Keyring or KWallet), set ANTHROPIC_API_KEY in the environment the app starts from, or use this key until the app quits.</source>
+        <translation>Der Schlüssel konnte nicht gespeichert werden, weil diese Arbeitsumgebung keinen funktionierenden Schlüsselbund hat (Secret Service). Installieren oder entsperren Sie einen (GNOME Keyring oder KWallet), setzen Sie ANTHROPIC_API_KEY in der Umgebung, aus der die App startet, oder nutzen Sie diesen Schlüssel bis zum Beenden der App.</translation>
     </message>
 </context>
 <context>

@@ -1261,6 +1261,18 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
         <translation>Aún no hay repositorios. Elige uno en el menú de la bandeja y define aquí sus órdenes.</translation>
     </message>
     <message>
+        <source>the environment (ANTHROPIC_API_KEY)</source>
+        <translation>el entorno (ANTHROPIC_API_KEY)</translation>
+    </message>
+    <message>
+        <source>memory, until the app quits</source>
+        <translation>la memoria, hasta cerrar la aplicación</translation>
+    </message>
+    <message>
+        <source>the system keyring</source>
+        <translation>el llavero del sistema</translation>
+    </message>
+    <message>
         <source>{mask} — from {source}</source>
         <translation>{mask} — de {source}</translation>
     </message>
@@ -1935,6 +1947,13 @@ Se ejecuta con tus permisos. ¿Confiar en este repositorio para compilarlo y pro
     <message>
         <source>The download of {name} failed ({name2}).</source>
         <translation>La descarga de {name} falló ({name2}).</translation>
+    </message>
+</context>
+<context>
+    <name>api_key</name>
+    <message>
+        <source>The key could not be saved because this desktop has no working keyring (Secret Service). Install or unlock one (GNOME Keyring or KWallet), set ANTHROPIC_API_KEY in the environment the app starts from, or use this key until the app quits.</source>
+        <translation>No se pudo guardar la clave porque este escritorio no tiene un llavero que funcione (Secret Service). Instala o desbloquea uno (GNOME Keyring o KWallet), define ANTHROPIC_API_KEY en el entorno desde el que se inicia la aplicación o usa esta clave hasta cerrarla.</translation>
     </message>
 </context>
 <context>
