@@ -19,10 +19,14 @@ class UiText(str):
     template: str
     values: dict[str, Any]
 
-    def __new__(cls, text: str, context: str, template: str, values: dict[str, Any] | None = None) -> UiText:
+    def __new__(cls, text: str, context: str = "", template: str = "", values: dict[str, Any] | None = None) -> UiText:
         made = super().__new__(cls, text)
-        made.context, made.template, made.values = context, template, dict(values or {})
+        made.context, made.template, made.values = context, template or text, dict(values or {})
         return made
+
+    def __reduce__(self) -> tuple[type[UiText], tuple[str, str, str, dict[str, Any]]]:
+        # copy, deepcopy (dataclasses.asdict) and pickle rebuild it whole, not from its text alone
+        return UiText, (str(self), self.context, self.template, self.values)
 
     def format(self, *args: object, **values: Any) -> UiText:
         if args:  # positional fields cannot be named in a translation: keep the English words only

@@ -56,7 +56,7 @@ class State(enum.Enum):
 
 
 class Controller(QObject):
-    state_changed = Signal(object, str)  # State, detail (e.g. the running tool's label)
+    state_changed = Signal(object, object)  # State, detail (the running tool's label: a UiText, translated where shown)
     level_changed = Signal(float)  # microphone level while listening
     heard = Signal(str)  # the transcript a turn starts from
     screen_shown = Signal(object)  # ScreenContent, as soon as the model shows it
@@ -215,7 +215,7 @@ class Controller(QObject):
             return
         self._mic_stop_quietly()
         self._cue("listen_stop")
-        self._set_state(State.IDLE, "cancelled")
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "cancelled"))
 
     @Slot(str)
     def ask(self, text: str) -> None:
@@ -251,7 +251,7 @@ class Controller(QObject):
         if self._state not in (State.THINKING, State.SPEAKING):
             return
         self._interrupt()
-        self._set_state(State.IDLE, "cancelled")
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "cancelled"))
 
     @Slot()
     def new_session(self) -> None:
@@ -398,7 +398,7 @@ class Controller(QObject):
             messages.info(
                 self.tr("Choose a repository first: “{text}” is kept and asked once you do.").format(text=text)
             )
-            self._set_state(State.IDLE, "no repository")
+            self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "no repository"))
             return
         self._turn_id = self._new_id()
         self._turn_running = True
@@ -433,7 +433,7 @@ class Controller(QObject):
         if self._held_long:
             self._cue("nothing_heard")
             messages.info(NOTHING_HEARD)  # a UiText: the tray shows it translated, the log keeps the English
-        self._set_state(State.IDLE, "nothing heard")
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "nothing heard"))
 
     def _drop(self, request: int | None) -> None:
         if request is not None:

@@ -293,7 +293,12 @@ class HistoryWindow(QWidget):
             how = self.tr(" · typed on the command line") if turn.source == "typed" else ""
             repo_name = turn.repo or self.tr("no repository")
             self.meta.setText(f"{when(turn.at)} · {repo_name}{how}")
-            ran = ", ".join(t.label + ("" if t.ok else self.tr(" (failed)")) for t in turn.tools)
+            # Labels come back from the history file as plain text: the fixed ones are found in the catalogue.
+            labels = [
+                QCoreApplication.translate("tools", t.label) + ("" if t.ok else self.tr(" (failed)"))
+                for t in turn.tools
+            ]
+            ran = ", ".join(labels)
             self.tools.setText(self.tr("Tools: {ran}").format(ran=ran) if ran else self.tr("No tools ran."))
             self.learned.setText(
                 self.tr("Corrected; heard as: “{heard}”").format(heard=turn.heard) if turn.corrected is not None else ""

@@ -255,10 +255,11 @@ class Tray(QObject):
     def _tooltip(self) -> str:
         shown = "error" if self._showing_error else self._state
         words = QCoreApplication.translate("tray", STATE_WORDS.get(shown, shown))
+        detail = translation.shown(self._detail)  # a tool's label or a reason, marked where it was made
         if shown == "thinking" and self._detail and self._detail != "thinking":
-            words = f"{self._detail[:1].upper()}{self._detail[1:]}…"  # the running tool, e.g. "Building…"
+            words = f"{detail[:1].upper()}{detail[1:]}…"  # the running tool, e.g. "Building…"
         elif shown == "idle" and self._detail:
-            words = self.tr("Ready ({detail})").format(detail=self._detail)
+            words = self.tr("Ready ({detail})").format(detail=detail)
         lines = [f"{APP_DISPLAY_NAME}: {words}"]
         lines.append(
             self.tr("Repository: {name}").format(name=self._repo.name)

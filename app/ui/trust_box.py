@@ -66,7 +66,11 @@ class TrustBox(QFrame):
             self.tr(
                 "The agent wants to run this repository's own code ({tool}):\n{command}\nin {where}\n\nIt "
                 "runs with your rights. Trust this repository to build and test it from now on?"
-            ).format(tool=request.tool, command=request.command, where=where)
+            ).format(
+                tool=self.tr("tests") if request.tool == "test" else self.tr("build"),
+                command=request.command,
+                where=where,
+            )
         )
         self.trust_button.show()
         self.later_button.show()

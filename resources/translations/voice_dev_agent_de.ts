@@ -1712,6 +1712,14 @@ in {where}
 Er läuft mit Ihren Rechten. Diesem Repository künftig zum Bauen und Testen vertrauen?</translation>
     </message>
     <message>
+        <source>tests</source>
+        <translation>Tests</translation>
+    </message>
+    <message>
+        <source>build</source>
+        <translation>Build</translation>
+    </message>
+    <message>
         <source>The repository could not be trusted: {exc}.</source>
         <translation>Dem Repository konnte nicht vertraut werden: {exc}.</translation>
     </message>
@@ -1974,6 +1982,18 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>Didn&apos;t catch anything.</source>
         <translation>Nichts verstanden.</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>no repository</source>
+        <translation>kein Repository</translation>
+    </message>
+    <message>
+        <source>nothing heard</source>
+        <translation>nichts gehört</translation>
     </message>
 </context>
 <context>
@@ -2677,6 +2697,61 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>None: use the model chosen above</source>
         <translation>Keiner: das oben gewählte Modell nutzen</translation>
+    </message>
+</context>
+<context>
+    <name>tools</name>
+    <message>
+        <source>building {project}</source>
+        <translation>Build von {project} läuft</translation>
+    </message>
+    <message>
+        <source>building</source>
+        <translation>Build läuft</translation>
+    </message>
+    <message>
+        <source>running tests for {target}</source>
+        <translation>Tests für {target} laufen</translation>
+    </message>
+    <message>
+        <source>running tests</source>
+        <translation>Tests laufen</translation>
+    </message>
+    <message>
+        <source>checking git status</source>
+        <translation>prüft den Git-Status</translation>
+    </message>
+    <message>
+        <source>checking memory</source>
+        <translation>prüft das Gedächtnis</translation>
+    </message>
+    <message>
+        <source>remembering</source>
+        <translation>merkt sich etwas</translation>
+    </message>
+    <message>
+        <source>forgetting</source>
+        <translation>vergisst etwas</translation>
+    </message>
+    <message>
+        <source>tidying memory</source>
+        <translation>räumt das Gedächtnis auf</translation>
+    </message>
+    <message>
+        <source>using memory</source>
+        <translation>nutzt das Gedächtnis</translation>
+    </message>
+    <message>
+        <source>reading {path}</source>
+        <translation>liest {path}</translation>
+    </message>
+    <message>
+        <source>showing it on screen</source>
+        <translation>zeigt es auf dem Bildschirm</translation>
+    </message>
+    <message>
+        <source>searching for {pattern}</source>
+        <translation>sucht nach {pattern}</translation>
     </message>
 </context>
 <context>

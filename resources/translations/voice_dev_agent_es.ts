@@ -1712,6 +1712,14 @@ en {where}
 Se ejecuta con tus permisos. ¿Confiar en este repositorio para compilarlo y probarlo a partir de ahora?</translation>
     </message>
     <message>
+        <source>tests</source>
+        <translation>pruebas</translation>
+    </message>
+    <message>
+        <source>build</source>
+        <translation>compilación</translation>
+    </message>
+    <message>
         <source>The repository could not be trusted: {exc}.</source>
         <translation>No se pudo confiar en el repositorio: {exc}.</translation>
     </message>
@@ -1974,6 +1982,18 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>Didn&apos;t catch anything.</source>
         <translation>No he entendido nada.</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <source>no repository</source>
+        <translation>ningún repositorio</translation>
+    </message>
+    <message>
+        <source>nothing heard</source>
+        <translation>no se oyó nada</translation>
     </message>
 </context>
 <context>
@@ -2677,6 +2697,61 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>None: use the model chosen above</source>
         <translation>Ninguna: usar el modelo elegido arriba</translation>
+    </message>
+</context>
+<context>
+    <name>tools</name>
+    <message>
+        <source>building {project}</source>
+        <translation>compilando {project}</translation>
+    </message>
+    <message>
+        <source>building</source>
+        <translation>compilando</translation>
+    </message>
+    <message>
+        <source>running tests for {target}</source>
+        <translation>ejecutando las pruebas de {target}</translation>
+    </message>
+    <message>
+        <source>running tests</source>
+        <translation>ejecutando las pruebas</translation>
+    </message>
+    <message>
+        <source>checking git status</source>
+        <translation>comprobando el estado de git</translation>
+    </message>
+    <message>
+        <source>checking memory</source>
+        <translation>revisando la memoria</translation>
+    </message>
+    <message>
+        <source>remembering</source>
+        <translation>recordando</translation>
+    </message>
+    <message>
+        <source>forgetting</source>
+        <translation>olvidando</translation>
+    </message>
+    <message>
+        <source>tidying memory</source>
+        <translation>ordenando la memoria</translation>
+    </message>
+    <message>
+        <source>using memory</source>
+        <translation>usando la memoria</translation>
+    </message>
+    <message>
+        <source>reading {path}</source>
+        <translation>leyendo {path}</translation>
+    </message>
+    <message>
+        <source>showing it on screen</source>
+        <translation>mostrándolo en pantalla</translation>
+    </message>
+    <message>
+        <source>searching for {pattern}</source>
+        <translation>buscando {pattern}</translation>
     </message>
 </context>
 <context>

@@ -17,7 +17,9 @@ import keyring
 from keyring.backends import null
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app.core.agent.events import ScreenContent
+from app.core.agent.events import ScreenContent, TrustNeeded
+from app.core.agent.tools.registry import TOOLS
+from app.core.history import History, ToolRun
 from app.core.memory import open_store
 from app.core.messages import Level, Message
 from app.core.settings import Settings
@@ -89,7 +91,8 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     menu.set_repositories(repo, [repo])
     menu.set_memory_mode("on")
     tray.show()
-    tray.show_state("thinking")
+    # The running tool's label is made in app/core (marked there) and shown in the tray's words.
+    tray.show_state("thinking", TOOLS["build"].label({}))
     assert tray.status_window is not None
     judge("status", tray.status_window)
     # A notice made in app/voice (Qt-free, marked with app.core.ui_text), shown through the one message path.
@@ -106,6 +109,8 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     panel.add_screen(ScreenContent(f"## {title}\n\n{answer}", title))
     panel.show()
     judge("panel", panel)
+    panel.ask_trust(TrustNeeded(str(repo), "test", "pytest -q", str(repo), ask_id=1))
+    judge("panel-trust", panel)
     panel.hide()
 
     settings = SettingsWindow(Settings(last_repo=str(repo), recent_repos=(str(repo),)))
@@ -130,9 +135,12 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
         judge(f"setup-{step + 1}", setup)
     setup.hide()
 
+    tools = [ToolRun("build", TOOLS["build"].label({}), False), ToolRun("test", TOOLS["test"].label({}))]
+    History().add(str(repo), title, answer, tools=tools)
     history = HistoryWindow(lambda: Settings())
     history.show()
     history.reload()
+    history.list.setCurrentRow(0)
     judge("history", history)
     history.hide()
 

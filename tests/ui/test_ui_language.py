@@ -196,7 +196,7 @@ def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert (seen["platform"], seen["language"]) == ("xcb", language)
     windows = seen["windows"]
-    assert {"status", "notice", "tray-menu", "panel", "history", "ask"} <= set(windows)
+    assert {"status", "notice", "tray-menu", "panel", "panel-trust", "history", "ask"} <= set(windows)
     assert sum(name.startswith("settings-") for name in windows) == 5  # General, Voice, Speech, Repositories, Memory
     assert sum(name.startswith("setup-") for name in windows) == 5
     for name, window in windows.items():
