@@ -1008,7 +1008,7 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     </message>
     <message>
         <source>Revert</source>
-        <translation>Verwerfen</translation>
+        <translation>Zurücksetzen</translation>
     </message>
     <message>
         <source>Drop your unsaved edit</source>
@@ -1306,7 +1306,7 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     </message>
     <message>
         <source>Start at login could not be changed ({value}).</source>
-        <translation>Der Start bei der Anmeldung konnte nicht geändert werden ({value}).</translation>
+        <translation>„Bei der Anmeldung starten“ konnte nicht geändert werden ({value}).</translation>
     </message>
     <message>
         <source>Saved. The app&apos;s language changes when it starts again.</source>

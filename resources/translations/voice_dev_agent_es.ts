@@ -1234,7 +1234,7 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     </message>
     <message>
         <source>Start at login</source>
-        <translation>Iniciar al iniciar sesión</translation>
+        <translation>Abrir al iniciar sesión</translation>
     </message>
     <message>
         <source>Language of the app:</source>
@@ -1306,7 +1306,7 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     </message>
     <message>
         <source>Start at login could not be changed ({value}).</source>
-        <translation>No se pudo cambiar el inicio al iniciar sesión ({value}).</translation>
+        <translation>No se pudo cambiar «Abrir al iniciar sesión» ({value}).</translation>
     </message>
     <message>
         <source>Saved. The app&apos;s language changes when it starts again.</source>
