@@ -1978,6 +1978,61 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
+    <name>client</name>
+    <message>
+        <source>I couldn&apos;t reach Claude: the API key was rejected. Check it under Settings, API key.</source>
+        <translation>Ich konnte Claude nicht erreichen: Der API-Schlüssel wurde abgelehnt. Prüfen Sie ihn unter Einstellungen, API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: this API key is not allowed to do that. Check the key&apos;s permissions.</source>
+        <translation>Ich konnte Claude nicht erreichen: Dieser API-Schlüssel darf das nicht. Prüfen Sie die Berechtigungen des Schlüssels.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the model{shown} was not found. Choose another model in Settings.</source>
+        <translation>Ich konnte Claude nicht erreichen: Das Modell{shown} wurde nicht gefunden. Wählen Sie in den Einstellungen ein anderes Modell.</translation>
+    </message>
+    <message>
+        <source>Claude is rate-limiting this API key right now. Try again in a minute.</source>
+        <translation>Claude begrenzt gerade die Anfragen mit diesem API-Schlüssel. Versuchen Sie es in einer Minute erneut.</translation>
+    </message>
+    <message>
+        <source>Claude is overloaded right now. Try again in a minute.</source>
+        <translation>Claude ist gerade überlastet. Versuchen Sie es in einer Minute erneut.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the account has no credit left. Check billing in the Claude Console.</source>
+        <translation>Ich konnte Claude nicht erreichen: Das Konto hat kein Guthaben mehr. Prüfen Sie die Abrechnung in der Claude Console.</translation>
+    </message>
+    <message>
+        <source>Claude&apos;s API had an internal error. Try again in a moment.</source>
+        <translation>Die API von Claude hatte einen internen Fehler. Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the request timed out. Check the network and try again.</source>
+        <translation>Ich konnte Claude nicht erreichen: Die Anfrage hat zu lange gedauert. Prüfen Sie das Netzwerk und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: there is no connection to the API. Check the network and try again.</source>
+        <translation>Ich konnte Claude nicht erreichen: Es gibt keine Verbindung zur API. Prüfen Sie das Netzwerk und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>This conversation has grown too long for Claude. Start a new session.</source>
+        <translation>Dieses Gespräch ist für Claude zu lang geworden. Beginnen Sie eine neue Sitzung.</translation>
+    </message>
+    <message>
+        <source>Claude refused the request ({detail}). Start a new session and try again.</source>
+        <translation>Claude hat die Anfrage abgelehnt ({detail}). Beginnen Sie eine neue Sitzung und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Claude&apos;s API answered with an error ({status}). Try again in a moment.</source>
+        <translation>Die API von Claude hat mit einem Fehler geantwortet ({status}). Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Something went wrong while talking to Claude ({kind}). Details are in the log file.</source>
+        <translation>Beim Gespräch mit Claude ist etwas schiefgegangen ({kind}). Einzelheiten stehen in der Protokolldatei.</translation>
+    </message>
+</context>
+<context>
     <name>controller</name>
     <message>
         <source>Didn&apos;t catch anything.</source>

@@ -1978,6 +1978,61 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
+    <name>client</name>
+    <message>
+        <source>I couldn&apos;t reach Claude: the API key was rejected. Check it under Settings, API key.</source>
+        <translation>No pude contactar con Claude: la clave de API fue rechazada. Revísala en Ajustes, Clave de API.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: this API key is not allowed to do that. Check the key&apos;s permissions.</source>
+        <translation>No pude contactar con Claude: esta clave de API no tiene permiso para eso. Revisa los permisos de la clave.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the model{shown} was not found. Choose another model in Settings.</source>
+        <translation>No pude contactar con Claude: no se encontró el modelo{shown}. Elige otro modelo en Ajustes.</translation>
+    </message>
+    <message>
+        <source>Claude is rate-limiting this API key right now. Try again in a minute.</source>
+        <translation>Claude está limitando ahora las peticiones de esta clave de API. Vuelve a intentarlo en un minuto.</translation>
+    </message>
+    <message>
+        <source>Claude is overloaded right now. Try again in a minute.</source>
+        <translation>Claude está saturado ahora mismo. Vuelve a intentarlo en un minuto.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the account has no credit left. Check billing in the Claude Console.</source>
+        <translation>No pude contactar con Claude: la cuenta no tiene saldo. Revisa la facturación en la Claude Console.</translation>
+    </message>
+    <message>
+        <source>Claude&apos;s API had an internal error. Try again in a moment.</source>
+        <translation>La API de Claude tuvo un error interno. Vuelve a intentarlo en un momento.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the request timed out. Check the network and try again.</source>
+        <translation>No pude contactar con Claude: la petición tardó demasiado. Revisa la red y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: there is no connection to the API. Check the network and try again.</source>
+        <translation>No pude contactar con Claude: no hay conexión con la API. Revisa la red y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>This conversation has grown too long for Claude. Start a new session.</source>
+        <translation>Esta conversación se ha vuelto demasiado larga para Claude. Empieza una sesión nueva.</translation>
+    </message>
+    <message>
+        <source>Claude refused the request ({detail}). Start a new session and try again.</source>
+        <translation>Claude rechazó la petición ({detail}). Empieza una sesión nueva y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Claude&apos;s API answered with an error ({status}). Try again in a moment.</source>
+        <translation>La API de Claude respondió con un error ({status}). Vuelve a intentarlo en un momento.</translation>
+    </message>
+    <message>
+        <source>Something went wrong while talking to Claude ({kind}). Details are in the log file.</source>
+        <translation>Algo falló al hablar con Claude ({kind}). Los detalles están en el archivo de registro.</translation>
+    </message>
+</context>
+<context>
     <name>controller</name>
     <message>
         <source>Didn&apos;t catch anything.</source>

@@ -19,11 +19,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import anthropic
+import httpx2
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.core.agent.client import describe_failure
 from app.core.settings import Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP, UiText
 from app.ui import translation
@@ -153,6 +156,10 @@ def test_core_words_are_english_below_the_ui_and_translated_where_shown(german: 
     assert isinstance(made, UiText) and made == "The speaker 'USB' is back and in use again."  # log, command line
     assert translation.shown(made) == "Der Lautsprecher 'USB' ist zurück und wieder in Gebrauch."
     assert translation.shown("plain text") == "plain text"
+    offline = anthropic.APIConnectionError(request=httpx2.Request("POST", "https://api.anthropic.com/v1/messages"))
+    failed = describe_failure(offline)  # a turn's failure, as the session hands it to the tray
+    assert failed.startswith("I couldn't reach Claude")
+    assert translation.shown(failed).startswith("Ich konnte Claude nicht erreichen: Es gibt keine Verbindung")
 
 
 def test_the_language_follows_the_system_unless_one_is_chosen() -> None:
