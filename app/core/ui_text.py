@@ -34,6 +34,15 @@ class UiText(str):
         return UiText(str.format(self, **values), self.context, self.template, {**self.values, **values})
 
 
+def joined(*parts: str) -> str:
+    """Sentences put together with a space; when one is marked, the whole is, each part translated where shown."""
+    kept = [part for part in parts if part]
+    if not any(isinstance(part, UiText) for part in kept):
+        return " ".join(kept)
+    values = {f"part{i}": part for i, part in enumerate(kept)}
+    return UiText(" ".join(kept), "", " ".join("{" + name + "}" for name in values), values)
+
+
 def QT_TRANSLATE_NOOP(context: str, source: str) -> UiText:
     """Mark `source` for translation in `context`; the app's windows show it translated, everything else as is."""
     return UiText(source, context, source)

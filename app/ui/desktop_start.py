@@ -75,7 +75,7 @@ def _run(repo: str | None) -> int:
             else ""
         )
         # Held until the tray is up (DesktopApp.start installs the sink), then shown as a notification.
-        messages.error(f"{exc}{instead}", speak=False)
+        messages.error(translation.shown(str(exc)) + instead, speak=False)
     if active is not None and str(active) != settings.last_repo:
         settings = settings.with_repo(active)
         try:

@@ -2059,6 +2059,77 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
+    <name>errors</name>
+    <message>
+        <source>No repository is chosen.</source>
+        <translation>Es ist kein Repository gewählt.</translation>
+    </message>
+    <message>
+        <source>Choose one in the tray menu under Repository.</source>
+        <translation>Wählen Sie eines im Menü des Symbols unter Repository.</translation>
+    </message>
+    <message>
+        <source>No Anthropic API key is set.</source>
+        <translation>Es ist kein Anthropic-API-Schlüssel gesetzt.</translation>
+    </message>
+    <message>
+        <source>Enter it under Settings, API key, or set ANTHROPIC_API_KEY in the environment.</source>
+        <translation>Geben Sie ihn unter Einstellungen, API-Schlüssel ein oder setzen Sie ANTHROPIC_API_KEY in der Umgebung.</translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist.</source>
+        <translation>Den Ordner {folder} gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>{folder} is not inside a git repository.</source>
+        <translation>{folder} liegt in keinem Git-Repository.</translation>
+    </message>
+    <message>
+        <source>Choose the folder of a git repository.</source>
+        <translation>Wählen Sie den Ordner eines Git-Repositorys.</translation>
+    </message>
+    <message>
+        <source>The microphone {name} could not be opened ({problem}).</source>
+        <translation>Das Mikrofon {name} konnte nicht geöffnet werden ({problem}).</translation>
+    </message>
+    <message>
+        <source>Check that the sound server is running, or choose another microphone under Settings, Voice.</source>
+        <translation>Prüfen Sie, ob der Soundserver läuft, oder wählen Sie unter Einstellungen, Stimme ein anderes Mikrofon.</translation>
+    </message>
+    <message>
+        <source>No microphone is connected: the system&apos;s default input is {name}, which records what plays, not what is said.</source>
+        <translation>Es ist kein Mikrofon angeschlossen: Der Standardeingang des Systems ist {name}, der aufnimmt, was abgespielt wird, nicht was gesagt wird.</translation>
+    </message>
+    <message>
+        <source>Plug in a microphone, or choose one under Settings, Voice.</source>
+        <translation>Schließen Sie ein Mikrofon an oder wählen Sie eines unter Einstellungen, Stimme.</translation>
+    </message>
+    <message>
+        <source>The microphone {name} supports none of the usual sample rates.</source>
+        <translation>Das Mikrofon {name} unterstützt keine der üblichen Abtastraten.</translation>
+    </message>
+    <message>
+        <source>Choose another microphone under Settings, Audio.</source>
+        <translation>Wählen Sie unter Einstellungen, Stimme ein anderes Mikrofon.</translation>
+    </message>
+    <message>
+        <source>The embedded transcription model is not installed.</source>
+        <translation>Das eingebaute Spracherkennungsmodell ist nicht installiert.</translation>
+    </message>
+    <message>
+        <source>Reinstall the app, or set a faster-whisper model folder in Settings.</source>
+        <translation>Installieren Sie die App neu oder legen Sie in den Einstellungen einen faster-whisper-Modellordner fest.</translation>
+    </message>
+    <message>
+        <source>The embedded voice is not installed.</source>
+        <translation>Die eingebaute Stimme ist nicht installiert.</translation>
+    </message>
+    <message>
+        <source>Reinstall the app, or set a Piper voice (.onnx file) in Settings.</source>
+        <translation>Installieren Sie die App neu oder legen Sie in den Einstellungen eine Piper-Stimme (.onnx-Datei) fest.</translation>
+    </message>
+</context>
+<context>
     <name>history</name>
     <message>
         <source>Turns are not being saved to the history: {why}. The history is kept; it resumes by itself.</source>

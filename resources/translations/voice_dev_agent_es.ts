@@ -2059,6 +2059,77 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
+    <name>errors</name>
+    <message>
+        <source>No repository is chosen.</source>
+        <translation>No hay ningún repositorio elegido.</translation>
+    </message>
+    <message>
+        <source>Choose one in the tray menu under Repository.</source>
+        <translation>Elige uno en el menú de la bandeja, en Repositorio.</translation>
+    </message>
+    <message>
+        <source>No Anthropic API key is set.</source>
+        <translation>No hay ninguna clave de API de Anthropic configurada.</translation>
+    </message>
+    <message>
+        <source>Enter it under Settings, API key, or set ANTHROPIC_API_KEY in the environment.</source>
+        <translation>Introdúcela en Ajustes, Clave de API, o define ANTHROPIC_API_KEY en el entorno.</translation>
+    </message>
+    <message>
+        <source>The folder {folder} does not exist.</source>
+        <translation>La carpeta {folder} no existe.</translation>
+    </message>
+    <message>
+        <source>{folder} is not inside a git repository.</source>
+        <translation>{folder} no está dentro de un repositorio git.</translation>
+    </message>
+    <message>
+        <source>Choose the folder of a git repository.</source>
+        <translation>Elige la carpeta de un repositorio git.</translation>
+    </message>
+    <message>
+        <source>The microphone {name} could not be opened ({problem}).</source>
+        <translation>No se pudo abrir el micrófono {name} ({problem}).</translation>
+    </message>
+    <message>
+        <source>Check that the sound server is running, or choose another microphone under Settings, Voice.</source>
+        <translation>Comprueba que el servidor de sonido está en marcha o elige otro micrófono en Ajustes, Voz.</translation>
+    </message>
+    <message>
+        <source>No microphone is connected: the system&apos;s default input is {name}, which records what plays, not what is said.</source>
+        <translation>No hay ningún micrófono conectado: la entrada predeterminada del sistema es {name}, que graba lo que suena, no lo que se dice.</translation>
+    </message>
+    <message>
+        <source>Plug in a microphone, or choose one under Settings, Voice.</source>
+        <translation>Conecta un micrófono o elige uno en Ajustes, Voz.</translation>
+    </message>
+    <message>
+        <source>The microphone {name} supports none of the usual sample rates.</source>
+        <translation>El micrófono {name} no admite ninguna de las frecuencias de muestreo habituales.</translation>
+    </message>
+    <message>
+        <source>Choose another microphone under Settings, Audio.</source>
+        <translation>Elige otro micrófono en Ajustes, Voz.</translation>
+    </message>
+    <message>
+        <source>The embedded transcription model is not installed.</source>
+        <translation>El modelo de transcripción integrado no está instalado.</translation>
+    </message>
+    <message>
+        <source>Reinstall the app, or set a faster-whisper model folder in Settings.</source>
+        <translation>Reinstala la aplicación o indica una carpeta de modelo faster-whisper en Ajustes.</translation>
+    </message>
+    <message>
+        <source>The embedded voice is not installed.</source>
+        <translation>La voz integrada no está instalada.</translation>
+    </message>
+    <message>
+        <source>Reinstall the app, or set a Piper voice (.onnx file) in Settings.</source>
+        <translation>Reinstala la aplicación o indica una voz de Piper (archivo .onnx) en Ajustes.</translation>
+    </message>
+</context>
+<context>
     <name>history</name>
     <message>
         <source>Turns are not being saved to the history: {why}. The history is kept; it resumes by itself.</source>

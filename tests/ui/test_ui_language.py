@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QVBoxLayout, QW
 from pytestqt.qtbot import QtBot
 
 from app.core.agent.client import describe_failure
+from app.core.errors import MissingApiKeyError
 from app.core.settings import Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP, UiText
 from app.ui import translation
@@ -160,6 +161,9 @@ def test_core_words_are_english_below_the_ui_and_translated_where_shown(german: 
     failed = describe_failure(offline)  # a turn's failure, as the session hands it to the tray
     assert failed.startswith("I couldn't reach Claude")
     assert translation.shown(failed).startswith("Ich konnte Claude nicht erreichen: Es gibt keine Verbindung")
+    missing = str(MissingApiKeyError())  # an error's message and hint, each marked where it is raised
+    assert missing.startswith("No Anthropic API key is set. Enter it")
+    assert translation.shown(missing).startswith("Es ist kein Anthropic-API-Schlüssel gesetzt. Geben Sie ihn")
 
 
 def test_the_language_follows_the_system_unless_one_is_chosen() -> None:
