@@ -2128,6 +2128,78 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <source>Reinstall the app, or set a Piper voice (.onnx file) in Settings.</source>
         <translation>Installieren Sie die App neu oder legen Sie in den Einstellungen eine Piper-Stimme (.onnx-Datei) fest.</translation>
     </message>
+    <message>
+        <source>The microphone {name} is not connected.</source>
+        <translation>Das Mikrofon {name} ist nicht angeschlossen.</translation>
+    </message>
+    <message>
+        <source>Plug it in, or choose another microphone under Settings, Voice.</source>
+        <translation>Schließen Sie es an oder wählen Sie unter Einstellungen, Stimme ein anderes Mikrofon.</translation>
+    </message>
+    <message>
+        <source>No microphone was found on this computer.</source>
+        <translation>Auf diesem Computer wurde kein Mikrofon gefunden.</translation>
+    </message>
+    <message>
+        <source>Connect a microphone, or check that the sound system is running.</source>
+        <translation>Schließen Sie ein Mikrofon an oder prüfen Sie, ob das Soundsystem läuft.</translation>
+    </message>
+    <message>
+        <source>There is no default microphone.</source>
+        <translation>Es gibt kein Standardmikrofon.</translation>
+    </message>
+    <message>
+        <source>Choose a microphone under Settings, Audio.</source>
+        <translation>Wählen Sie ein Mikrofon unter Einstellungen, Stimme.</translation>
+    </message>
+    <message>
+        <source>No microphone named {name} is connected.</source>
+        <translation>Es ist kein Mikrofon namens {name} angeschlossen.</translation>
+    </message>
+    <message>
+        <source>The speaker {name} is not connected.</source>
+        <translation>Der Lautsprecher {name} ist nicht angeschlossen.</translation>
+    </message>
+    <message>
+        <source>Plug it in, or choose another speaker under Settings, Voice.</source>
+        <translation>Schließen Sie ihn an oder wählen Sie unter Einstellungen, Stimme einen anderen Lautsprecher.</translation>
+    </message>
+    <message>
+        <source>No speaker was found on this computer.</source>
+        <translation>Auf diesem Computer wurde kein Lautsprecher gefunden.</translation>
+    </message>
+    <message>
+        <source>Connect a speaker, or check that the sound system is running.</source>
+        <translation>Schließen Sie einen Lautsprecher an oder prüfen Sie, ob das Soundsystem läuft.</translation>
+    </message>
+    <message>
+        <source>There is no default speaker.</source>
+        <translation>Es gibt keinen Standardlautsprecher.</translation>
+    </message>
+    <message>
+        <source>Choose a speaker under Settings, Audio.</source>
+        <translation>Wählen Sie einen Lautsprecher unter Einstellungen, Stimme.</translation>
+    </message>
+    <message>
+        <source>No speaker named {name} is connected.</source>
+        <translation>Es ist kein Lautsprecher namens {name} angeschlossen.</translation>
+    </message>
+    <message>
+        <source>The sound library PortAudio is not installed, so no microphone or speaker can be used.</source>
+        <translation>Die Soundbibliothek PortAudio ist nicht installiert, daher kann kein Mikrofon und kein Lautsprecher genutzt werden.</translation>
+    </message>
+    <message>
+        <source>Install PortAudio (libportaudio2 on Debian and Ubuntu) and start the app again.</source>
+        <translation>Installieren Sie PortAudio (libportaudio2 unter Debian und Ubuntu) und starten Sie die App erneut.</translation>
+    </message>
+    <message>
+        <source>The list of sound devices could not be read ({problem}).</source>
+        <translation>Die Liste der Audiogeräte konnte nicht gelesen werden ({problem}).</translation>
+    </message>
+    <message>
+        <source>Choose one under Settings, Audio (available: {available}), or leave it empty for the system default.</source>
+        <translation>Wählen Sie eines unter Einstellungen, Stimme (verfügbar: {available}) oder lassen Sie das Feld leer für den Systemstandard.</translation>
+    </message>
 </context>
 <context>
     <name>history</name>

@@ -2128,6 +2128,78 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <source>Reinstall the app, or set a Piper voice (.onnx file) in Settings.</source>
         <translation>Reinstala la aplicación o indica una voz de Piper (archivo .onnx) en Ajustes.</translation>
     </message>
+    <message>
+        <source>The microphone {name} is not connected.</source>
+        <translation>El micrófono {name} no está conectado.</translation>
+    </message>
+    <message>
+        <source>Plug it in, or choose another microphone under Settings, Voice.</source>
+        <translation>Conéctalo o elige otro micrófono en Ajustes, Voz.</translation>
+    </message>
+    <message>
+        <source>No microphone was found on this computer.</source>
+        <translation>No se encontró ningún micrófono en este equipo.</translation>
+    </message>
+    <message>
+        <source>Connect a microphone, or check that the sound system is running.</source>
+        <translation>Conecta un micrófono o comprueba que el sistema de sonido está en marcha.</translation>
+    </message>
+    <message>
+        <source>There is no default microphone.</source>
+        <translation>No hay ningún micrófono predeterminado.</translation>
+    </message>
+    <message>
+        <source>Choose a microphone under Settings, Audio.</source>
+        <translation>Elige un micrófono en Ajustes, Voz.</translation>
+    </message>
+    <message>
+        <source>No microphone named {name} is connected.</source>
+        <translation>No hay conectado ningún micrófono llamado {name}.</translation>
+    </message>
+    <message>
+        <source>The speaker {name} is not connected.</source>
+        <translation>El altavoz {name} no está conectado.</translation>
+    </message>
+    <message>
+        <source>Plug it in, or choose another speaker under Settings, Voice.</source>
+        <translation>Conéctalo o elige otro altavoz en Ajustes, Voz.</translation>
+    </message>
+    <message>
+        <source>No speaker was found on this computer.</source>
+        <translation>No se encontró ningún altavoz en este equipo.</translation>
+    </message>
+    <message>
+        <source>Connect a speaker, or check that the sound system is running.</source>
+        <translation>Conecta un altavoz o comprueba que el sistema de sonido está en marcha.</translation>
+    </message>
+    <message>
+        <source>There is no default speaker.</source>
+        <translation>No hay ningún altavoz predeterminado.</translation>
+    </message>
+    <message>
+        <source>Choose a speaker under Settings, Audio.</source>
+        <translation>Elige un altavoz en Ajustes, Voz.</translation>
+    </message>
+    <message>
+        <source>No speaker named {name} is connected.</source>
+        <translation>No hay conectado ningún altavoz llamado {name}.</translation>
+    </message>
+    <message>
+        <source>The sound library PortAudio is not installed, so no microphone or speaker can be used.</source>
+        <translation>La biblioteca de sonido PortAudio no está instalada, así que no se puede usar ningún micrófono ni altavoz.</translation>
+    </message>
+    <message>
+        <source>Install PortAudio (libportaudio2 on Debian and Ubuntu) and start the app again.</source>
+        <translation>Instala PortAudio (libportaudio2 en Debian y Ubuntu) y vuelve a iniciar la aplicación.</translation>
+    </message>
+    <message>
+        <source>The list of sound devices could not be read ({problem}).</source>
+        <translation>No se pudo leer la lista de dispositivos de sonido ({problem}).</translation>
+    </message>
+    <message>
+        <source>Choose one under Settings, Audio (available: {available}), or leave it empty for the system default.</source>
+        <translation>Elige uno en Ajustes, Voz (disponibles: {available}) o déjalo vacío para usar el predeterminado del sistema.</translation>
+    </message>
 </context>
 <context>
     <name>history</name>
