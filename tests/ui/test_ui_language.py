@@ -23,7 +23,7 @@ import anthropic
 import httpx2
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.agent.client import describe_failure
@@ -150,6 +150,13 @@ def test_the_walker_reports_a_new_untranslated_string_and_text_that_does_not_fit
     assert "Frobnicate" in found[0] and "Ask again" in found[1]
     cut = clipped(window)
     assert len(cut) == 1 and "Letzte Gedächtnisänderung" in cut[0], cut
+
+
+def test_qts_own_buttons_are_translated_too(german: None, qtbot: QtBot) -> None:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+    qtbot.addWidget(buttons)
+    shown = {b.text().replace("&", "") for b in buttons.buttons()}
+    assert shown == {"Speichern", "Abbrechen"}  # from Qt's qtbase_de.qm, installed beside the app's catalogue
 
 
 def test_core_words_are_english_below_the_ui_and_translated_where_shown(german: None) -> None:
