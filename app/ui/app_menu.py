@@ -24,6 +24,7 @@ class AppMenu(QMenu):
     """The one menu of the app: active repository, asking, answers, session, windows, quit."""
 
     repository_chosen = Signal(object)  # Path
+    switch_to_editor = Signal()  # ask about the repository the editor shows
     choose_folder = Signal()
     listen = Signal()  # start listening, or stop when already listening
     ask_typing = Signal()
@@ -49,6 +50,8 @@ class AppMenu(QMenu):
         self.repo_menu.setToolTipsVisible(True)
         self._repo_group = QActionGroup(self)
         self._repo_group.setExclusive(True)
+        self.editor_repo_action = self._action(self.tr("Switch to the editor's repository"), self.switch_to_editor, "")
+        self.editor_repo_action.setVisible(False)  # shown while the editor shows another repository
         self.addSeparator()
         # Where no global hotkey can work (Wayland, no accessibility permission), this is how to speak.
         self.listen_action = self._action(
@@ -166,6 +169,17 @@ class AppMenu(QMenu):
             self._mode_group.addAction(action)
             action.triggered.connect(lambda _checked=False, k=key: self.memory_mode_chosen.emit(k))
 
+    def set_editor_offer(self, repo: Path | None, editor: str) -> None:
+        """Offer "Switch to <name> (open in Neovim)" while the editor shows `repo`; None withdraws it."""
+        self.editor_repo_action.setVisible(repo is not None)
+        if repo is not None:
+            self.editor_repo_action.setText(
+                self.tr("Switch to {name} (open in {editor})").format(name=repo.name, editor=editor)
+            )
+            self.editor_repo_action.setToolTip(
+                self.tr("Ask about {repo}, the repository {editor} shows").format(repo=repo, editor=editor)
+            )
+
     def set_memory_mode(self, mode: str) -> None:
         """Tick the active repository's memory mode."""
         self._memory_mode = mode
@@ -200,4 +214,4 @@ class AppMenu(QMenu):
 
     def texts(self) -> list[str]:
         """The visible entries, in order (separators left out)."""
-        return [a.text() for a in self.actions() if not a.isSeparator()]
+        return [a.text() for a in self.actions() if not a.isSeparator() and a.isVisible()]

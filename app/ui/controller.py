@@ -35,6 +35,7 @@ from app.core.agent.events import (
 )
 from app.core.editor import block
 from app.core.editor.latest import LatestContext
+from app.core.editor.report import EditorReport
 from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
 from app.core.settings import Effect, Settings, changed_effects
@@ -97,6 +98,7 @@ class Controller(QObject):
         self._muted = False  # "Stop speaking" during a turn: the rest of it stays silent
         self._streamed = ""
         self._question = ""
+        self._editor_sent: EditorReport | None = None  # what the running turn was asked with
         self._last_answer: Answer | None = None
         self._barged_in = False  # the press being held cut a reply short: a silence then is no question
         self._held_long = False  # the last release followed a hold, not a tap
@@ -227,6 +229,16 @@ class Controller(QObject):
         self._asked_at = time.monotonic()
         self._interrupt()
         self._start_turn(text.strip())
+
+    @Slot(str)
+    def ask_without_editor(self, text: str) -> None:
+        """The panel's "Ask without it": the same question again, with no editor context in its turn."""
+        if not text.strip():
+            return
+        if self._state is State.LISTENING:
+            self._mic_stop_quietly()
+        self._interrupt()
+        self._start_turn(text.strip(), with_editor=False)
 
     @Slot(int)
     def answer_trust(self, ask_id: int) -> None:
@@ -360,7 +372,7 @@ class Controller(QObject):
             self._turn_id = None
             self._set_state(State.IDLE)
             return
-        answer = Answer(self._question, result.reply, result.screens)
+        answer = Answer(self._question, result.reply, result.screens, self._editor_sent)
         self._last_answer = answer
         self.answer_ready.emit(answer)
         if self._muted:
@@ -391,7 +403,7 @@ class Controller(QObject):
         self._next_id += 1
         return self._next_id
 
-    def _start_turn(self, text: str) -> None:
+    def _start_turn(self, text: str, *, with_editor: bool = True) -> None:
         if self._repo is None:  # nothing to ask about yet: keep the question for the repository chosen next
             self._waiting_question = text
             self.question_waiting.emit(text)
@@ -406,7 +418,9 @@ class Controller(QObject):
         self._streamed = ""
         self._question = text
         received = self._editor.get() if self._editor is not None else None
-        editor = block.to_send(received, self._repo, self._asked_at, enabled=self._settings.send_editor_context)
+        enabled = with_editor and self._settings.send_editor_context
+        editor = block.to_send(received, self._repo, self._asked_at, enabled=enabled)
+        self._editor_sent = editor
         self._agent.run_turn(self._turn_id, text, editor)
         self._set_state(State.THINKING, "thinking")
 

@@ -37,9 +37,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.agent.events import Answer, ScreenContent, TrustNeeded
+from app.core.editor.report import EditorReport
 from app.core.settings import Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import links
+from app.ui.asked_with import AskedWith
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_held import HeldBox
 from app.ui.memory_keep import KeepBox
@@ -59,6 +61,7 @@ class Page:
     markdown: str
     question: str = ""
     reply: str | None = None  # None while the turn is still running
+    editor: EditorReport | None = None  # what the editor showed when it was asked
 
 
 class PageBrowser(QTextBrowser):
@@ -125,6 +128,7 @@ class AnswerPanel(QFrame):
         self.caption.setObjectName("caption")
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.caption.setToolTip(self.tr("What was said aloud"))
+        self.asked_with = AskedWith()  # "Asked with src/x.py:42 (selection)" and Ask without it
 
         self.browser = PageBrowser()
         self.browser.setAccessibleName(self.tr("Answer text"))  # Tab reaches it after the buttons, to scroll with keys
@@ -160,6 +164,7 @@ class AnswerPanel(QFrame):
         layout.setSpacing(8)
         layout.addLayout(header)
         layout.addWidget(self.caption)
+        layout.addWidget(self.asked_with)
         layout.addWidget(self.browser, 1)
         layout.addWidget(self.link_label)
         layout.addWidget(self.trust_box)
@@ -250,9 +255,9 @@ class AnswerPanel(QFrame):
         self._memory_this_turn = False
         waiting = [p for p in self._pages if p.reply is None]
         for page in waiting:
-            page.reply, page.question = answer.reply, answer.question
+            page.reply, page.question, page.editor = answer.reply, answer.question, answer.editor
         if not waiting:
-            self._add(Page("", "", answer.question, answer.reply))
+            self._add(Page("", "", answer.question, answer.reply, answer.editor))
             if not self.isVisible():
                 self._index = len(self._pages) - 1
         self._render()
@@ -337,6 +342,7 @@ class AnswerPanel(QFrame):
         self.page_label.setText(f"{self._index + 1} / {count}" if count > 1 else "")
         self.copy_button.setEnabled(page is not None)
         self.link_label.hide()
+        self.asked_with.show_for(page.question if page else "", page.editor if page else None)
         if page is None:
             self.title.setText(self.tr("No answers yet"))
             self.setWindowTitle(window_title(self.tr("Answers")))

@@ -94,6 +94,10 @@
         <translation>Repository</translation>
     </message>
     <message>
+        <source>Switch to the editor&apos;s repository</source>
+        <translation>Zum Repository des Editors wechseln</translation>
+    </message>
+    <message>
         <source>Listen</source>
         <translation>Zuhören</translation>
     </message>
@@ -214,6 +218,14 @@
         <translation>Gedächtnis für {name}</translation>
     </message>
     <message>
+        <source>Switch to {name} (open in {editor})</source>
+        <translation>Zu {name} wechseln (offen in {editor})</translation>
+    </message>
+    <message>
+        <source>Ask about {repo}, the repository {editor} shows</source>
+        <translation>Zu {repo} fragen, dem Repository, das {editor} zeigt</translation>
+    </message>
+    <message>
         <source>Undo: {line}</source>
         <translation>Rückgängig: {line}</translation>
     </message>
@@ -243,6 +255,21 @@
     <message>
         <source>Your question:</source>
         <translation>Ihre Frage:</translation>
+    </message>
+</context>
+<context>
+    <name>AskedWith</name>
+    <message>
+        <source>Ask the same question again without what the editor shows</source>
+        <translation>Dieselbe Frage erneut stellen, ohne das, was der Editor zeigt</translation>
+    </message>
+    <message>
+        <source>Asked with {summary}</source>
+        <translation>Gefragt mit {summary}</translation>
+    </message>
+    <message>
+        <source>{root}/{path}, line {line}, as {editor} showed it</source>
+        <translation>{root}/{path}, Zeile {line}, wie {editor} es zeigte</translation>
     </message>
 </context>
 <context>
@@ -314,12 +341,12 @@
 <context>
     <name>DesktopApp</name>
     <message>
-        <source>Choose a repository in the tray menu (Repository, Choose folder…) to start asking.</source>
-        <translation>Wählen Sie im Menü des Symbols ein Repository (Repository, Ordner wählen…), um mit dem Fragen zu beginnen.</translation>
-    </message>
-    <message>
         <source>No Anthropic API key yet: enter it under Settings to get answers.</source>
         <translation>Noch kein Anthropic-API-Schlüssel: Geben Sie ihn unter Einstellungen ein, um Antworten zu erhalten.</translation>
+    </message>
+    <message>
+        <source>Now asking about {name} ({why}).</source>
+        <translation>Fragen jetzt zu {name} ({why}).</translation>
     </message>
     <message>
         <source>Now asking about {name}.</source>
@@ -336,6 +363,21 @@
     <message>
         <source>The settings could not be saved ({value}).</source>
         <translation>Die Einstellungen konnten nicht gespeichert werden ({value}).</translation>
+    </message>
+</context>
+<context>
+    <name>EditorRepository</name>
+    <message>
+        <source>{name} has it open</source>
+        <translation>{name} hat es geöffnet</translation>
+    </message>
+    <message>
+        <source>{editor} shows {name}; questions are about {active}.</source>
+        <translation>{editor} zeigt {name}; die Fragen gelten {active}.</translation>
+    </message>
+    <message>
+        <source>Switch to {name}</source>
+        <translation>Zu {name} wechseln</translation>
     </message>
 </context>
 <context>
@@ -1978,6 +2020,36 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
+    <name>asked_with</name>
+    <message>
+        <source>Ask without it</source>
+        <translation>Ohne Editor fragen</translation>
+    </message>
+</context>
+<context>
+    <name>block</name>
+    <message>
+        <source>selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>{count} diagnostic</source>
+        <translation>{count} Diagnose</translation>
+    </message>
+    <message>
+        <source>{count} diagnostics</source>
+        <translation>{count} Diagnosen</translation>
+    </message>
+    <message>
+        <source>{where} ({first}, {second})</source>
+        <translation>{where} ({first}, {second})</translation>
+    </message>
+    <message>
+        <source>{where} ({first})</source>
+        <translation>{where} ({first})</translation>
+    </message>
+</context>
+<context>
     <name>client</name>
     <message>
         <source>I couldn&apos;t reach Claude: the API key was rejected. Check it under Settings, API key.</source>
@@ -2056,6 +2128,13 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source> Asking about {active} instead.</source>
         <translation> Stattdessen wird zu {active} gefragt.</translation>
+    </message>
+</context>
+<context>
+    <name>editor_repo</name>
+    <message>
+        <source>Choose a repository in the tray menu (Repository, Choose folder…), or open one of its files in an editor with the plugin (voice-dev-agent editor install nvim), to start asking.</source>
+        <translation>Wählen Sie im Menü des Symbols ein Repository (Repository, Ordner wählen…) oder öffnen Sie eine seiner Dateien in einem Editor mit dem Plugin (voice-dev-agent editor install nvim), um mit dem Fragen zu beginnen.</translation>
     </message>
 </context>
 <context>

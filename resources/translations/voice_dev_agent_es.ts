@@ -94,6 +94,10 @@
         <translation>Repositorio</translation>
     </message>
     <message>
+        <source>Switch to the editor&apos;s repository</source>
+        <translation>Cambiar al repositorio del editor</translation>
+    </message>
+    <message>
         <source>Listen</source>
         <translation>Escuchar</translation>
     </message>
@@ -214,6 +218,14 @@
         <translation>Memoria de {name}</translation>
     </message>
     <message>
+        <source>Switch to {name} (open in {editor})</source>
+        <translation>Cambiar a {name} (abierto en {editor})</translation>
+    </message>
+    <message>
+        <source>Ask about {repo}, the repository {editor} shows</source>
+        <translation>Preguntar sobre {repo}, el repositorio que muestra {editor}</translation>
+    </message>
+    <message>
         <source>Undo: {line}</source>
         <translation>Deshacer: {line}</translation>
     </message>
@@ -243,6 +255,21 @@
     <message>
         <source>Your question:</source>
         <translation>Tu pregunta:</translation>
+    </message>
+</context>
+<context>
+    <name>AskedWith</name>
+    <message>
+        <source>Ask the same question again without what the editor shows</source>
+        <translation>Volver a hacer la misma pregunta sin lo que muestra el editor</translation>
+    </message>
+    <message>
+        <source>Asked with {summary}</source>
+        <translation>Preguntado con {summary}</translation>
+    </message>
+    <message>
+        <source>{root}/{path}, line {line}, as {editor} showed it</source>
+        <translation>{root}/{path}, línea {line}, tal como lo mostraba {editor}</translation>
     </message>
 </context>
 <context>
@@ -314,12 +341,12 @@
 <context>
     <name>DesktopApp</name>
     <message>
-        <source>Choose a repository in the tray menu (Repository, Choose folder…) to start asking.</source>
-        <translation>Elige un repositorio en el menú de la bandeja (Repositorio, Elegir carpeta…) para empezar a preguntar.</translation>
-    </message>
-    <message>
         <source>No Anthropic API key yet: enter it under Settings to get answers.</source>
         <translation>Aún no hay clave de API de Anthropic: introdúcela en Ajustes para recibir respuestas.</translation>
+    </message>
+    <message>
+        <source>Now asking about {name} ({why}).</source>
+        <translation>Ahora se pregunta sobre {name} ({why}).</translation>
     </message>
     <message>
         <source>Now asking about {name}.</source>
@@ -336,6 +363,21 @@
     <message>
         <source>The settings could not be saved ({value}).</source>
         <translation>No se pudieron guardar los ajustes ({value}).</translation>
+    </message>
+</context>
+<context>
+    <name>EditorRepository</name>
+    <message>
+        <source>{name} has it open</source>
+        <translation>{name} lo tiene abierto</translation>
+    </message>
+    <message>
+        <source>{editor} shows {name}; questions are about {active}.</source>
+        <translation>{editor} muestra {name}; las preguntas son sobre {active}.</translation>
+    </message>
+    <message>
+        <source>Switch to {name}</source>
+        <translation>Cambiar a {name}</translation>
     </message>
 </context>
 <context>
@@ -1978,6 +2020,36 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
+    <name>asked_with</name>
+    <message>
+        <source>Ask without it</source>
+        <translation>Preguntar sin el editor</translation>
+    </message>
+</context>
+<context>
+    <name>block</name>
+    <message>
+        <source>selection</source>
+        <translation>selección</translation>
+    </message>
+    <message>
+        <source>{count} diagnostic</source>
+        <translation>{count} diagnóstico</translation>
+    </message>
+    <message>
+        <source>{count} diagnostics</source>
+        <translation>{count} diagnósticos</translation>
+    </message>
+    <message>
+        <source>{where} ({first}, {second})</source>
+        <translation>{where} ({first}, {second})</translation>
+    </message>
+    <message>
+        <source>{where} ({first})</source>
+        <translation>{where} ({first})</translation>
+    </message>
+</context>
+<context>
     <name>client</name>
     <message>
         <source>I couldn&apos;t reach Claude: the API key was rejected. Check it under Settings, API key.</source>
@@ -2056,6 +2128,13 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source> Asking about {active} instead.</source>
         <translation> Se pregunta sobre {active} en su lugar.</translation>
+    </message>
+</context>
+<context>
+    <name>editor_repo</name>
+    <message>
+        <source>Choose a repository in the tray menu (Repository, Choose folder…), or open one of its files in an editor with the plugin (voice-dev-agent editor install nvim), to start asking.</source>
+        <translation>Elige un repositorio en el menú de la bandeja (Repositorio, Elegir carpeta…) o abre uno de sus archivos en un editor con el plugin (voice-dev-agent editor install nvim) para empezar a preguntar.</translation>
     </message>
 </context>
 <context>
