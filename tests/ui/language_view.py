@@ -17,8 +17,9 @@ import keyring
 from keyring.backends import null
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app.core.agent.events import ScreenContent, TrustNeeded
+from app.core.agent.events import Answer, ScreenContent, TrustNeeded
 from app.core.agent.tools.registry import TOOLS
+from app.core.editor.report import Diagnostic, EditorReport
 from app.core.history import History, ToolRun
 from app.core.memory import open_store
 from app.core.messages import Level, Message
@@ -107,6 +108,9 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
 
     panel = AnswerPanel()
     panel.add_screen(ScreenContent(f"## {title}\n\n{answer}", title))
+    # Asked with what the editor showed: the panel's line and its Ask without it.
+    report = EditorReport("nvim", str(repo), "src/app.py", 42, 5, "x = 1", diagnostics=(Diagnostic("error", 42, "x"),))
+    panel.add_answer(Answer(title, answer, (), report))
     panel.show()
     judge("panel", panel)
     panel.ask_trust(TrustNeeded(str(repo), "test", "pytest -q", str(repo), ask_id=1))
