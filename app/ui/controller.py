@@ -38,8 +38,10 @@ from app.core.editor.latest import LatestContext
 from app.core.editor.report import EditorReport
 from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
+from app.core.languages import Heard, name_of
 from app.core.settings import Effect, Settings, changed_effects
 from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import translation
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
 log = logging.getLogger(__name__)
@@ -93,6 +95,8 @@ class Controller(QObject):
         self._next_id = 0
         self._listen_id: int | None = None  # the transcription the microphone is feeding
         self._transcribe_id: int | None = None  # the transcription whose text is awaited
+        self._heard_language: Heard | None = None  # the language that transcription was heard in
+        self._show_reply = False  # the running turn's reply is shown when it ends: no voice of its language
         self._turn_id: int | None = None  # the turn whose events and speech still matter
         self._turn_running = False
         self._muted = False  # "Stop speaking" during a turn: the rest of it stays silent
@@ -106,9 +110,11 @@ class Controller(QObject):
         self._offers: dict[int, list[KeepOffer]] = {}  # per turn: refused lines the person asked for, told at its end
 
         speech.transcribed.connect(self._on_transcribed)
+        speech.heard_language.connect(self._on_heard_language)
         speech.transcribe_failed.connect(self._on_transcribe_failed)
         speech.speaking_started.connect(self._on_speaking_started)
         speech.utterance_done.connect(self._on_utterance_done)
+        speech.unspoken.connect(self._on_unspoken)
         agent.turn_event.connect(self._on_agent_event)
         agent.finished.connect(self._on_agent_finished)
         agent.session_expired.connect(self._on_session_expired)
@@ -304,17 +310,23 @@ class Controller(QObject):
         self._last_answer = None
         self.session_reset.emit()
 
+    @Slot(int, object)
+    def _on_heard_language(self, request_id: int, heard: object) -> None:
+        if request_id == self._transcribe_id and isinstance(heard, Heard):
+            self._heard_language = heard
+
     @Slot(int, str)
     def _on_transcribed(self, request_id: int, text: str) -> None:
         if request_id != self._transcribe_id:
             return
         self._transcribe_id = None
+        language, self._heard_language = self._heard_language, None
         text = text.strip()
         if not text:
             self._nothing_heard()
             return
         self.heard.emit(text)
-        self._start_turn(text)
+        self._start_turn(text, language)
 
     @Slot(int, str)
     def _on_transcribe_failed(self, request_id: int, message: str) -> None:
@@ -375,6 +387,9 @@ class Controller(QObject):
         answer = Answer(self._question, result.reply, result.screens, self._editor_sent)
         self._last_answer = answer
         self.answer_ready.emit(answer)
+        if self._show_reply:  # shown, not spoken: no voice of its language
+            self._show_reply = False
+            self.screen_shown.emit(ScreenContent(result.reply, self.tr("Answer")))
         if self._muted:
             self._turn_id = None
             self._set_state(State.IDLE)
@@ -383,6 +398,22 @@ class Controller(QObject):
             self._speech.speak_end(turn_id)
         else:  # nothing streamed (a fallback reply): say the reply itself
             self._speech.say(turn_id, result.reply)
+
+    @Slot(int, str)
+    def _on_unspoken(self, utterance_id: int, language: str) -> None:
+        """No voice of the reply's language is installed: say so in one line and show the reply."""
+        if utterance_id != self._turn_id:
+            return
+        name = translation.shown(name_of(language))
+        messages.info(
+            self.tr(
+                "No {language} voice installed: the answer is shown, not spoken. Settings → Speech → Voices"
+            ).format(language=name)
+        )
+        if self._turn_running:
+            self._show_reply = True
+        elif self._last_answer is not None:
+            self.screen_shown.emit(ScreenContent(self._last_answer.reply, self.tr("Answer")))
 
     @Slot(int)
     def _on_speaking_started(self, utterance_id: int) -> None:
@@ -403,7 +434,7 @@ class Controller(QObject):
         self._next_id += 1
         return self._next_id
 
-    def _start_turn(self, text: str, *, with_editor: bool = True) -> None:
+    def _start_turn(self, text: str, language: Heard | None = None, *, with_editor: bool = True) -> None:
         if self._repo is None:  # nothing to ask about yet: keep the question for the repository chosen next
             self._waiting_question = text
             self.question_waiting.emit(text)
@@ -421,7 +452,10 @@ class Controller(QObject):
         enabled = with_editor and self._settings.send_editor_context
         editor = block.to_send(received, self._repo, self._asked_at, enabled=enabled)
         self._editor_sent = editor
-        self._agent.run_turn(self._turn_id, text, editor)
+        told = language.code if language is not None else self._settings.speech_language
+        if told:  # the agent answers in the question's language: its reply is voiced for it
+            self._speech.reply_language(self._turn_id, told)
+        self._agent.run_turn(self._turn_id, text, editor, language)
         self._set_state(State.THINKING, "thinking")
 
     def _interrupt(self) -> bool:

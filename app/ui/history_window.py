@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from app.core import corrections
 from app.core.history import History, Page, Turn
 from app.core.settings import Settings
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.titles import window_title
 
 log = logging.getLogger(__name__)
@@ -291,8 +291,13 @@ class HistoryWindow(QWidget):
             self.learned.setText("")
         else:
             how = self.tr(" · typed on the command line") if turn.source == "typed" else ""
+            heard_in = (
+                self.tr(" · heard in {language}").format(language=translation.shown(turn.language.describe()))
+                if turn.language is not None
+                else ""
+            )
             repo_name = turn.repo or self.tr("no repository")
-            self.meta.setText(f"{when(turn.at)} · {repo_name}{how}")
+            self.meta.setText(f"{when(turn.at)} · {repo_name}{how}{heard_in}")
             # Labels come back from the history file as plain text: the fixed ones are found in the catalogue.
             labels = [
                 QCoreApplication.translate("tools", t.label) + ("" if t.ok else self.tr(" (failed)"))

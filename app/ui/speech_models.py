@@ -133,9 +133,9 @@ class SpeechModels(QWidget):
 
         intro = QLabel(
             self.tr(
-                "English speech models, transcribed on this computer. Larger ones hear more words right "
-                "and take longer. Speed is measured here once after download: seconds of work per second "
-                "of speech."
+                "Speech models, transcribed on this computer: English ones, and multilingual ones that hear other "
+                "languages too. Larger ones hear more words right and take longer. Speed is measured here once after "
+                "download: seconds of work per second of speech."
             )
         )
         intro.setWordWrap(True)
@@ -204,7 +204,7 @@ class SpeechModels(QWidget):
                 action.setToolTip(
                     self.tr("Delete {name} from this computer").format(name=name)
                     if state.installed
-                    else self.tr("Download {name} from the hub").format(name=name)
+                    else self.tr("Download {name} from {source}").format(name=name, source=state.model.source)
                 )
                 action.setEnabled(not busy)
 

@@ -16,6 +16,7 @@ from app.ui.combo import select_or_add
 from app.ui.history_settings import HistorySettings
 from app.ui.speech_language import SpeechLanguageRow
 from app.ui.speech_models import SpeechModels
+from app.ui.speech_voices import SpeechVoices
 
 NO_FOLDER = QT_TRANSLATE_NOOP("speech_tab", "None: use the model chosen above")
 
@@ -53,6 +54,8 @@ class SpeechTab(QWidget):
         models_layout.addWidget(self.models)
         models_layout.addLayout(folder_row)
         models_layout.addWidget(self.language)
+        self.voices = SpeechVoices()
+        models_layout.addWidget(self.voices)  # a row of the speech box: a group of its own outgrew small screens
         history_box = QGroupBox(self.tr("History"))
         QVBoxLayout(history_box).addWidget(self.history)
         layout = QVBoxLayout(self)

@@ -24,6 +24,7 @@ from app.ui.background import Job
 from app.ui.ports import SpeechPort
 from app.voice import first_use, models
 from app.voice.model_store import folder_for
+from app.voice.reply_voice import ReplyVoices, voice_language
 from app.voice.speaker import Speaker
 from app.voice.streaming import StreamingTranscription
 from app.voice.transcriber import Transcriber
@@ -43,6 +44,7 @@ class SpeechWorker(SpeechPort):
     _drop_requested = Signal(int)
     _cue_requested = Signal(str, float)
     _speak_requested = Signal(int, str, bool)  # utterance, text, whether it is the end
+    _language_told = Signal(int, str)  # utterance, the language of its question
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -59,6 +61,8 @@ class SpeechWorker(SpeechPort):
         self._pending: set[int] = set()  # utterances requested and not finished
         self._silenced: set[int] = set()  # utterances stopped: their queued text is dropped
         self._announcements = 0
+        self._reply_voices = ReplyVoices(fixed=settings.speech_language)
+        self._unspoken: set[int] = set()  # utterances told to be shown only (worker thread)
         self._settings_sent.connect(self._apply_settings)
         self._begin_requested.connect(self._begin)
         self._feed_requested.connect(self._feed)
@@ -66,6 +70,7 @@ class SpeechWorker(SpeechPort):
         self._drop_requested.connect(self._drop)
         self._cue_requested.connect(self._cue)
         self._speak_requested.connect(self._speak)
+        self._language_told.connect(self._reply_voices.tell)
         self._transcriber_folder = ""  # the folder of the model in use ("" = bundled)
         self._wanted_folder = ""  # the folder last asked for; differs while a switch loads
         self._switching: Job | None = None
@@ -108,6 +113,9 @@ class SpeechWorker(SpeechPort):
 
     def say(self, utterance_id: int, text: str) -> None:
         self._request_speech(utterance_id, text, True)
+
+    def reply_language(self, utterance_id: int, language: str) -> None:
+        self._language_told.emit(utterance_id, language)
 
     def announce(self, text: str) -> None:
         """Say a message to the user (an error), outside any turn."""
@@ -199,6 +207,7 @@ class SpeechWorker(SpeechPort):
             self._load(settings)
         elif self._transcriber is not None:
             self._transcriber.language = settings.speech_language  # the loaded model takes it: no reload
+        self._reply_voices.fixed = settings.speech_language
         self._loaded = settings
 
     def _load(self, settings: Settings) -> None:
@@ -235,6 +244,7 @@ class SpeechWorker(SpeechPort):
             )
             speaker.load()
             self._speaker = speaker
+            self._reply_voices.own_language = voice_language(models.piper_voice(settings.piper_voice))
         except UserFacingError as exc:
             messages.error(str(exc), speak=False)
         except Exception as exc:
@@ -316,6 +326,8 @@ class SpeechWorker(SpeechPort):
             stream.passes,
             stream.tail_seconds,
         )
+        if stream.heard is not None and text:
+            self.heard_language.emit(request_id, stream.heard)
         self.transcribed.emit(request_id, text)
 
     # ---- the worker thread: speech ---------------------------------------------------------
@@ -330,6 +342,7 @@ class SpeechWorker(SpeechPort):
         speaker = self._speaker
         with self._lock:
             if utterance_id in self._silenced:
+                self._reply_voices.drop(utterance_id)
                 return
             if end:
                 self._ending = utterance_id
@@ -337,6 +350,22 @@ class SpeechWorker(SpeechPort):
             if end:
                 self._spoken(utterance_id)
             return
+        if utterance_id > 0:  # a reply (announcements are the app's own English messages)
+            choice, text = self._reply_voices.take(utterance_id, text, end)
+            if choice is None:
+                return  # held until the reply's language is known
+            if choice.voice is None:  # no voice of its language: shown, not spoken
+                if utterance_id not in self._unspoken:
+                    self._unspoken.add(utterance_id)
+                    self.unspoken.emit(utterance_id, choice.language)
+                if end:
+                    self._unspoken.discard(utterance_id)
+                    self._spoken(utterance_id)
+                return
+            try:
+                speaker.use_voice(utterance_id, choice.voice)
+            except UserFacingError as exc:
+                messages.error(str(exc), speak=False)
         try:
             if text:
                 speaker.feed(text, utterance_id)

@@ -30,6 +30,7 @@ from app.core import messages, stamps
 from app.core.errors import AudioDeviceError, ModelLoadError
 from app.voice import cues, model_check, models
 from app.voice.playback import Item, Player
+from app.voice.resampler import resample
 from app.voice.speech_text import SpeechStream
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,8 @@ class Speaker:
         self.volume = min(2.0, max(0.0, float(volume)))
         self.load_seconds = 0.0
         self._voice: Any = None
+        self._others: dict[str, Any] = {}  # other voices by path, loaded for replies in their language
+        self._utterance_voices: dict[int, str] = {}  # utterance → another voice's path (absent: this voice)
         self._load_lock = threading.Lock()
         self._lock = threading.Lock()
         self._stream = SpeechStream()
@@ -104,6 +107,25 @@ class Speaker:
             self._voice = voice
             log.info("piper voice %s loaded in %.2f s", path, self.load_seconds)
 
+    def use_voice(self, utterance: int, path: str) -> None:
+        """Speak `utterance` with the Piper voice at `path` ("" for this speaker's own); loads it once."""
+        if not path or path == self.voice_path:
+            self._utterance_voices.pop(utterance, None)
+            return
+        with self._load_lock:
+            if path not in self._others:
+                started = time.perf_counter()
+                try:
+                    self._others[path] = _load_voice(Path(path))
+                except Exception as exc:
+                    log.warning("loading the piper voice %s failed", path, exc_info=True)
+                    raise ModelLoadError(
+                        f"The voice {Path(path).name} could not be loaded ({type(exc).__name__}).",
+                        hint="Download it again: models download " + Path(path).stem,
+                    ) from exc
+                log.info("piper voice %s loaded in %.2f s", path, time.perf_counter() - started)
+        self._utterance_voices[utterance] = path
+
     @property
     def sample_rate(self) -> int:
         if self._voice is not None:
@@ -115,22 +137,26 @@ class Speaker:
             return DEFAULT_RATE
 
     # -- synthesis -----------------------------------------------------------------------
-    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
+    def synthesize(self, text: str, utterance: int = 0) -> tuple[np.ndarray, int]:
         """The audio of `text` (plain words, not Markdown) as float32 mono, and its sample rate.
 
-        Needs no audio device.
+        Spoken with the voice `utterance` was given (`use_voice`), else this speaker's own. Needs no audio device.
         """
-        parts = list(self._synthesize_parts(text))
+        parts = list(self._synthesize_parts(text, utterance))
         audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
         return audio, self.sample_rate
 
-    def _synthesize_parts(self, text: str) -> Any:
+    def _synthesize_parts(self, text: str, utterance: int = 0) -> Any:
         from piper import SynthesisConfig
 
         self.load()
+        voice = self._others.get(self._utterance_voices.get(utterance, ""), self._voice)
         config = SynthesisConfig(length_scale=1.0 / self.rate, volume=self.volume)
-        for chunk in self._voice.synthesize(text, syn_config=config):
-            yield np.asarray(chunk.audio_float_array, dtype=np.float32)
+        rate = int(voice.config.sample_rate)
+        for chunk in voice.synthesize(text, syn_config=config):
+            part = np.asarray(chunk.audio_float_array, dtype=np.float32)
+            # One output stream at the own voice's rate: another voice's audio is brought to it.
+            yield part if rate == self.sample_rate else resample(part, rate, self.sample_rate)
 
     # -- speaking ------------------------------------------------------------------------
     def feed(self, text_delta: str, utterance: int = 0) -> None:
@@ -259,7 +285,7 @@ class Speaker:
         # head first and synthesise the rest while the head plays.
         pieces = [sentence] if self._player_busy() else split_head(sentence)
         for piece in pieces:
-            for part in self._synthesize_parts(piece):
+            for part in self._synthesize_parts(piece, utterance):
                 first = utterance != self._sounding
                 if first:
                     stamps.mark("first_synthesized")
@@ -281,6 +307,7 @@ class Speaker:
         self._stamp_first_audio()
         with self._lock:
             current = generation == self._generation
+        self._utterance_voices.pop(utterance, None)
         if current:
             self._sounding = 0
             messages.call_reporting(self.on_finished, utterance)

@@ -275,6 +275,14 @@
 <context>
     <name>Controller</name>
     <message>
+        <source>Answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>No {language} voice installed: the answer is shown, not spoken. Settings → Speech → Voices</source>
+        <translation>Keine Stimme für {language} installiert: Die Antwort wird gezeigt, nicht gesprochen. Einstellungen → Spracherkennung → Stimmen</translation>
+    </message>
+    <message>
         <source>Choose a repository first: “{text}” is kept and asked once you do.</source>
         <translation>Wählen Sie zuerst ein Repository: „{text}“ wird aufbewahrt und gefragt, sobald Sie eines gewählt haben.</translation>
     </message>
@@ -648,6 +656,10 @@
     <message>
         <source> · typed on the command line</source>
         <translation> · auf der Befehlszeile getippt</translation>
+    </message>
+    <message>
+        <source> · heard in {language}</source>
+        <translation> · gehört auf {language}</translation>
     </message>
     <message>
         <source> (failed)</source>
@@ -1532,8 +1544,8 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
         <translation>Den Download anhalten; Angekommenes bleibt erhalten und der nächste Download setzt fort</translation>
     </message>
     <message>
-        <source>English speech models, transcribed on this computer. Larger ones hear more words right and take longer. Speed is measured here once after download: seconds of work per second of speech.</source>
-        <translation>Englische Spracherkennungsmodelle, auf diesem Computer ausgeführt. Größere erkennen mehr Wörter richtig und brauchen länger. Die Geschwindigkeit wird hier einmal nach dem Download gemessen: Sekunden Arbeit je Sekunde Sprache.</translation>
+        <source>Speech models, transcribed on this computer: English ones, and multilingual ones that hear other languages too. Larger ones hear more words right and take longer. Speed is measured here once after download: seconds of work per second of speech.</source>
+        <translation>Spracherkennungsmodelle, auf diesem Computer ausgeführt: englische und mehrsprachige, die auch andere Sprachen hören. Größere erkennen mehr Wörter richtig und brauchen länger. Die Geschwindigkeit wird hier einmal nach dem Download gemessen: Sekunden Arbeit je Sekunde Sprache.</translation>
     </message>
     <message>
         <source>A model folder of your own is set below ({own_folder}); it is used instead of these.</source>
@@ -1572,8 +1584,8 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
         <translation>{name} von diesem Computer löschen</translation>
     </message>
     <message>
-        <source>Download {name} from the hub</source>
-        <translation>{name} vom Hub herunterladen</translation>
+        <source>Download {name} from {source}</source>
+        <translation>{name} von {source} herunterladen</translation>
     </message>
     <message>
         <source>Downloading {name}…</source>
@@ -1637,6 +1649,61 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     <message>
         <source>History</source>
         <translation>Verlauf</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechVoices</name>
+    <message>
+        <source>Voices</source>
+        <translation>Stimmen</translation>
+    </message>
+    <message>
+        <source>A reply is spoken with a voice of its language; with none downloaded it is shown instead</source>
+        <translation>Eine Antwort wird mit einer Stimme ihrer Sprache gesprochen; ist keine heruntergeladen, wird sie stattdessen gezeigt</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Herunterladen</translation>
+    </message>
+    <message>
+        <source>Voices:</source>
+        <translation>Stimmen:</translation>
+    </message>
+    <message>
+        <source>bundled</source>
+        <translation>mitgeliefert</translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation>heruntergeladen</translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation>nicht heruntergeladen</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>{name} is on this computer</source>
+        <translation>{name} ist auf diesem Computer</translation>
+    </message>
+    <message>
+        <source>Download {name} from {source}</source>
+        <translation>{name} von {source} herunterladen</translation>
+    </message>
+    <message>
+        <source>Downloading {name}…</source>
+        <translation>{name} wird heruntergeladen…</translation>
+    </message>
+    <message>
+        <source>{name} is downloaded: replies in its language are spoken.</source>
+        <translation>{name} ist heruntergeladen: Antworten in ihrer Sprache werden gesprochen.</translation>
+    </message>
+    <message>
+        <source>The download failed ({kind}).</source>
+        <translation>Der Download ist fehlgeschlagen ({kind}).</translation>
     </message>
 </context>
 <context>
@@ -2340,6 +2407,14 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <source>Chinese</source>
         <translation>Chinesisch</translation>
     </message>
+    <message>
+        <source>{language} (detected, {sure:.0%} sure)</source>
+        <translation>{language} (erkannt, zu {sure:.0%} sicher)</translation>
+    </message>
+    <message>
+        <source>{language} (fixed in Settings)</source>
+        <translation>{language} (in den Einstellungen festgelegt)</translation>
+    </message>
 </context>
 <context>
     <name>links</name>
@@ -2873,6 +2948,22 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <source>The most accurate here and the slowest: on 2 cores a long question may take seconds.</source>
         <translation>Das genaueste hier und das langsamste: Auf 2 Kernen kann eine lange Frage Sekunden dauern.</translation>
     </message>
+    <message>
+        <source>Multilingual (99 languages), as fast as tiny.en; misses more words than base.</source>
+        <translation>Mehrsprachig (99 Sprachen), so schnell wie tiny.en; verhört sich öfter als base.</translation>
+    </message>
+    <message>
+        <source>Multilingual (99 languages); the first choice for another language on a small computer.</source>
+        <translation>Mehrsprachig (99 Sprachen); die erste Wahl für eine andere Sprache auf einem kleinen Computer.</translation>
+    </message>
+    <message>
+        <source>Multilingual and clearly more accurate than base; on 2 cores a long question takes seconds.</source>
+        <translation>Mehrsprachig und deutlich genauer als base; auf 2 Kernen dauert eine lange Frage Sekunden.</translation>
+    </message>
+    <message>
+        <source>Multilingual and the most accurate here; needs 6 GB of memory and many cores to answer quickly.</source>
+        <translation>Mehrsprachig und das genaueste hier; braucht 6 GB Speicher und viele Kerne, um schnell zu antworten.</translation>
+    </message>
 </context>
 <context>
     <name>page_document</name>
@@ -3056,6 +3147,29 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>Problem</source>
         <translation>Problem</translation>
+    </message>
+</context>
+<context>
+    <name>voice_catalog</name>
+    <message>
+        <source>very low</source>
+        <translation>sehr niedrig</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>niedrig</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>hoch</translation>
+    </message>
+    <message>
+        <source>Piper voice, {quality} quality.</source>
+        <translation>Piper-Stimme, Qualität {quality}.</translation>
     </message>
 </context>
 <context>

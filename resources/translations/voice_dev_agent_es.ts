@@ -275,6 +275,14 @@
 <context>
     <name>Controller</name>
     <message>
+        <source>Answer</source>
+        <translation>Respuesta</translation>
+    </message>
+    <message>
+        <source>No {language} voice installed: the answer is shown, not spoken. Settings → Speech → Voices</source>
+        <translation>No hay ninguna voz en {language} instalada: la respuesta se muestra, no se dice. Ajustes → Transcripción → Voces</translation>
+    </message>
+    <message>
         <source>Choose a repository first: “{text}” is kept and asked once you do.</source>
         <translation>Elige primero un repositorio: «{text}» se guarda y se pregunta en cuanto lo hagas.</translation>
     </message>
@@ -648,6 +656,10 @@
     <message>
         <source> · typed on the command line</source>
         <translation> · escrita en la línea de comandos</translation>
+    </message>
+    <message>
+        <source> · heard in {language}</source>
+        <translation> · oído en {language}</translation>
     </message>
     <message>
         <source> (failed)</source>
@@ -1532,8 +1544,8 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
         <translation>Detener la descarga; lo recibido se conserva y la próxima descarga continúa</translation>
     </message>
     <message>
-        <source>English speech models, transcribed on this computer. Larger ones hear more words right and take longer. Speed is measured here once after download: seconds of work per second of speech.</source>
-        <translation>Modelos de voz en inglés, que transcriben en este equipo. Los más grandes aciertan más palabras y tardan más. La velocidad se mide aquí una vez tras la descarga: segundos de trabajo por segundo de habla.</translation>
+        <source>Speech models, transcribed on this computer: English ones, and multilingual ones that hear other languages too. Larger ones hear more words right and take longer. Speed is measured here once after download: seconds of work per second of speech.</source>
+        <translation>Modelos de voz que transcriben en este equipo: los de inglés y los multilingües, que oyen también otros idiomas. Los más grandes aciertan más palabras y tardan más. La velocidad se mide aquí una vez tras la descarga: segundos de trabajo por segundo de habla.</translation>
     </message>
     <message>
         <source>A model folder of your own is set below ({own_folder}); it is used instead of these.</source>
@@ -1572,8 +1584,8 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
         <translation>Borrar {name} de este equipo</translation>
     </message>
     <message>
-        <source>Download {name} from the hub</source>
-        <translation>Descargar {name} del hub</translation>
+        <source>Download {name} from {source}</source>
+        <translation>Descargar {name} de {source}</translation>
     </message>
     <message>
         <source>Downloading {name}…</source>
@@ -1637,6 +1649,61 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     <message>
         <source>History</source>
         <translation>Historial</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechVoices</name>
+    <message>
+        <source>Voices</source>
+        <translation>Voces</translation>
+    </message>
+    <message>
+        <source>A reply is spoken with a voice of its language; with none downloaded it is shown instead</source>
+        <translation>Una respuesta se dice con una voz de su idioma; si no hay ninguna descargada, se muestra en su lugar</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>Descargar</translation>
+    </message>
+    <message>
+        <source>Voices:</source>
+        <translation>Voces:</translation>
+    </message>
+    <message>
+        <source>bundled</source>
+        <translation>incluida</translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation>descargada</translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation>sin descargar</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>predeterminada</translation>
+    </message>
+    <message>
+        <source>{name} is on this computer</source>
+        <translation>{name} está en este equipo</translation>
+    </message>
+    <message>
+        <source>Download {name} from {source}</source>
+        <translation>Descargar {name} de {source}</translation>
+    </message>
+    <message>
+        <source>Downloading {name}…</source>
+        <translation>Descargando {name}…</translation>
+    </message>
+    <message>
+        <source>{name} is downloaded: replies in its language are spoken.</source>
+        <translation>{name} está descargada: las respuestas en su idioma se dicen en voz alta.</translation>
+    </message>
+    <message>
+        <source>The download failed ({kind}).</source>
+        <translation>La descarga falló ({kind}).</translation>
     </message>
 </context>
 <context>
@@ -2340,6 +2407,14 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <source>Chinese</source>
         <translation>Chino</translation>
     </message>
+    <message>
+        <source>{language} (detected, {sure:.0%} sure)</source>
+        <translation>{language} (detectado, {sure:.0%} de seguridad)</translation>
+    </message>
+    <message>
+        <source>{language} (fixed in Settings)</source>
+        <translation>{language} (fijado en Ajustes)</translation>
+    </message>
 </context>
 <context>
     <name>links</name>
@@ -2873,6 +2948,22 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <source>The most accurate here and the slowest: on 2 cores a long question may take seconds.</source>
         <translation>El más preciso de aquí y el más lento: con 2 núcleos, una pregunta larga puede tardar segundos.</translation>
     </message>
+    <message>
+        <source>Multilingual (99 languages), as fast as tiny.en; misses more words than base.</source>
+        <translation>Multilingüe (99 idiomas), tan rápido como tiny.en; falla más palabras que base.</translation>
+    </message>
+    <message>
+        <source>Multilingual (99 languages); the first choice for another language on a small computer.</source>
+        <translation>Multilingüe (99 idiomas); la primera opción para otro idioma en un equipo pequeño.</translation>
+    </message>
+    <message>
+        <source>Multilingual and clearly more accurate than base; on 2 cores a long question takes seconds.</source>
+        <translation>Multilingüe y claramente más preciso que base; con 2 núcleos, una pregunta larga tarda segundos.</translation>
+    </message>
+    <message>
+        <source>Multilingual and the most accurate here; needs 6 GB of memory and many cores to answer quickly.</source>
+        <translation>Multilingüe y el más preciso de aquí; necesita 6 GB de memoria y muchos núcleos para responder rápido.</translation>
+    </message>
 </context>
 <context>
     <name>page_document</name>
@@ -3056,6 +3147,29 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>Problem</source>
         <translation>Problema</translation>
+    </message>
+</context>
+<context>
+    <name>voice_catalog</name>
+    <message>
+        <source>very low</source>
+        <translation>muy baja</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>baja</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>media</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>alta</translation>
+    </message>
+    <message>
+        <source>Piper voice, {quality} quality.</source>
+        <translation>Voz de Piper, calidad {quality}.</translation>
     </message>
 </context>
 <context>

@@ -250,10 +250,11 @@ RESULTS: tuple[Shape, ...] = (
         r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
         r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
         r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
-        r"workflows?|actions?|deploy(?:ment)?|"
+        r"workflows?|actions?|deploy(?:ment)?|runs?|hooks?|pre-commit|scripts?|migrations?|"
         r"\w+(?:Tests?|Spec|Specs)(?:\.\w+)?|test_\w+|Test[A-Z]\w*)\b"
         r"(?:\.{2,}|[^.;!?]|\.(?=\S)){0,40}?\b(?:fails?|failing|failed|broke|broken|is red|are red|turned red|"
-        r"went red|is green|are green|turned green|went green|passes|passing|passed|succeeds|succeeded|"
+        r"went red|is green|are green|turned green|went green|(?:was|were) (?:red|green)|passes|passing|passed|"
+        r"succeeds|succeeded|"
         r"errors? out|errored|crash(?:es|ed|ing)|timed out|times out|time out|pass|"
         r"(?:went|turned|goes|is|are|was|were) from (?:red|green|failing|passing) to (?:red|green|failing|passing)|"
         r"been (?:red|green|failing|broken|passing)|doesn't (?:compile|build|pass|work)|"
@@ -287,7 +288,8 @@ RESULTS: tuple[Shape, ...] = (
     ),
     shape(
         "it records branch or merge state, which git_status shows at any time",
-        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit commits head my pulled",
+        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit commits head my pulled "
+        "stash behind ahead",
         ("pull request", "merge request", "force-pushed"),
         r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
         r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
@@ -297,7 +299,21 @@ RESULTS: tuple[Shape, ...] = (
         r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
         r"\bHEAD\b\s*(?:is|=|:)|\bon my (?:local |own )?branch\b|\bnot (?:yet )?pulled\b|\b\d+ new commits?\b|"
         r"\bin my (?:working copy|working tree|checkout|clone|branch)\b|"
-        r"\bnot (?:yet )?on (?:main|master|origin|develop)\b",
+        r"\bnot (?:yet )?on (?:main|master|origin|develop)\b|"
+        r"\bstash(?: list)? is empty\b|\bstash (?:list )?(?:has|holds) (?:\d+|one|two|three|several|no)\b|"
+        r"\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?(?:behind|ahead of)\s+\S*(?:origin|upstream|main|master)\b",
+    ),
+    # How long one run took ("pytest took 4 minutes 12 seconds", "npm test took 4m12s", "build time was 3m41s"):
+    # the next run measures it again. A lesson may still rest on it ("took about 40s on three separate
+    # incidents; clients must reconnect"), so it is a result, not a shape nothing redeems.
+    shape(
+        "it is a measurement of one run (a size, a time, a figure), which the tools measure again",
+        "took ran lasted was were",
+        (),
+        r"\b(?:took|ran for|lasted)\s+(?:about\s+|around\s+|roughly\s+|over\s+|almost\s+|nearly\s+|just\s+)?"
+        r"\d+(?:\.\d+)?\s*(?:ms|s|m|h|min|mins|minutes?|seconds?|secs?|hours?|hrs?)(?:\s*\d+\s*(?:s|seconds?))?\b|"
+        r"\b(?:was|were)\s+\d+m\d+s\b",
+        digit=True,
     ),
     shape(
         "it describes the repository as it is now, which will not stay true",
@@ -401,12 +417,13 @@ DEFECT = shape(
     r"\b(?:unreadable|blank|stale)\b|\b(?:an?|the) old (?:commit|version|tag|image tag|image)\b",
 )
 
-# A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1").
+# A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1"); an
+# IPv4 address ("resolves on 10.20.0.2") has four parts and a dotted date ("12.03.2026") a year: neither is one.
 VERSION = shape(
     "it records which versions the project uses today, which the project files and git tags show",
     "",
     (),
-    r"\bv?\d+\.\d+\.\d+(?:[-.]\w+)?\b",
+    r"(?<![\d.])(?!\d{1,2}\.\d{1,2}\.(?:19|20)\d\d\b)v?\d+\.\d+\.\d+(?:-\w+|\.(?!\d)\w+)?\b(?!\.\d)",
     digit=True,
 )
 
@@ -418,6 +435,8 @@ CODE_COUNT = shape(
     r"\b(?:has|have|contains|there are|there is)\s+\d+\s+(?:[\w-]+\s+)?(?:methods|functions|classes|files|tests|"
     r"projects|modules|endpoints|callers|references|usages|call sites|lines|todos|warnings|errors|places)\b|"
     r"\b\d+\s+of\s+\d+\s+(?:[\w-]+\s+)?(?:files|classes|modules|projects|tests|handlers|call sites|places|"
-    r"endpoints|packages|services)\b",
+    r"endpoints|packages|services)\b|"
+    # Any things counted as they are ("3 of the 4 prod replicas are healthy", "5 of 23 tickets are done").
+    r"\b\d+\s+(?:of|out of)\s+(?:the\s+)?\d+\s+(?:[\w-]+\s+){0,3}?(?:are|is|were|was)\b",
     digit=True,
 )
