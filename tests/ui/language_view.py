@@ -33,6 +33,7 @@ from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
 from app.ui.setup_window import STEPS, SetupWindow
 from app.ui.tray import Tray
+from app.voice.model_catalog import CATALOG
 from tests.ui.ui_walk import clipped, menu_texts, still_english, visible_texts
 
 # What the agent and the person wrote, in the language shown: the walk judges the app's words, not theirs.
@@ -121,6 +122,7 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     # The sound server names its devices ("Monitor of speaker"): data, like a repository's name.
     for combo in (settings.voice.input_device, settings.voice.output_device):
         devices.update(combo.itemText(i) for i in range(1, combo.count()))
+    devices.update(model.name for model in CATALOG)  # the speech models' names ("small", "tiny.en")
     settings.show()
     for index in range(settings.tabs.count()):
         settings.tabs.setCurrentIndex(index)

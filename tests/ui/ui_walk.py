@@ -41,6 +41,7 @@ SAME_IN_BOTH = {
     "ok", "api", "claude", "anthropic", "git", "piper", "whisper", "faster", "neovim", "markdown", "ctrl", "alt",
     "shift", "space", "esc", "enter", "md", "onnx", "sk", "ant", "dsn", "tiny", "en", "dotnet", "python", "node",
     "cargo", "go", "make", "http", "https", "haiku", "sonnet", "opus", "sdk", "mb", "kb", "json",
+    "base", "small", "large", "turbo", "distil",  # the speech models' names
 }  # fmt: skip
 # Lists that name each choice in its own language (the app's languages: English, Deutsch, Español).
 NAMED_IN_ITSELF = {"app_language"}
@@ -53,6 +54,7 @@ WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 def _words(text: str) -> set[str]:
     # Paths, addresses, code spans and command lines are names, not words of the app.
     text = re.sub(r"Voice Dev Agent|(voice-dev-agent|\{APP_NAME\})( [a-z-]+)*|'[^']*'", " ", text)
+    text = re.sub(r"\S*(_|\d)\S*[-_]\S*|\S*[-_]\S*\d\S*", " ", text)  # identifiers: en_US-joe-medium, large-v3
     text = re.sub(r"`[^`]*`|\S*[/\\]\S*|\S+\.\w{1,5}\b|\{[^{}]*\}|%n", " ", text)
     return {w.lower() for w in WORD.findall(text)}
 
