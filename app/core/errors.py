@@ -5,6 +5,7 @@
     │   ├── ConfigurationError       a setting is missing or wrong (API key, model path …)
     │   │   └── MissingApiKeyError   no API key in the environment or the keyring
     │   ├── AudioDeviceError         no microphone, device busy, unplugged, bad rate
+    │   │   └── NotAMicrophone       the setting names a monitor: it records what plays, not what is said
     │   ├── HotkeyUnavailableError   no global hotkey can work on this desktop
     │   ├── ModelLoadError           a speech model could not be loaded
     │   ├── ModelDownloadError       a speech model could not be downloaded (offline, disk full …)
@@ -78,6 +79,10 @@ class MissingApiKeyError(ConfigurationError):
 
 class AudioDeviceError(UserFacingError):
     """The microphone or speaker cannot be used right now."""
+
+
+class NotAMicrophone(AudioDeviceError):
+    """The microphone setting names a sink's monitor (an old setting): the default microphone is used instead."""
 
 
 class HotkeyUnavailableError(UserFacingError):

@@ -27,6 +27,11 @@ class RepositoryList(QListWidget):
         current = self.selected_key()
         self.blockSignals(True)
         self.clear()
+        # A row's second line ("265 / 6,000 characters · 1 file") was cut off at the pane's width, behind a
+        # sideways scroll bar: it wraps instead.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
         entries = list_repositories()
         known = {r.key for r in entries}
         if active is not None and (active_key := memory_key(active)) not in known:

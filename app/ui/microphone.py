@@ -17,7 +17,8 @@ import numpy as np
 from PySide6.QtCore import QCoreApplication
 
 from app.core import messages
-from app.core.errors import AudioDeviceError, UserFacingError
+from app.core.errors import AudioDeviceError, NotAMicrophone, UserFacingError
+from app.ui import translation
 from app.ui.ports import AudioSink, MicrophonePort
 from app.voice.audio import Recorder, Recording
 from app.voice.devices import find_device
@@ -157,11 +158,18 @@ class Microphone(MicrophonePort):
                 raise
             self._switch("")
             action(self._get())  # the default failing too is the error the caller reports
-            messages.warning(
-                QCoreApplication.translate(
-                    "Microphone", "{message} Using the system default microphone until it returns."
-                ).format(message=exc.message)
-            )
+            if isinstance(exc, NotAMicrophone):  # it will not "return": the setting itself must change
+                messages.warning(
+                    QCoreApplication.translate(
+                        "Microphone", "{message} Using the system default microphone instead. {hint}"
+                    ).format(message=translation.shown(exc.message), hint=translation.shown(exc.hint))
+                )
+            else:
+                messages.warning(
+                    QCoreApplication.translate(
+                        "Microphone", "{message} Using the system default microphone until it returns."
+                    ).format(message=translation.shown(exc.message))
+                )
         return self._get()
 
     def _recording_now(self) -> bool:

@@ -31,11 +31,11 @@ from app.core.settings import Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
 from app.ui.background import Job, error_text
-from app.ui.combo import select_or_add
+from app.ui.combo import names_from_outside, select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
-from app.voice.server_devices import PREFIX
+from app.voice.server_devices import PREFIX, is_server_setting, monitor_source
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ class VoiceTab(QWidget):
         self.portal_binding.setWordWrap(True)
         self.portal_binding.hide()
         form.addRow("", self.portal_binding)
-        self.input_device = QComboBox()  # the settings window restarts the meter when it changes
+        self.input_device = names_from_outside(QComboBox())  # the settings window restarts the meter when it changes
         form.addRow(self.tr("Microphone:"), self.input_device)
         self.keep_open = QCheckBox(self.tr("Keep the microphone open for instant start"))
         self.keep_open.setToolTip(
@@ -109,7 +109,7 @@ class VoiceTab(QWidget):
         )
         form.addRow("", self.keep_open)
         form.addRow(self.tr("Level:"), self.meter)
-        self.output_device = QComboBox()
+        self.output_device = names_from_outside(QComboBox())
         self.voice_test = QPushButton(self.tr("Test voice"))
         self.voice_test.setToolTip(self.tr("Say a sentence with the chosen voice on the chosen speaker"))
         self.voice_test.clicked.connect(self.test_voice)
@@ -224,13 +224,7 @@ class VoiceTab(QWidget):
             for text, value in entries:
                 combo.addItem(text, value)
             if chosen and combo.findData(chosen) < 0:
-                missing = chosen not in portaudio_names
-                combo.addItem(
-                    self.tr("{removeprefix} (not connected)").format(removeprefix=chosen.removeprefix(PREFIX))
-                    if missing
-                    else chosen,
-                    chosen,
-                )
+                combo.addItem(_unlisted(chosen, portaudio_names, microphone=combo is self.input_device), chosen)
             combo.setCurrentIndex(max(0, combo.findData(chosen)))
             combo.blockSignals(False)
 
@@ -291,7 +285,7 @@ class VoiceTab(QWidget):
             speaker.say(TEST_SENTENCE)
             finished = speaker.wait(30)
             speaker.close()
-            return "Done." if finished else self.tr("The speaker did not finish in time.")
+            return self.tr("Done.") if finished else self.tr("The speaker did not finish in time.")
 
         self.voice_test.setEnabled(False)
         self.voice_status.setText(self.tr("Speaking…"))
@@ -333,3 +327,15 @@ class VoiceTab(QWidget):
         self.voice_test.setEnabled(True)
         self.voice_status.setText(error or str(result))
         self.voice_status.setStyleSheet(colours.status(bool(error)))
+
+
+def _unlisted(chosen: str, portaudio_names: set[str], *, microphone: bool) -> str:
+    """How a saved device the list does not offer reads: not connected, or (an old setting) a monitor."""
+    if chosen in portaudio_names:
+        return chosen
+    name = chosen.removeprefix(PREFIX)
+    if microphone and is_server_setting(chosen) and (monitor := monitor_source(name)) is not None:
+        return QCoreApplication.translate("voice_tab", "{name} (not a microphone: the system default is used)").format(
+            name=monitor.description
+        )
+    return QCoreApplication.translate("voice_tab", "{name} (not connected)").format(name=name)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from app.core.errors import AudioDeviceError
+from app.core.errors import AudioDeviceError, NotAMicrophone
 from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import server_devices
 from app.voice.server_devices import ServerDevice
@@ -124,7 +124,8 @@ def list_devices() -> DeviceList:
         outputs=_unique(outputs),
         default_input=names.get(_default_index(sd, "input"), ""),
         default_output=names.get(_default_index(sd, "output"), ""),
-        server_inputs=tuple(server_devices.devices("input")),
+        # A monitor records what plays, never what is said: it is not offered as a microphone.
+        server_inputs=tuple(d for d in server_devices.devices("input") if not d.monitor),
         server_outputs=tuple(server_devices.devices("output")),
     )
 
@@ -135,6 +136,13 @@ def _server_device(setting: str, kind: Kind) -> Device:
         raise AudioDeviceError(
             _SAY[kind]["not_connected"].format(name=repr(server_devices.described(setting, kind))),
             hint=_SAY[kind]["plug_in"],
+        )
+    if found.monitor:  # chosen before monitors left the list: opening it would ask what the speakers play
+        raise NotAMicrophone(
+            QT_TRANSLATE_NOOP("errors", "{name} records what plays, not what is said: it is not a microphone.").format(
+                name=repr(found.description)
+            ),
+            hint=QT_TRANSLATE_NOOP("errors", "Choose a microphone under Settings, Voice."),
         )
     return Device(index=-1, name=found.description, default_samplerate=0.0, max_channels=1, server_name=found.name)
 

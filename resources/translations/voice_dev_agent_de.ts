@@ -1139,6 +1139,10 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
         <translation>Das Mikrofon {described!r} ist zurück und wieder in Gebrauch.</translation>
     </message>
     <message>
+        <source>{message} Using the system default microphone instead. {hint}</source>
+        <translation>{message} Stattdessen wird das Standardmikrofon des Systems verwendet. {hint}</translation>
+    </message>
+    <message>
         <source>{message} Using the system default microphone until it returns.</source>
         <translation>{message} Bis es zurückkehrt, wird das Standardmikrofon des Systems verwendet.</translation>
     </message>
@@ -2043,16 +2047,16 @@ Er läuft mit Ihren Rechten. Diesem Repository künftig zum Bauen und Testen ver
         <translation>Halten zum Sprechen ist das globale Tastenkürzel der Arbeitsumgebung: {keys}. Ändern Sie es in deren Tastatureinstellungen.</translation>
     </message>
     <message>
-        <source>{removeprefix} (not connected)</source>
-        <translation>{removeprefix} (nicht verbunden)</translation>
-    </message>
-    <message>
         <source>That is the hotkey for talking; choose other keys to show the answers.</source>
         <translation>Das ist das Tastenkürzel zum Sprechen; wählen Sie andere Tasten zum Zeigen der Antworten.</translation>
     </message>
     <message>
         <source>The speaker did not finish in time.</source>
         <translation>Der Lautsprecher ist nicht rechtzeitig fertig geworden.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
     </message>
     <message>
         <source>Speaking…</source>
@@ -2341,6 +2345,14 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>The list of sound devices could not be read ({problem}).</source>
         <translation>Die Liste der Audiogeräte konnte nicht gelesen werden ({problem}).</translation>
+    </message>
+    <message>
+        <source>{name} records what plays, not what is said: it is not a microphone.</source>
+        <translation>{name} nimmt auf, was abgespielt wird, nicht was gesagt wird: Es ist kein Mikrofon.</translation>
+    </message>
+    <message>
+        <source>Choose a microphone under Settings, Voice.</source>
+        <translation>Wählen Sie ein Mikrofon unter Einstellungen, Stimme.</translation>
     </message>
     <message>
         <source>Choose one under Settings, Audio (available: {available}), or leave it empty for the system default.</source>
@@ -3189,6 +3201,14 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>Embedded (default)</source>
         <translation>Eingebaut (Standard)</translation>
+    </message>
+    <message>
+        <source>{name} (not a microphone: the system default is used)</source>
+        <translation>{name} (kein Mikrofon: Der Systemstandard wird verwendet)</translation>
+    </message>
+    <message>
+        <source>{name} (not connected)</source>
+        <translation>{name} (nicht verbunden)</translation>
     </message>
 </context>
 </TS>

@@ -1139,6 +1139,10 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
         <translation>El micrófono {described!r} ha vuelto y está de nuevo en uso.</translation>
     </message>
     <message>
+        <source>{message} Using the system default microphone instead. {hint}</source>
+        <translation>{message} Se usa en su lugar el micrófono predeterminado del sistema. {hint}</translation>
+    </message>
+    <message>
         <source>{message} Using the system default microphone until it returns.</source>
         <translation>{message} Se usa el micrófono predeterminado del sistema hasta que vuelva.</translation>
     </message>
@@ -2043,16 +2047,16 @@ Se ejecuta con tus permisos. ¿Confiar en este repositorio para compilarlo y pro
         <translation>Mantener para hablar es el atajo global del escritorio: {keys}. Cámbialo en los ajustes de teclado del escritorio.</translation>
     </message>
     <message>
-        <source>{removeprefix} (not connected)</source>
-        <translation>{removeprefix} (no conectado)</translation>
-    </message>
-    <message>
         <source>That is the hotkey for talking; choose other keys to show the answers.</source>
         <translation>Ese es el atajo para hablar; elige otras teclas para mostrar las respuestas.</translation>
     </message>
     <message>
         <source>The speaker did not finish in time.</source>
         <translation>El altavoz no terminó a tiempo.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Hecho.</translation>
     </message>
     <message>
         <source>Speaking…</source>
@@ -2341,6 +2345,14 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>The list of sound devices could not be read ({problem}).</source>
         <translation>No se pudo leer la lista de dispositivos de sonido ({problem}).</translation>
+    </message>
+    <message>
+        <source>{name} records what plays, not what is said: it is not a microphone.</source>
+        <translation>{name} graba lo que suena, no lo que se dice: no es un micrófono.</translation>
+    </message>
+    <message>
+        <source>Choose a microphone under Settings, Voice.</source>
+        <translation>Elige un micrófono en Ajustes, Voz.</translation>
     </message>
     <message>
         <source>Choose one under Settings, Audio (available: {available}), or leave it empty for the system default.</source>
@@ -3189,6 +3201,14 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>Embedded (default)</source>
         <translation>Integrada (predeterminada)</translation>
+    </message>
+    <message>
+        <source>{name} (not a microphone: the system default is used)</source>
+        <translation>{name} (no es un micrófono: se usa el predeterminado del sistema)</translation>
+    </message>
+    <message>
+        <source>{name} (not connected)</source>
+        <translation>{name} (no conectado)</translation>
     </message>
 </context>
 </TS>
