@@ -38,6 +38,8 @@ with `is_error` for the model to read (see `app.core.agent.tools`).
 
 from __future__ import annotations
 
+from app.core.ui_text import QT_TRANSLATE_NOOP, joined
+
 
 class VoiceDevAgentError(Exception):
     """Base class of every error the app raises on purpose."""
@@ -55,7 +57,8 @@ class UserFacingError(VoiceDevAgentError):
         self.hint = hint
 
     def __str__(self) -> str:
-        return f"{self.message} {self.hint}".strip()
+        # str(exc) keeps a marked message marked (str() returns a str subclass as it is): the tray translates it.
+        return joined(self.message, self.hint)
 
 
 class ConfigurationError(UserFacingError):
@@ -67,8 +70,10 @@ class MissingApiKeyError(ConfigurationError):
 
     def __init__(self) -> None:
         super().__init__(
-            "No Anthropic API key is set.",
-            hint="Enter it under Settings, API key, or set ANTHROPIC_API_KEY in the environment.",
+            QT_TRANSLATE_NOOP("errors", "No Anthropic API key is set."),
+            hint=QT_TRANSLATE_NOOP(
+                "errors", "Enter it under Settings, API key, or set ANTHROPIC_API_KEY in the environment."
+            ),
         )
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from app.core import messages, paths
 from app.core.languages import Heard
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -316,7 +317,11 @@ def _report_once(exc: sqlite3.DatabaseError, _reported: set[str]) -> None:
         why = "the disk is full"
     else:
         why = f"the history file cannot be written now ({exc})"
-    messages.warning(f"Turns are not being saved to the history: {why}. The history is kept; it resumes by itself.")
+    messages.warning(
+        QT_TRANSLATE_NOOP(
+            "history", "Turns are not being saved to the history: {why}. The history is kept; it resumes by itself."
+        ).format(why=why)
+    )
 
 
 def _add_language_columns(db: sqlite3.Connection) -> None:

@@ -6,23 +6,25 @@ import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from app.core.ui_text import QT_TRANSLATE_NOOP
+
 # "" is Detect: a multilingual model hears which language was spoken. The list is short on purpose:
 # the languages Whisper's small models hear best, and the ones the app's users asked for (issue 42).
 SpeechLanguage = Literal["", "en", "de", "es", "fr", "it", "pt", "nl", "pl", "ja", "zh"]
 DETECT: SpeechLanguage = ""
 CODES: tuple[SpeechLanguage, ...] = get_args(SpeechLanguage)
 NAMES: dict[str, str] = {
-    "": "Detect",
-    "en": "English",
-    "de": "German",
-    "es": "Spanish",
-    "fr": "French",
-    "it": "Italian",
-    "pt": "Portuguese",
-    "nl": "Dutch",
-    "pl": "Polish",
-    "ja": "Japanese",
-    "zh": "Chinese",
+    "": QT_TRANSLATE_NOOP("languages", "Detect"),
+    "en": QT_TRANSLATE_NOOP("languages", "English"),
+    "de": QT_TRANSLATE_NOOP("languages", "German"),
+    "es": QT_TRANSLATE_NOOP("languages", "Spanish"),
+    "fr": QT_TRANSLATE_NOOP("languages", "French"),
+    "it": QT_TRANSLATE_NOOP("languages", "Italian"),
+    "pt": QT_TRANSLATE_NOOP("languages", "Portuguese"),
+    "nl": QT_TRANSLATE_NOOP("languages", "Dutch"),
+    "pl": QT_TRANSLATE_NOOP("languages", "Polish"),
+    "ja": QT_TRANSLATE_NOOP("languages", "Japanese"),
+    "zh": QT_TRANSLATE_NOOP("languages", "Chinese"),
 }
 
 
@@ -42,8 +44,10 @@ class Heard:
     def describe(self) -> str:
         """ "German (detected, 97% sure)" or "German (fixed in Settings)" for the history window."""
         if self.detected:
-            return f"{name_of(self.code)} (detected, {self.probability:.0%} sure)"
-        return f"{name_of(self.code)} (fixed in Settings)"
+            return QT_TRANSLATE_NOOP("languages", "{language} (detected, {sure:.0%} sure)").format(
+                language=name_of(self.code), sure=self.probability
+            )
+        return QT_TRANSLATE_NOOP("languages", "{language} (fixed in Settings)").format(language=name_of(self.code))
 
 
 # Common short words of each language a reply may come in: counting them tells a paragraph's language

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 
 from app.core import messages, paths, stamps
 from app.core.agent.events import Event, TurnEnded, TurnFailed
@@ -225,7 +225,11 @@ class AgentWorker(AgentPort):
             result = TurnFailed(str(exc))
         except Exception as exc:
             log.exception("the agent turn failed")
-            result = TurnFailed(f"The answer failed with an internal error ({type(exc).__name__}).")
+            result = TurnFailed(
+                QCoreApplication.translate("AgentWorker", "The answer failed with an internal error ({name}).").format(
+                    name=type(exc).__name__
+                )
+            )
         finally:
             with self._lock:
                 self._running = None

@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThread
+from PySide6.QtCore import QCoreApplication, QObject, QThread
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.core import heap, messages, repos, source_lines
@@ -163,13 +163,13 @@ class DesktopApp(QObject):
         self.controller.start()
         self._start_hotkey(self.settings)
         if self.controller.repo is None:
-            messages.info(NO_REPOSITORY)
+            messages.info(NO_REPOSITORY)  # a UiText: the tray shows it translated
         from app.core.api_key import find_api_key
 
         if self.setup.needed_at_start():
             self.setup.open()
         elif not find_api_key()[0]:
-            messages.warning("No Anthropic API key yet: enter it under Settings to get answers.")
+            messages.warning(self.tr("No Anthropic API key yet: enter it under Settings to get answers."))
 
     def _setup_done(self) -> None:
         if not self.settings.setup_done:
@@ -270,11 +270,15 @@ class DesktopApp(QObject):
         self.controller.set_repository(root)
         self._update_repo_menu()
         self.editor_repo.refresh()
-        messages.info(f"Now asking about {root.name}" + (f" ({why})." if why else "."))
+        messages.info(
+            self.tr("Now asking about {name} ({why}).").format(name=root.name, why=why)
+            if why
+            else self.tr("Now asking about {name}.").format(name=root.name)
+        )
 
     def choose_folder(self) -> None:
         start = str(self.controller.repo or Path.home())
-        folder = QFileDialog.getExistingDirectory(None, "Choose a git repository", start)
+        folder = QFileDialog.getExistingDirectory(None, self.tr("Choose a git repository"), start)
         if folder:
             self.set_repository(Path(folder))
 
@@ -348,7 +352,9 @@ class DesktopApp(QObject):
         try:
             settings_store.save(new)
         except OSError as exc:
-            messages.warning(f"What was learned could not be saved ({exc.strerror or exc}).")
+            messages.warning(
+                self.tr("What was learned could not be saved ({value}).").format(value=exc.strerror or exc)
+            )
         if self.settings_window is not None:
             self.settings_window.aliases_changed(new)
         self.apply_settings(new)
@@ -384,7 +390,7 @@ class DesktopApp(QObject):
         try:
             settings_store.save(self.settings)
         except OSError as exc:
-            messages.warning(f"The settings could not be saved ({exc.strerror or exc}).")
+            messages.warning(self.tr("The settings could not be saved ({value}).").format(value=exc.strerror or exc))
 
     def shutdown(self) -> None:
         """aboutToQuit: stop the hotkey first, then sound, then the workers' threads."""
@@ -424,9 +430,11 @@ def connect_memory_notices(
         panel.show_memory_notices(found)  # in place: the panel never pops up for this
         if not panel.isVisible():
             lines = "\n".join(n.line for n in found)
-            note = f"{lines}\nUndo: tray menu, Undo last memory change."
+            note = QCoreApplication.translate(
+                "application", "{lines}\nUndo: tray menu, Undo last memory change."
+            ).format(lines=lines)
             latest = found[-1]
-            messages.info(note, actions=(("undo", "Undo"),), private=True,
+            messages.info(note, actions=(("undo", QCoreApplication.translate("application", "Undo")),), private=True,
                           on_action=lambda key: notices.undo(latest) if key == "undo" else None)  # fmt: skip
 
     def undone(op: int, message: str) -> None:

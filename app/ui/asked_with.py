@@ -11,9 +11,11 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton
 
 from app.core.editor import block
 from app.core.editor.report import EditorReport
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import translation
 from app.ui.panel_fit import set_wrapping, wrapping_label
 
-ASK_WITHOUT = "Ask without it"
+ASK_WITHOUT = QT_TRANSLATE_NOOP("asked_with", "Ask without it")
 
 
 class AskedWith(QFrame):
@@ -27,8 +29,8 @@ class AskedWith(QFrame):
         self._question = ""
         self.label = wrapping_label()
         self.label.setStyleSheet("color: palette(mid);")
-        self.button = QPushButton(ASK_WITHOUT)
-        self.button.setToolTip("Ask the same question again without what the editor shows")
+        self.button = QPushButton(translation.shown(ASK_WITHOUT))
+        self.button.setToolTip(self.tr("Ask the same question again without what the editor shows"))
         self.button.clicked.connect(lambda: self.ask_without.emit(self._question))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
@@ -42,6 +44,12 @@ class AskedWith(QFrame):
         if report is None or not question:
             self.hide()
             return
-        set_wrapping(self.label, f"Asked with {block.summary(report)}")
-        self.label.setToolTip(f"{report.root}/{report.path}, line {report.line}, as {report.editor} showed it")
+        set_wrapping(
+            self.label, self.tr("Asked with {summary}").format(summary=translation.shown(block.summary(report)))
+        )
+        self.label.setToolTip(
+            self.tr("{root}/{path}, line {line}, as {editor} showed it").format(
+                root=report.root, path=report.path, line=report.line, editor=report.editor
+            )
+        )
         self.show()

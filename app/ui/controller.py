@@ -40,11 +40,13 @@ from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
 from app.core.languages import Heard, name_of
 from app.core.settings import Effect, Settings, changed_effects
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import translation
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
 log = logging.getLogger(__name__)
 
-NOTHING_HEARD = "Didn't catch anything."
+NOTHING_HEARD = QT_TRANSLATE_NOOP("controller", "Didn't catch anything.")
 HELD_FOR_A_QUESTION = 0.3  # a shorter press is a tap (a slip, or a press to stop the speech): no notice
 
 
@@ -57,7 +59,7 @@ class State(enum.Enum):
 
 
 class Controller(QObject):
-    state_changed = Signal(object, str)  # State, detail (e.g. the running tool's label)
+    state_changed = Signal(object, object)  # State, detail (the running tool's label: a UiText, translated where shown)
     level_changed = Signal(float)  # microphone level while listening
     heard = Signal(str)  # the transcript a turn starts from
     screen_shown = Signal(object)  # ScreenContent, as soon as the model shows it
@@ -221,7 +223,7 @@ class Controller(QObject):
             return
         self._mic_stop_quietly()
         self._cue("listen_stop")
-        self._set_state(State.IDLE, "cancelled")
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "cancelled"))
 
     @Slot(str)
     def ask(self, text: str) -> None:
@@ -267,7 +269,7 @@ class Controller(QObject):
         if self._state not in (State.THINKING, State.SPEAKING):
             return
         self._interrupt()
-        self._set_state(State.IDLE, "cancelled")
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "cancelled"))
 
     @Slot()
     def new_session(self) -> None:
@@ -387,7 +389,7 @@ class Controller(QObject):
         self.answer_ready.emit(answer)
         if self._show_reply:  # shown, not spoken: no voice of its language
             self._show_reply = False
-            self.screen_shown.emit(ScreenContent(result.reply, "Answer"))
+            self.screen_shown.emit(ScreenContent(result.reply, self.tr("Answer")))
         if self._muted:
             self._turn_id = None
             self._set_state(State.IDLE)
@@ -402,12 +404,16 @@ class Controller(QObject):
         """No voice of the reply's language is installed: say so in one line and show the reply."""
         if utterance_id != self._turn_id:
             return
-        name = name_of(language)
-        messages.info(f"No {name} voice installed: the answer is shown, not spoken. Settings → Speech → Voices")
+        name = translation.shown(name_of(language))
+        messages.info(
+            self.tr(
+                "No {language} voice installed: the answer is shown, not spoken. Settings → Speech → Voices"
+            ).format(language=name)
+        )
         if self._turn_running:
             self._show_reply = True
         elif self._last_answer is not None:
-            self.screen_shown.emit(ScreenContent(self._last_answer.reply, "Answer"))
+            self.screen_shown.emit(ScreenContent(self._last_answer.reply, self.tr("Answer")))
 
     @Slot(int)
     def _on_speaking_started(self, utterance_id: int) -> None:
@@ -432,8 +438,10 @@ class Controller(QObject):
         if self._repo is None:  # nothing to ask about yet: keep the question for the repository chosen next
             self._waiting_question = text
             self.question_waiting.emit(text)
-            messages.info(f"Choose a repository first: “{text}” is kept and asked once you do.")
-            self._set_state(State.IDLE, "no repository")
+            messages.info(
+                self.tr("Choose a repository first: “{text}” is kept and asked once you do.").format(text=text)
+            )
+            self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "no repository"))
             return
         self._turn_id = self._new_id()
         self._turn_running = True
@@ -472,8 +480,8 @@ class Controller(QObject):
         """Back to idle; after a real hold (not a tap, not a barge-in) the person hears and sees why."""
         if self._held_long:
             self._cue("nothing_heard")
-            messages.info(NOTHING_HEARD)
-        self._set_state(State.IDLE, "nothing heard")
+            messages.info(NOTHING_HEARD)  # a UiText: the tray shows it translated, the log keeps the English
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "nothing heard"))
 
     def _drop(self, request: int | None) -> None:
         if request is not None:

@@ -17,15 +17,17 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core import messages
 from app.core.editor.latest import Received
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 EDITOR_NAMES = {"nvim": "Neovim", "vscode": "VS Code", "code": "VS Code"}
 SWITCH = "switch"  # the notice's action key
 # A person moving between two projects' buffers changes the editor's repository at every move, and so
 # can a broken plugin ten times a second: one repository's notice comes again only after this long.
 OFFER_AGAIN_AFTER = 600.0
-NO_REPOSITORY = (
+NO_REPOSITORY = QT_TRANSLATE_NOOP(
+    "editor_repo",
     "Choose a repository in the tray menu (Repository, Choose folder…), or open one of its files in an editor "
-    "with the plugin (voice-dev-agent editor install nvim), to start asking."
+    "with the plugin (voice-dev-agent editor install nvim), to start asking.",
 )
 
 
@@ -64,7 +66,7 @@ class EditorRepository(QObject):
         self._shown = (repo, name)
         active = self._active()
         if active is None:
-            self._set_repository(repo, f"{name} has it open")
+            self._set_repository(repo, self.tr("{name} has it open").format(name=name))
             return
         self.refresh()
         now = time.monotonic()
@@ -72,8 +74,10 @@ class EditorRepository(QObject):
             self._noticed = {r: at for r, at in self._noticed.items() if now - at < OFFER_AGAIN_AFTER}
             self._noticed[repo] = now
             messages.info(
-                f"{name} shows {repo.name}; questions are about {active.name}.",
-                actions=((SWITCH, f"Switch to {repo.name}"),),
+                self.tr("{editor} shows {name}; questions are about {active}.").format(
+                    editor=name, name=repo.name, active=active.name
+                ),
+                actions=((SWITCH, self.tr("Switch to {name}").format(name=repo.name)),),
                 on_action=lambda key: self.switch() if key == SWITCH else None,
             )
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from app.core.errors import DownloadCancelled, UserFacingError
 from app.core.languages import name_of
+from app.ui import translation
 from app.ui.background import Job
 from app.voice import voice_catalog, voice_store
 from app.voice.model_catalog import human_size
@@ -27,21 +28,23 @@ class SpeechVoices(QWidget):
         self._job: Job | None = None
         self._cancel = threading.Event()
         self.box = QComboBox()
-        self.box.setAccessibleName("Voices")
+        self.box.setAccessibleName(self.tr("Voices"))
         # Sized by a short line, not the longest voice's: the box would otherwise widen the whole window.
         self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.box.setMinimumContentsLength(24)
-        self.box.setToolTip("A reply is spoken with a voice of its language; with none downloaded it is shown instead")
+        self.box.setToolTip(
+            self.tr("A reply is spoken with a voice of its language; with none downloaded it is shown instead")
+        )
         for voice in voice_catalog.VOICES:
             self.box.addItem(voice.name, voice.name)
         self.box.currentIndexChanged.connect(lambda _index: self.refresh())
-        self.download_button = QPushButton("Download")
+        self.download_button = QPushButton(self.tr("Download"))
         self.download_button.clicked.connect(lambda: self.download(self.chosen()))
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setVisible(False)  # only while a download has something to say: the page stays short
         row = QHBoxLayout()
-        row.addWidget(QLabel("Voices:"))
+        row.addWidget(QLabel(self.tr("Voices:")))
         row.addWidget(self.box, 1)
         row.addWidget(self.download_button)
         layout = QVBoxLayout(self)
@@ -65,16 +68,27 @@ class SpeechVoices(QWidget):
         for index, voice in enumerate(voice_catalog.VOICES):
             path = voice_store.installed(voice)
             size = human_size(path.stat().st_size if path is not None else voice.model.approx_bytes)
-            state = "bundled" if voice.bundled else "downloaded" if path is not None else "not downloaded"
-            parts = [name_of(voice.language), voice.name, voice.quality, size, state]
+            state = (
+                self.tr("bundled")
+                if voice.bundled
+                else self.tr("downloaded")
+                if path is not None
+                else self.tr("not downloaded")
+            )
+            quality = translation.shown(voice_catalog.QUALITY_WORDS.get(voice.quality, voice.quality))
+            parts = [translation.shown(name_of(voice.language)), voice.name, quality, size, state]
             if voice.default:
-                parts.append("default")
+                parts.append(self.tr("default"))
             self.box.setItemText(index, " · ".join(parts))
         voice = voice_catalog.get(self.chosen())
         there = voice_store.installed(voice) is not None
         self.download_button.setEnabled(self._job is None and not there)
         self.download_button.setToolTip(
-            f"{voice.name} is on this computer" if there else f"Download {voice.name} from {voice.model.source}"
+            self.tr("{name} is on this computer").format(name=voice.name)
+            if there
+            else self.tr("Download {name} from {source}").format(
+                name=voice.name, source=translation.shown(voice.model.source)
+            )
         )
 
     def download(self, name: str) -> None:
@@ -85,11 +99,12 @@ class SpeechVoices(QWidget):
             return
         self._cancel = threading.Event()
         cancel = self._cancel
-        self._say(f"Downloading {name}…")
+        self._say(self.tr("Downloading {name}…").format(name=name))
+        done = self.tr("{name} is downloaded: replies in its language are spoken.").format(name=name)
         self._job = Job(
             lambda: model_download.download(name, cancel=cancel),
             name=f"download {name}",
-            on_returned=lambda _folder: self._finished(f"{name} is downloaded: replies in its language are spoken."),
+            on_returned=lambda _folder: self._finished(done),
             on_errored=self._failed,
         )
         self.refresh()
@@ -100,9 +115,9 @@ class SpeechVoices(QWidget):
 
     def _failed(self, exc: BaseException) -> None:
         if isinstance(exc, DownloadCancelled | UserFacingError):
-            self._finished(str(exc))
+            self._finished(translation.shown(str(exc)))
         else:
-            self._finished(f"The download failed ({type(exc).__name__}).")
+            self._finished(self.tr("The download failed ({kind}).").format(kind=type(exc).__name__))
 
     def _finished(self, message: str) -> None:
         self._job = None

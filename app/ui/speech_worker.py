@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 
 from app.core import messages, stamps
 from app.core.errors import UserFacingError
@@ -52,7 +52,7 @@ class SpeechWorker(SpeechPort):
         self._loaded: Settings | None = None  # the settings the models were loaded with
         self._transcriber: Transcriber | None = None
         self._speaker: Speaker | None = None
-        self._transcriber_problem = "The speech model is still loading."
+        self._transcriber_problem = QCoreApplication.translate("SpeechWorker", "The speech model is still loading.")
         self._vocabularies: dict[Path, Vocabulary | None] = {}
         self._streams: dict[int, StreamingTranscription | None] = {}  # None: no transcriber at begin
         self.last_stream: StreamingTranscription | None = None  # the last one finished, for tests and logs
@@ -167,7 +167,9 @@ class SpeechWorker(SpeechPort):
             return transcriber
 
         def failed(exc: BaseException) -> None:
-            problem = f"The speech model could not be loaded ({type(exc).__name__})."
+            problem = QCoreApplication.translate(
+                "SpeechWorker", "The speech model could not be loaded ({name})."
+            ).format(name=type(exc).__name__)
             self._swap_transcriber(None, folder, str(exc) if isinstance(exc, UserFacingError) else problem)
 
         # Made on this worker's thread, the job reports back to it. Not a daemon: the interpreter
@@ -181,7 +183,12 @@ class SpeechWorker(SpeechPort):
             return  # another model was chosen while this one loaded
         if transcriber is None:
             self._wanted_folder = self._transcriber_folder  # the same choice saved again tries again
-            messages.error(f"{problem} The previous speech model stays in use.", speak=False)
+            messages.error(
+                QCoreApplication.translate("SpeechWorker", "{problem} The previous speech model stays in use.").format(
+                    problem=problem
+                ),
+                speak=False,
+            )
             return
         transcriber.language = self._settings.speech_language  # the newest choice, made while it loaded
         self._transcriber, self._transcriber_folder = transcriber, folder
@@ -217,7 +224,9 @@ class SpeechWorker(SpeechPort):
                 self._transcriber_problem = str(exc)
                 messages.error(str(exc), speak=False)
             except Exception as exc:
-                self._transcriber_problem = "The speech recognition model could not be loaded."
+                self._transcriber_problem = QCoreApplication.translate(
+                    "SpeechWorker", "The speech recognition model could not be loaded."
+                )
                 messages.report_exception(exc)
         elif folder != self._wanted_folder:
             self._switch_transcriber(folder)
@@ -285,7 +294,10 @@ class SpeechWorker(SpeechPort):
         stamps.mark("finish_begun")
         if request_id not in self._streams:
             log.warning("transcription %d finished without a beginning", request_id)
-            self.transcribe_failed.emit(request_id, "The recording was lost before it could be transcribed.")
+            self.transcribe_failed.emit(
+                request_id,
+                QCoreApplication.translate("SpeechWorker", "The recording was lost before it could be transcribed."),
+            )
             return
         stream = self._streams.pop(request_id)
         if stream is None:
@@ -298,7 +310,12 @@ class SpeechWorker(SpeechPort):
             return
         except Exception as exc:
             log.exception("transcription failed")
-            self.transcribe_failed.emit(request_id, f"Transcription failed ({type(exc).__name__}).")
+            self.transcribe_failed.emit(
+                request_id,
+                QCoreApplication.translate("SpeechWorker", "Transcription failed ({name}).").format(
+                    name=type(exc).__name__
+                ),
+            )
             return
         self.last_stream = stream
         stamps.mark("final_text")

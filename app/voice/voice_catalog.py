@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.errors import ConfigurationError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice.model_catalog import VOICE, SpeechModel
 
 PIPER_VOICES = "rhasspy/piper-voices"
@@ -41,6 +42,15 @@ class VoiceEntry:
         return self.model.bundled
 
 
+# Piper's quality names, as a person reads them in the app's windows (the catalogue keeps Piper's own).
+QUALITY_WORDS = {
+    "x_low": QT_TRANSLATE_NOOP("voice_catalog", "very low"),
+    "low": QT_TRANSLATE_NOOP("voice_catalog", "low"),
+    "medium": QT_TRANSLATE_NOOP("voice_catalog", "medium"),
+    "high": QT_TRANSLATE_NOOP("voice_catalog", "high"),
+}
+
+
 def _voice(locale: str, speaker: str, quality: str, size: int, onnx: str, config: str, *, default: bool) -> VoiceEntry:
     name = f"{locale}-{speaker}-{quality}"
     folder = f"{locale.split('_')[0]}/{locale}/{speaker}/{quality}/{name}"
@@ -48,7 +58,9 @@ def _voice(locale: str, speaker: str, quality: str, size: int, onnx: str, config
         name,
         PIPER_VOICES,
         size,
-        f"Piper voice, {quality} quality.",
+        QT_TRANSLATE_NOOP("voice_catalog", "Piper voice, {quality} quality.").format(
+            quality=QUALITY_WORDS.get(quality, quality)
+        ),
         PIPER_REVISION,
         ((f"{folder}.onnx", onnx), (f"{folder}.onnx.json", config)),
         multilingual=False,
