@@ -43,6 +43,7 @@ from app.core.memory.lesson_shapes import (
     generalises,
     has_evidence,
     is_imperative,
+    more_fact,
 )
 from app.core.memory.lines import clean as _clean
 from app.core.memory.lines import is_structure as _is_structure
@@ -218,17 +219,23 @@ def _standing_fact(cleaned: str) -> bool:
     with nothing that makes it a report (now, a first person, one event, a result, a measurement)."""
     # A version held on purpose with its reason ("pinned pydantic to 1.10.x because the v2 migration breaks our
     # plugins") is a decision: the reason names a break, and it is why the pin stands, not a report of today.
+    lower = cleaned.lower()
+    has_digit = _DIGIT.search(cleaned) is not None
     if (
-        PIN_DECISION.found_in(cleaned)
-        and _PIN_REASON.search(cleaned.lower())
-        and not _STRONG_NOW.search(cleaned.lower())
+        has_digit
+        and PIN_DECISION.found_in(cleaned, lower)
+        and _PIN_REASON.search(lower)
+        and not _STRONG_NOW.search(lower)
     ):
         return True
-    if NOT_FACT.found_in(cleaned):
+    if NOT_FACT.found_in(cleaned, lower):
         return False
-    if TARGET.found_in(cleaned):
+    if TARGET.found_in(cleaned, lower):
         return True  # "the p95 latency target for the orders API is 300 ms": agreed on, not measured
-    return (FACT.found_in(cleaned) or SCHEDULE.found_in(cleaned)) and not MEASURED.found_in(cleaned)
+    if FACT.found_in(cleaned, lower) or SCHEDULE.found_in(cleaned, lower):
+        return not MEASURED.found_in(cleaned, lower)
+    found = more_fact(cleaned, lower, frozenset(WORD_RX.findall(lower)), has_digit)
+    return found and not MEASURED.found_in(cleaned, lower)
 
 
 def _passed(judged: tuple[str, str] | None) -> tuple[str, str] | None:

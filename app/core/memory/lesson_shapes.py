@@ -206,9 +206,6 @@ FACT = rx(
     r"\b(?:rate[- ]limit(?:ed)?|limit(?:ed)?|capped|cap|quota|ceiling|timeout|ttl|max(?:imum)?|min(?:imum)?|"
     r"defaults?|retention)\b[^.;]{0,30}\b(?:is|are|of|at|to|=|:)\s+\d|"
     r"\b(?:capped|limited|set|defaults?|rounded|truncated)\s+(?:at|to)\s+\d|"
-    # The figure before the bound's name ("the web dynos have a 30s request timeout", "a 10 MB upload cap").
-    r"\b(?:a|an|the)\s+\d[\d,.]*\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hours?|days?|kb|mb|gb|tb|k|%)?(?:-\w+)?"
-    r"\s+(?:[\w-]+\s+){0,2}?(?:timeout|limit|cap|quota|ttl|ceiling|retention|window|maximum|minimum)\b|"
     r"\b(?:at most|at least|up to|no more than|no fewer than|must (?:be|stay) (?:under|below|above|over))\s+\d|"
     # A retry count and a threshold every case is measured against ("retries 8 times", "any response slower
     # than 800 ms pages ..."): a setting, where "3 retries failed" is a result.
@@ -224,12 +221,6 @@ FACT = rx(
     r"\b(?:every|each|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|hourly|weekdays?)\b"
     r"[^.;]{0,40}\b(?:at|from|until|before|after|by)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
     r"\b(?:is|are|runs?|happens?|starts?|meets?|is held)\s+(?:at|from)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
-    # A weekday and a clock time together ("sprint planning is Monday 13:00", "the last Thursday of the month at
-    # 17:00 UTC"): a meeting or a window by design; one event carries a date or the words of one (NOT_FACT).
-    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b[^.;]{0,40}?\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
-    r"\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)[^.;]{0,20}?\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
-    r"\b(?:first|second|third|fourth|last)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekday|business day|"
-    r"working day|week)\s+of\s+(?:the|each|every)\s+(?:month|quarter|sprint|year)\b|"
     # A numbered part of a document ("step 4 of the release checklist", "chapter 2", "section 5 of SECURITY.md").
     r"\b(?:step|chapter|section|appendix|part|rule|item|clause|paragraph|article|page|figure|table|annex)\s+"
     r"(?:\d+(?:\.\d+)*|[a-z]\b|[ivx]+\b)(?=\s+(?:of|in)\b|[^.;]{0,40}\b(?:describes?|explains?|lists?|covers?|"
@@ -254,13 +245,6 @@ FACT = rx(
     # "The nginx config for the edge proxy is deploy/edge/nginx.conf", "the mirror is at https://...".
     r"\b(?:is|are)\s+(?:at\s+)?`?(?:[a-z][a-z0-9+.-]*://|~/|/[\w.-]+/|[\w.-]+/[\w.-]+/|[\w.-]+/[\w-]+\.[a-z]{1,5}\b|"
     r"[a-z][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|dev|corp|internal|local|lan)\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)|"
-    # A branch something is built or published from by design ("deployed from the gh-pages branch").
-    r"\b(?:built|deployed|deploys|published|publishes|released|cut|tagged|served|ships?|shipped)\s+(?:only\s+)?"
-    r"from\s+(?:the\s+)?`?[\w./-]+`?\s+branch\b|"
-    # A named environment's identifier with no digit in it ("Staging Kubernetes namespace is shop-stg", "zone
-    # acme.shop"): a name with a hyphen or a dot is an identifier, not a word of a report.
-    r"\b(?:namespace|zone|realm|region|cluster|bucket|queue|topic|tenant|org|workspace|project|account|registry|"
-    r"schema|database|index|channel)\b(?:\s+(?:is|=|:))?\s+`?[a-z][\w]*[-.][\w.-]*\w\b|"
     # A note that is a label and its value ("Go module path: github.com/acme/...", "Staging host: db.internal:5432",
     # "Deploy key id: 4471"): the label names a place or an identifier, so the value is where or which, not a result.
     r"^[\w .'-]{0,40}?\b(?:path|url|uri|endpoint|host|hostname|address|repo|repository|module|package|registry|"
@@ -269,6 +253,51 @@ FACT = rx(
     r"\b(?:endpoint|url|uri|site|page|dashboard|docs|wiki|spec|path|route|host|address)\s+(?:is|are|lives)\s+"
     r"(?:at\s+)?`?(?:(?:get|post|put|patch|delete)\s+)?(?:[a-z][a-z0-9+.-]*://|/|[\w.-]+/)"
 )
+# Fact forms issue 38's third round found in a new writer's lines, each asked only when its cheap mark is in the line:
+# FACT runs on most lines that reach the word model, and one long alternation pays for every branch at every place.
+# The figure before the bound's name ("the web dynos have a 30s request timeout", "a 10 MB upload cap").
+_BOUND_FIRST = rx(
+    r"\b(?:a|an|the)\s+\d[\d,.]*\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hours?|days?|kb|mb|gb|tb|k|%)?(?:-\w+)?"
+    r"\s+(?:[\w-]+\s+){0,2}?(?:timeout|limit|cap|quota|ttl|ceiling|retention|window|maximum|minimum)\b"
+)
+_BOUND_WORDS = ("timeout", "limit", "cap", "quota", "ttl", "ceiling", "retention", "window", "maximum", "minimum")
+# A weekday and a clock time together ("sprint planning is Monday 13:00", "the last Thursday of the month at
+# 17:00 UTC"): a meeting or a window by design; one event carries a date or the words of one (NOT_FACT).
+_WEEKDAY_CLOCK = rx(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b[^.;]{0,40}?\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
+    r"\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)[^.;]{0,20}?\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+    r"\b(?:first|second|third|fourth|last)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekday|business day|"
+    r"working day|week)\s+of\s+(?:the|each|every)\s+(?:month|quarter|sprint|year)\b"
+)
+# A branch something is built or published from by design ("deployed from the gh-pages branch").
+_FROM_BRANCH = rx(
+    r"\b(?:built|deployed|deploys|published|publishes|released|cut|tagged|served|ships?|shipped)\s+(?:only\s+)?"
+    r"from\s+(?:the\s+)?`?[\w./-]+`?\s+branch\b"
+)
+# A named environment's identifier with no digit in it ("Staging Kubernetes namespace is shop-stg", "zone
+# acme.shop"): a name with a hyphen or a dot is an identifier, not a word of a report.
+_NAMED_ID = rx(
+    r"\b(?:namespace|zone|realm|region|cluster|bucket|queue|topic|tenant|org|workspace|project|account|registry|"
+    r"schema|database|index|channel)\b(?:\s+(?:is|=|:))?\s+`?[a-z][\w]*[-.][\w.-]*\w\b"
+)
+_NAMED_ID_WORDS = words(
+    "namespace zone realm region cluster bucket queue topic tenant org workspace project account registry schema "
+    "database index channel"
+)
+
+
+def more_fact(cleaned: str, lower: str, tokens: frozenset[str], has_digit: bool) -> bool:
+    """The third round's fact forms: a figure before its bound, a weekday with a clock time, a branch deployed from,
+    an environment's name; each pattern runs only on a line that has its mark."""
+    if has_digit and any(word in lower for word in _BOUND_WORDS) and _BOUND_FIRST.found_in(cleaned, lower):
+        return True
+    if ("day" in lower or " week of" in lower) and _WEEKDAY_CLOCK.found_in(cleaned, lower):
+        return True
+    if "branch" in lower and _FROM_BRANCH.found_in(cleaned, lower):
+        return True
+    return not _NAMED_ID_WORDS.isdisjoint(tokens) and _NAMED_ID.found_in(cleaned, lower)
+
+
 # A target, a budget, an objective or a threshold with its figure ("the p95 latency target is 300 ms", "targets 60
 # fps", "coverage threshold for the parser: 85%"):
 # the figure is agreed on, so the words of a measurement in it (latency, fps, p95) make no report.
@@ -291,7 +320,8 @@ NOT_FACT = rx(
     r"took|came out|ran|failed|fails|failing|broke|breaks|crashed|crashes|dropped|grew|jumped|fell|rose|"
     r"instead of|open|pending|left|remaining|unresolved|missing|wrong|ignores|there (?:is|are|'s)|latest|previous|"
     r"got|had|stopped|takes|taking|drifts|while|already|in use|disabled|enabled|about|around|roughly|approximately|"
-    r"handles|went|ended|timed|measured|clocked|benchmarked|failure|errors?(?! codes?)|over budget|exceeded|exceeds)\b"
+    r"handles|went|ended|timed|(?:is|are) (?:done|finished|complete|completed|half done)|measured|clocked|benchmarked|"
+    r"failure|errors?(?! codes?)|over budget|exceeded|exceeds)\b"
 )
 # A measured quantity: with no target in the line, its figure reads as a measurement of today.
 MEASURED = rx(r"\b(?:cpu|latency|p50|p95|p99|usage|throughput|utili[sz]ation|fps)\b")

@@ -38,6 +38,10 @@ KEPT = {
         "The QA Kubernetes namespace is billing-qa, the load test one is billing-perf.",
         "Our DNS zone is corp.northwind.example, records change only through Terraform.",
     ],
+    "a rule that holds all the same": [
+        "Dependency bumps still need a changelog entry, even for dev-only packages.",
+        "Docs-only PRs still require one approval from a maintainer.",
+    ],
     "pin with what breaks": [
         "pinned protobuf to 3.20.x since 4.x breaks the generated stubs of the legacy client",
         "Godot held at 4.2 LTS, the console export templates aren't available for 4.3 yet",
@@ -57,6 +61,7 @@ REFUSED = [
     # What a tool printed or measured, in words no earlier shape named.
     "make[2]: *** [CMakeFiles/indexer.dir/all] Error 2",
     "We're at attempt 3 of the search reindex backfill",
+    "Step 2 of the cutover is done, step 3 waits for the DBA.",
     "line coverage report: src/parser/lexer.rs 38.5%",
     "the image thumbnailer measured 840 ms per page with the new codec",
 ]
