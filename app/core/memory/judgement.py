@@ -66,7 +66,15 @@ from app.core.memory.state_shapes import (
     rx,
     words,
 )
-from app.core.memory.state_signs import LEADING_CONDITION, MEASURED_NOW, ONE_TIME, POLICY, SIGNS, unwrapped
+from app.core.memory.state_signs import (
+    LEADING_CONDITION,
+    MEASURED_NOW,
+    ONE_TIME,
+    OVER_BOUND,
+    POLICY,
+    SIGNS,
+    unwrapped,
+)
 from app.core.memory.text import split_lines
 
 _DIGIT = re.compile(r"\d")
@@ -128,6 +136,8 @@ def _judge_clause(
         result = VERSION.reason
     if result is None and MEASURED_NOW.matches(masked, lower, tokens, has_digit) and not SETTING.found_in(cleaned):
         result = MEASURED_NOW.reason
+    if result is None and has_digit and OVER_BOUND.matches(masked, lower, tokens, has_digit):
+        result = OVER_BOUND.reason
     incident = INCIDENT.matches(masked, lower, tokens, has_digit)
     now = NOW.matches(masked, lower, tokens, has_digit)
     defect = DEFECT.matches(masked, lower, tokens, has_digit)

@@ -230,7 +230,7 @@ FACT = rx(
     r"number|code|port|ports|dsn|arn|bucket|queue|topic|realm|region|zone|cluster|database|db|component|board|index|"
     r"group|flag|namespace|role|label|sha1|sha256|sha512|checksum|hash|digest|fingerprint)\b"
     r"(?:[^.;]{0,40}?\s(?:is|are|=)|\s*:|\s+(?:number|#))?\s+[`'\"]?(?:(?=[\w-]*\d)[\w-]+|[0-9a-f]{16,}\b)|"
-    r"\b(?:listens?|runs?|served|serves|is|are|reachable)\s+on\s+port\s+\d|"
+    r"\b(?:listens?|runs?|served|serves|is|are|reachable)\s+on\s+port\s+\d|\bon (?:tcp|udp)(?:\s+port)?\s+\d|"
     # A version held on purpose ("stay on React 17 until ...", "Go 1.22 or newer").
     r"\b(?:pin|pins|pinned|stay|stays|keep|held|locked|minimum|baseline|lts|supports?|requires?|targets?)\b"
     r"[^.;]{0,40}\bv?\d+(?:\.\d+|\.x)*\b|\bv?\d+(?:\.\d+)*\s+(?:or|and)\s+(?:newer|later|above|up|higher)\b|"
@@ -244,7 +244,7 @@ FACT = rx(
     r"\d{1,3}(?:\.\d{1,3}){3}\b)|"
     # "The nginx config for the edge proxy is deploy/edge/nginx.conf", "the mirror is at https://...".
     r"\b(?:is|are)\s+(?:at\s+)?`?(?:[a-z][a-z0-9+.-]*://|~/|/[\w.-]+/|[\w.-]+/[\w.-]+/|[\w.-]+/[\w-]+\.[a-z]{1,5}\b|"
-    r"[a-z][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|dev|corp|internal|local|lan)\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)|"
+    r"[a-z][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|dev|corp|internal|local|lan|example|cloud|app|co|eu|svc)\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)|"
     # A note that is a label and its value ("Go module path: github.com/acme/...", "Staging host: db.internal:5432",
     # "Deploy key id: 4471"): the label names a place or an identifier, so the value is where or which, not a result.
     r"^[\w .'-]{0,40}?\b(?:path|url|uri|endpoint|host|hostname|address|repo|repository|module|package|registry|"

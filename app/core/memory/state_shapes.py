@@ -249,7 +249,8 @@ RESULTS: tuple[Shape, ...] = (
         "output log coverage last latest previous compiles builds",
         ("n't ", "not compile", "not build", "not pass", "not work", "errors out", "error out"),
         r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
-        r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
+        r"pipeline|workflow|nightly|nightlies|canary|smoke(?: tests?)?|lint(?:er|ing)?|checks?|compil(?:e|ation)|"
+        r"type ?check(?:ing)?|mypy|tsc|clippy|"
         r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
         r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
         r"workflows?|actions?|deploy(?:ment)?|runs?|hooks?|pre-commit|scripts?|migrations?|"

@@ -89,7 +89,8 @@ ONE_TIME = shape(
     "once earlier today yesterday morning afternoon evening last time tuesday monday wednesday thursday friday "
     "saturday sunday",
     ("one time",),
-    r"\b(?:once|earlier|today|yesterday|this (?:morning|afternoon|evening|week)|last (?:night|time|week|run|push)|"
+    r"\b(?:once|earlier|today|yesterday|this (?:morning|afternoon|evening|week|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|last (?:night|time|week|run|push)|"
     r"the last time|that one time|the one time|one time|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"(?!\s+(?:per|a|every|more|all|the|it|you|we|they|that|this|each|in a|before|and|or)\b)",
 )
@@ -115,3 +116,15 @@ MEASURED_NOW = shape(
 # A bug keeps its condition ("freezes when the permission is denied"); a failure or a condition stated under
 # "when" or "if" is hypothetical ("skipped when Docker isn't available", "when main is broken, revert first").
 SIGNS: tuple[tuple[Shape, bool], ...] = ((MALFUNCTION, False), (NEGATED, True), (CONDITION_NOW, True))
+
+# Today's figure told against its bound ("We are using 78% of the rate limit", "The iOS bundle is 212 MB, over the
+# 200 MB cellular limit"): the bound's words do not make it a setting, since the line reports where things stand.
+OVER_BOUND = shape(
+    "it is a measurement of the code or the system as it is today, which the tools measure again",
+    "using uses used consuming consumes is are was were",
+    (),
+    r"\b(?:using|uses|used|consuming|consumes)\s+(?:about\s+|around\s+|roughly\s+)?\d[\d.]*\s*%\s+of\b|"
+    r"\b(?:is|are|was|were)\s+(?:now\s+)?\d[\d.,]*\s*(?:kb|mb|gb|tb|ms|s|%)?,?\s+(?:just\s+)?(?:over|above|past|under|"
+    r"below)\s+(?:the|our|its)\b",
+    digit=True,
+)

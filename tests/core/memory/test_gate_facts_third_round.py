@@ -26,6 +26,9 @@ KEPT = {
         "Uploads over the public form hit a 25 MB body limit at the ingress.",
         "Background exports run in the worker pool; the API gateway has a 29s integration timeout.",
     ],
+    "host and port": [
+        "The SFTP drop for the bank files is sftp.partner.example on TCP 2222.",
+    ],
     "contact address": [
         "The privacy officer for data requests is dpo@northwind.example, answer within 30 days.",
         "Abuse complaints about the hosted demo go to abuse@demo.example.org.",
@@ -64,6 +67,10 @@ REFUSED = [
     "Step 2 of the cutover is done, step 3 waits for the DBA.",
     "line coverage report: src/parser/lexer.rs 38.5%",
     "the image thumbnailer measured 840 ms per page with the new codec",
+    # Today's figure against its bound, and one day's count.
+    "We are using 64% of the 5,000 calls per day quota on the maps key.",
+    "The Android APK is 151 MB, over the 150 MB Play Store limit.",
+    "renovate opened 9 PRs this Tuesday",
 ]
 
 # The settings those reports are measured against.
@@ -71,6 +78,7 @@ SETTINGS = [
     "Line coverage must stay above 80% for everything under src/billing/.",
     "Coverage threshold for the parser crate: 85% of lines.",
     "Thumbnails must render in under 1 s per page; anything slower is a bug.",
+    "Keep the Android APK under the 150 MB Play Store limit; split assets into a feature module otherwise.",
 ]
 
 
