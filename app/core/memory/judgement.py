@@ -227,25 +227,21 @@ _PIN_REASON = re.compile(r"\b(?:because|since|until|as|due to|for|so)\b|[,;(â€”â
 def _standing_fact(cleaned: str) -> bool:
     """A rate or limit, a schedule, a numbered part of a document, a constant id or where a thing lives, said
     with nothing that makes it a report (now, a first person, one event, a result, a measurement)."""
-    # A version held on purpose with its reason ("pinned pydantic to 1.10.x because the v2 migration breaks our
-    # plugins") is a decision: the reason names a break, and it is why the pin stands, not a report of today.
     lower = cleaned.lower()
-    has_digit = _DIGIT.search(cleaned) is not None
-    if (
-        has_digit
-        and PIN_DECISION.found_in(cleaned, lower)
-        and _PIN_REASON.search(lower)
-        and not _STRONG_NOW.search(lower)
-    ):
-        return True
     if NOT_FACT.found_in(cleaned, lower):
-        return False
+        # A version held on purpose with its reason ("pinned pydantic to 1.10.x because the v2 migration breaks our
+        # plugins") is a decision: the reason names a break, and it is why the pin stands, not a report of today.
+        return (
+            _DIGIT.search(cleaned) is not None
+            and PIN_DECISION.found_in(cleaned, lower)
+            and _PIN_REASON.search(lower) is not None
+            and not _STRONG_NOW.search(lower)
+        )
     if TARGET.found_in(cleaned, lower):
         return True  # "the p95 latency target for the orders API is 300 ms": agreed on, not measured
-    if FACT.found_in(cleaned, lower) or SCHEDULE.found_in(cleaned, lower):
+    if FACT.found_in(cleaned, lower) or SCHEDULE.found_in(cleaned, lower) or more_fact(cleaned, lower):
         return not MEASURED.found_in(cleaned, lower)
-    found = more_fact(cleaned, lower, frozenset(WORD_RX.findall(lower)), has_digit)
-    return found and not MEASURED.found_in(cleaned, lower)
+    return False
 
 
 def _passed(judged: tuple[str, str] | None) -> tuple[str, str] | None:

@@ -260,7 +260,6 @@ _BOUND_FIRST = rx(
     r"\b(?:a|an|the)\s+\d[\d,.]*\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hours?|days?|kb|mb|gb|tb|k|%)?(?:-\w+)?"
     r"\s+(?:[\w-]+\s+){0,2}?(?:timeout|limit|cap|quota|ttl|ceiling|retention|window|maximum|minimum)\b"
 )
-_BOUND_WORDS = ("timeout", "limit", "cap", "quota", "ttl", "ceiling", "retention", "window", "maximum", "minimum")
 # A weekday and a clock time together ("sprint planning is Monday 13:00", "the last Thursday of the month at
 # 17:00 UTC"): a meeting or a window by design; one event carries a date or the words of one (NOT_FACT).
 _WEEKDAY_CLOCK = rx(
@@ -280,22 +279,27 @@ _NAMED_ID = rx(
     r"\b(?:namespace|zone|realm|region|cluster|bucket|queue|topic|tenant|org|workspace|project|account|registry|"
     r"schema|database|index|channel)\b(?:\s+(?:is|=|:))?\s+`?[a-z][\w]*[-.][\w.-]*\w\b"
 )
-_NAMED_ID_WORDS = words(
-    "namespace zone realm region cluster bucket queue topic tenant org workspace project account registry schema "
-    "database index channel"
+
+
+# One search for all the marks below, so most lines pay for none of the four patterns.
+_MORE_MARKS = re.compile(
+    r"timeout|limit|\bcap\b|quota|ttl|ceiling|retention|window|maximum|minimum|day|week of|branch|namespace|zone|"
+    r"realm|region|cluster|bucket|queue|topic|tenant|\borg\b|workspace|project|account|registry|schema|database|"
+    r"index|channel"
 )
 
 
-def more_fact(cleaned: str, lower: str, tokens: frozenset[str], has_digit: bool) -> bool:
+def more_fact(cleaned: str, lower: str) -> bool:
     """The third round's fact forms: a figure before its bound, a weekday with a clock time, a branch deployed from,
-    an environment's name; each pattern runs only on a line that has its mark."""
-    if has_digit and any(word in lower for word in _BOUND_WORDS) and _BOUND_FIRST.found_in(cleaned, lower):
-        return True
-    if ("day" in lower or " week of" in lower) and _WEEKDAY_CLOCK.found_in(cleaned, lower):
-        return True
-    if "branch" in lower and _FROM_BRANCH.found_in(cleaned, lower):
-        return True
-    return not _NAMED_ID_WORDS.isdisjoint(tokens) and _NAMED_ID.found_in(cleaned, lower)
+    an environment's name; they run only on a line that has one of their marks."""
+    if _MORE_MARKS.search(lower) is None:
+        return False
+    return (
+        _BOUND_FIRST.found_in(cleaned, lower)
+        or _WEEKDAY_CLOCK.found_in(cleaned, lower)
+        or _FROM_BRANCH.found_in(cleaned, lower)
+        or _NAMED_ID.found_in(cleaned, lower)
+    )
 
 
 # A target, a budget, an objective or a threshold with its figure ("the p95 latency target is 300 ms", "targets 60
