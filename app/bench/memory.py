@@ -17,11 +17,12 @@ cross-validated (gate_figures.py: the model trained without the lines it judges)
 held-out set (tests/core/memory/gate_test_set_v2/), the third (gate_test_set_v3/, written blind in
 session 11 and first scored once, after the gate's session-11 settings were chosen without it) and the
 fifth (gate_test_set_v5/, written blind for issue 38 and scored once; development data since, in the pool) and
-the sixth (gate_test_set_v6/, sealed before issue 38's second round), the generalisation figures: of them the
-bench reports counts and percentages, never a line. Issue 38's fact families (gate_train_set_facts/: facts
-with figures and their state twins, written by the session that changed the gate) are development data too.
-For every set it gives the durable lines refused by the kind of fact they carry (fact_kinds.py: numeral, time,
-id, location, version or none), the family issue 38 found refused.
+the sixth (gate_test_set_v6/, written blind and scored once after issue 38's second round; development data
+since, in the pool), the generalisation figures: of them the bench reports counts and percentages, never a line.
+Issue 38's fact families (gate_train_set_facts/: facts with figures and their state twins, written by the
+session that changed the gate) are development data too. For every set it gives the durable lines refused by
+the kind of fact they carry (fact_kinds.py: numeral, time, id, location, version or none), the family issue 38
+found refused.
 """
 
 from __future__ import annotations
@@ -50,8 +51,9 @@ THIRD_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v3"
 # time, an id, a version or a schedule. Scored once (95.6% / 6.8%), then studied: development data since, in the
 # word model's pool and held out as a writer of its own in the estimates.
 FIFTH_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v5"
-# The sixth, written blind for issue 38 and sealed before its second round of gate work; the lead scores it once.
-# Counts only, like every held-out set; a checkout without it prints "not in this build".
+# The sixth, written blind for issue 38 and sealed before its second round of gate work; scored once (95.6% / 3.6%),
+# then studied for the third round: development data since, in the pool and a writer of its own. Counts only,
+# like every held-out set; a checkout without it prints "not in this build".
 SIXTH_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v6"
 # Issue 38's fact families and their state twins, written by the session that changed the gate: development data.
 FACTS_SET = ROOT / "tests" / "core" / "memory" / "gate_train_set_facts"
@@ -359,7 +361,7 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             ("generalisation_v3", "third held-out set (a generalisation figure: written blind in session 11)"),
             ("generalisation_v5", "fifth held-out set (written blind for issue 38, scored once; development since)"),
             ("training_facts", "fact-family set of issue 38 (development: written with the gate work, trained on)"),
-            ("generalisation_v6", "sixth held-out set (the generalisation figure: written blind, sealed for issue 38)"),
+            ("generalisation_v6", "sixth held-out set (written blind for issue 38, scored once; development since)"),
         ):
             f = g[name]
             if f is None:

@@ -43,6 +43,7 @@ from app.core.memory.lesson_shapes import (
     generalises,
     has_evidence,
     is_imperative,
+    more_fact,
 )
 from app.core.memory.lines import clean as _clean
 from app.core.memory.lines import is_structure as _is_structure
@@ -65,7 +66,15 @@ from app.core.memory.state_shapes import (
     rx,
     words,
 )
-from app.core.memory.state_signs import LEADING_CONDITION, MEASURED_NOW, ONE_TIME, POLICY, SIGNS, unwrapped
+from app.core.memory.state_signs import (
+    LEADING_CONDITION,
+    MEASURED_NOW,
+    ONE_TIME,
+    OVER_BOUND,
+    POLICY,
+    SIGNS,
+    unwrapped,
+)
 from app.core.memory.text import split_lines
 
 _DIGIT = re.compile(r"\d")
@@ -127,6 +136,8 @@ def _judge_clause(
         result = VERSION.reason
     if result is None and MEASURED_NOW.matches(masked, lower, tokens, has_digit) and not SETTING.found_in(cleaned):
         result = MEASURED_NOW.reason
+    if result is None and has_digit and OVER_BOUND.matches(masked, lower, tokens, has_digit):
+        result = OVER_BOUND.reason
     incident = INCIDENT.matches(masked, lower, tokens, has_digit)
     now = NOW.matches(masked, lower, tokens, has_digit)
     defect = DEFECT.matches(masked, lower, tokens, has_digit)
@@ -172,7 +183,9 @@ def _judge_clause(
         if dated and WORK_IN_PROGRESS.found_in(cleaned):
             return None  # "2026-12-01: halfway through the Rails upgrade on branch upgrade/rails-71": a dated note
         return STATE, result
-    if dated or (evidence and not _STRONG_NOW.search(lower)):
+    # A pin is a decision, and what it says of the next version ("the console SDK isn't certified on 6 yet") is
+    # its reason, not a claim about today's code.
+    if dated or ((evidence or PIN_DECISION.found_in(cleaned)) and not _STRONG_NOW.search(lower)):
         return None  # a dated note of what happened, or a decision with its reason
     return STATE, INCIDENT.reason if incident else NOW.reason
 
@@ -200,20 +213,35 @@ def _plain_sign(cleaned: str, general: bool, once: bool, signs: _Signs) -> tuple
         if general:
             return RULE, _RULE_REASON.format(what="what happened once, in one session")
         return STATE, ONE_TIME.reason
-    if POLICY.found_in(cleaned) or is_imperative(cleaned):
+    # A pin decision states its ground beside it ("Unity pinned to 2022.3 LTS, the console SDK isn't certified on 6
+    # yet"): what fails on the next version is why the pin holds, so it makes no bug of today.
+    if POLICY.found_in(cleaned) or is_imperative(cleaned) or PIN_DECISION.found_in(cleaned):
         return None
     conditional = CONDITION.found_in(cleaned)
     return next(((STATE, s.reason) for s, hypothetical in signs if not (hypothetical and conditional)), None)
 
 
+_PIN_REASON = re.compile(r"\b(?:because|since|until|as|due to|for|so)\b|[,;(—–-]\s*\w")
+
+
 def _standing_fact(cleaned: str) -> bool:
     """A rate or limit, a schedule, a numbered part of a document, a constant id or where a thing lives, said
     with nothing that makes it a report (now, a first person, one event, a result, a measurement)."""
-    if NOT_FACT.found_in(cleaned):
-        return False
-    if TARGET.found_in(cleaned):
+    lower = cleaned.lower()
+    if NOT_FACT.found_in(cleaned, lower):
+        # A version held on purpose with its reason ("pinned pydantic to 1.10.x because the v2 migration breaks our
+        # plugins") is a decision: the reason names a break, and it is why the pin stands, not a report of today.
+        return (
+            _DIGIT.search(cleaned) is not None
+            and PIN_DECISION.found_in(cleaned, lower)
+            and _PIN_REASON.search(lower) is not None
+            and not _STRONG_NOW.search(lower)
+        )
+    if TARGET.found_in(cleaned, lower):
         return True  # "the p95 latency target for the orders API is 300 ms": agreed on, not measured
-    return (FACT.found_in(cleaned) or SCHEDULE.found_in(cleaned)) and not MEASURED.found_in(cleaned)
+    if FACT.found_in(cleaned, lower) or SCHEDULE.found_in(cleaned, lower) or more_fact(cleaned, lower):
+        return not MEASURED.found_in(cleaned, lower)
+    return False
 
 
 def _passed(judged: tuple[str, str] | None) -> tuple[str, str] | None:

@@ -141,6 +141,17 @@ DATE = rx(
 )
 
 
+# A verb that is also a noun ("release", "rebase") starts a report as often as an instruction: "release build APK
+# is 48.6 MB", "Rebase onto develop left conflicts in three files". A finite verb within its first few words, before
+# any word that opens a clause of its own, makes the first word the subject.
+_NOUN_VERBS = words(
+    "release build test rebase merge push commit tag deploy update upgrade lint review log format install start "
+    "restart check clean call copy import export store route"
+)
+_FINITE = words("is are was were left has had took failed broke passed leaves takes")
+_CLAUSE_OPENERS = words("if when whenever unless because so that which where until before after once while since")
+
+
 def is_imperative(cleaned: str) -> bool:
     words = cleaned.replace(",", " ").split()
     if not words:
@@ -148,6 +159,12 @@ def is_imperative(cleaned: str) -> bool:
     first = words[0].lower().rstrip(":")
     if first not in _IMPERATIVE or words[0].endswith(":"):
         return False
+    if first in _NOUN_VERBS and "," not in cleaned.split(None, 1)[0]:
+        for word in cleaned.split(",")[0].split(";")[0].lower().split()[1:5]:
+            if word in _CLAUSE_OPENERS:
+                break
+            if word in _FINITE:
+                return False
     return len(words) == 1 or words[1].lower() not in _NOT_IMPERATIVE_NEXT
 
 
@@ -213,7 +230,7 @@ FACT = rx(
     r"number|code|port|ports|dsn|arn|bucket|queue|topic|realm|region|zone|cluster|database|db|component|board|index|"
     r"group|flag|namespace|role|label|sha1|sha256|sha512|checksum|hash|digest|fingerprint)\b"
     r"(?:[^.;]{0,40}?\s(?:is|are|=)|\s*:|\s+(?:number|#))?\s+[`'\"]?(?:(?=[\w-]*\d)[\w-]+|[0-9a-f]{16,}\b)|"
-    r"\b(?:listens?|runs?|served|serves|is|are|reachable)\s+on\s+port\s+\d|"
+    r"\b(?:listens?|runs?|served|serves|is|are|reachable)\s+on\s+port\s+\d|\bon (?:tcp|udp)(?:\s+port)?\s+\d|"
     # A version held on purpose ("stay on React 17 until ...", "Go 1.22 or newer").
     r"\b(?:pin|pins|pinned|stay|stays|keep|held|locked|minimum|baseline|lts|supports?|requires?|targets?)\b"
     r"[^.;]{0,40}\bv?\d+(?:\.\d+|\.x)*\b|\bv?\d+(?:\.\d+)*\s+(?:or|and)\s+(?:newer|later|above|up|higher)\b|"
@@ -227,7 +244,7 @@ FACT = rx(
     r"\d{1,3}(?:\.\d{1,3}){3}\b)|"
     # "The nginx config for the edge proxy is deploy/edge/nginx.conf", "the mirror is at https://...".
     r"\b(?:is|are)\s+(?:at\s+)?`?(?:[a-z][a-z0-9+.-]*://|~/|/[\w.-]+/|[\w.-]+/[\w.-]+/|[\w.-]+/[\w-]+\.[a-z]{1,5}\b|"
-    r"[a-z][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|dev|corp|internal|local|lan)\b)|"
+    r"[a-z][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|dev|corp|internal|local|lan|example|cloud|app|co|eu|svc)\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)|"
     # A note that is a label and its value ("Go module path: github.com/acme/...", "Staging host: db.internal:5432",
     # "Deploy key id: 4471"): the label names a place or an identifier, so the value is where or which, not a result.
     r"^[\w .'-]{0,40}?\b(?:path|url|uri|endpoint|host|hostname|address|repo|repository|module|package|registry|"
@@ -236,10 +253,60 @@ FACT = rx(
     r"\b(?:endpoint|url|uri|site|page|dashboard|docs|wiki|spec|path|route|host|address)\s+(?:is|are|lives)\s+"
     r"(?:at\s+)?`?(?:(?:get|post|put|patch|delete)\s+)?(?:[a-z][a-z0-9+.-]*://|/|[\w.-]+/)"
 )
-# A target, a budget or an objective with its figure ("the p95 latency target is 300 ms", "targets 60 fps"):
+# Fact forms issue 38's third round found in a new writer's lines, each asked only when its cheap mark is in the line:
+# FACT runs on most lines that reach the word model, and one long alternation pays for every branch at every place.
+# The figure before the bound's name ("the web dynos have a 30s request timeout", "a 10 MB upload cap").
+_BOUND_FIRST = rx(
+    r"\b(?:a|an|the)\s+\d[\d,.]*\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hours?|days?|kb|mb|gb|tb|k|%)?(?:-\w+)?"
+    r"\s+(?:[\w-]+\s+){0,2}?(?:timeout|limit|cap|quota|ttl|ceiling|retention|window|maximum|minimum)\b"
+)
+# A weekday and a clock time together ("sprint planning is Monday 13:00", "the last Thursday of the month at
+# 17:00 UTC"): a meeting or a window by design; one event carries a date or the words of one (NOT_FACT).
+_WEEKDAY_CLOCK = rx(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b[^.;]{0,40}?\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
+    r"\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)[^.;]{0,20}?\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+    r"\b(?:first|second|third|fourth|last)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekday|business day|"
+    r"working day|week)\s+of\s+(?:the|each|every)\s+(?:month|quarter|sprint|year)\b"
+)
+# A branch something is built or published from by design ("deployed from the gh-pages branch").
+_FROM_BRANCH = rx(
+    r"\b(?:built|deployed|deploys|published|publishes|released|cut|tagged|served|ships?|shipped)\s+(?:only\s+)?"
+    r"from\s+(?:the\s+)?`?[\w./-]+`?\s+branch\b"
+)
+# A named environment's identifier with no digit in it ("Staging Kubernetes namespace is shop-stg", "zone
+# acme.shop"): a name with a hyphen or a dot is an identifier, not a word of a report.
+_NAMED_ID = rx(
+    r"\b(?:namespace|zone|realm|region|cluster|bucket|queue|topic|tenant|org|workspace|project|account|registry|"
+    r"schema|database|index|channel)\b(?:\s+(?:is|=|:))?\s+`?[a-z][\w]*[-.][\w.-]*\w\b"
+)
+
+
+# One search for all the marks below, so most lines pay for none of the four patterns.
+_MORE_MARKS = re.compile(
+    r"timeout|limit|\bcap\b|quota|ttl|ceiling|retention|window|maximum|minimum|day|week of|branch|namespace|zone|"
+    r"realm|region|cluster|bucket|queue|topic|tenant|\borg\b|workspace|project|account|registry|schema|database|"
+    r"index|channel"
+)
+
+
+def more_fact(cleaned: str, lower: str) -> bool:
+    """The third round's fact forms: a figure before its bound, a weekday with a clock time, a branch deployed from,
+    an environment's name; they run only on a line that has one of their marks."""
+    if _MORE_MARKS.search(lower) is None:
+        return False
+    return (
+        _BOUND_FIRST.found_in(cleaned, lower)
+        or _WEEKDAY_CLOCK.found_in(cleaned, lower)
+        or _FROM_BRANCH.found_in(cleaned, lower)
+        or _NAMED_ID.found_in(cleaned, lower)
+    )
+
+
+# A target, a budget, an objective or a threshold with its figure ("the p95 latency target is 300 ms", "targets 60
+# fps", "coverage threshold for the parser: 85%"):
 # the figure is agreed on, so the words of a measurement in it (latency, fps, p95) make no report.
 TARGET = rx(
-    r"\b(?:target|budget|slo|sla|objective|goal)s?\b(?:\s+(?:for|of|on)\b[^.;]{0,40}?)?\s+(?:is|are|=|:)\s+"
+    r"\b(?:target|budget|slo|sla|objective|goal|threshold|floor)s?\b(?:\s+(?:for|of|on)\b[^.;]{0,40}?)?\s*(?:is|are|=|:)\s+"
     r"(?:under\s+|below\s+|above\s+|at most\s+|at least\s+)?\d|"
     r"\b(?:target|budget|slo|sla|objective|goal)s?\s*:[^.;]{0,30}\d|\btargets\s+\d"
 )
@@ -257,7 +324,8 @@ NOT_FACT = rx(
     r"took|came out|ran|failed|fails|failing|broke|breaks|crashed|crashes|dropped|grew|jumped|fell|rose|"
     r"instead of|open|pending|left|remaining|unresolved|missing|wrong|ignores|there (?:is|are|'s)|latest|previous|"
     r"got|had|stopped|takes|taking|drifts|while|already|in use|disabled|enabled|about|around|roughly|approximately|"
-    r"handles|went|ended|timed|failure|errors?(?! codes?)|over budget|exceeded|exceeds)\b"
+    r"handles|went|ended|timed|(?:is|are) (?:done|finished|complete|completed|half done)|measured|clocked|benchmarked|"
+    r"failure|errors?(?! codes?)|over budget|exceeded|exceeds)\b"
 )
 # A measured quantity: with no target in the line, its figure reads as a measurement of today.
 MEASURED = rx(r"\b(?:cpu|latency|p50|p95|p99|usage|throughput|utili[sz]ation|fps)\b")

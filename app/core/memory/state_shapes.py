@@ -55,6 +55,7 @@ class Shape:
 # Messages runtimes and compilers print, matched as plain substrings of the lowered line.
 ERROR_PHRASES = (
     "object reference not set",
+    "] error ",  # make: *** [Makefile:63: obj/net.o] Error 1
     "cannot read properties of undefined",
     "cannot read properties of null",
     "cannot read property",
@@ -199,7 +200,8 @@ ALWAYS: tuple[Shape, ...] = (
         r"\bnothing to commit\b|\bnothing (?:is )?(?:staged|changed|modified|uncommitted)\b|"
         r"\bno (?:uncommitted|unstaged|staged|local|pending) (?:changes|files|edits)\b|\bstash(?:ed)? (?:my|the|our)\b|"
         r"\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
-        r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b",
+        r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b|"
+        r"\b(?:unstaged|untracked) (?:changes|files|edits) (?:in|to|under)\b",
     ),
     shape(
         "it lists changed or uncommitted files, which git_status shows at any time",
@@ -247,7 +249,8 @@ RESULTS: tuple[Shape, ...] = (
         "output log coverage last latest previous compiles builds",
         ("n't ", "not compile", "not build", "not pass", "not work", "errors out", "error out"),
         r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
-        r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
+        r"pipeline|workflow|nightly|nightlies|canary|smoke(?: tests?)?|lint(?:er|ing)?|checks?|compil(?:e|ation)|"
+        r"type ?check(?:ing)?|mypy|tsc|clippy|"
         r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
         r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
         r"workflows?|actions?|deploy(?:ment)?|runs?|hooks?|pre-commit|scripts?|migrations?|"
@@ -336,11 +339,18 @@ NUMBER_WORDS = re.compile(
 NOW = shape(
     "it says what the code does or lacks right now, which read_file and search_code show at any time "
     "and the next commit changes",
-    "still yet longer far anymore present now currently today moment this blocked waiting stuck",
-    ("any more", "for now", "today's", " on step ", " at step "),
-    # A position in today's work ("we are on step 4 of the checklist"): the step is a fact, the position is not.
-    r"\bstill\b|\bnow\b|\bcurrently\b|\btoday\b|\b(?:we are|we're|i am|i'm)\s+(?:now\s+)?(?:on|at|up to|past)\s+"
-    r"(?:step|chapter|section|part|stage|phase|page|item|task|milestone)\s+\d|"
+    "still yet longer far anymore present now currently today moment this blocked waiting stuck we're i'm done "
+    "finished complete completed",
+    ("any more", "for now", "today's", " on step ", " at step ", "we are", "i am"),
+    # A position in today's work ("we are on step 4 of the checklist", "we're at revision 58 of the helm release"):
+    # the step is a fact, the position is not.
+    # "still" before a rule's verb concedes, it does not date: "Hotfix PRs still need one review, even at night".
+    r"\bstill\b(?!\s+(?:need|needs|require|requires|must|have to|has to|apply|applies|count|counts)\b)|"
+    r"\bnow\b|\bcurrently\b|\btoday\b|\b(?:we are|we're|i am|i'm)\s+(?:now\s+)?(?:on|at|up to|past)\s+"
+    r"(?:step|chapter|section|part|stage|phase|page|item|task|milestone|revision|rev|attempt|iteration|round|"
+    r"migration|patch|build|sprint)\s+#?\d|"
+    r"\b(?:step|stage|phase|part|item|task|milestone)\s+\d+\b[^.;]{0,40}?\b(?:is|are)\s+(?:now\s+)?(?:done|finished|"
+    r"complete|completed)\b(?!\s+(?:when|once|only|before|after|by)\b)|"
     r"\bat the moment\b|\bon this (?:machine|computer|laptop|box)\b|"
     r"\b(?:we're|we are|i'm|i am)\s+(?:blocked|waiting|stuck)\b|\b(?:not|no)\b[^.;]{0,60}\byet\b|"
     r"n't\b[^.;]{0,60}\byet\b|\bnot yet\b|\byet to\b|\bno longer\b|\bso far\b|"
@@ -356,8 +366,10 @@ TOOL_SAYS = shape(
     "refused prints printed says said warns warned emits emitted lists collected collects",
     (),
     # Any subject will do ("pnpm install warns", "the linker complains", "Tools reject"): the reporting verb
-    # is the shape, so a tool the gate has never heard of is judged like one it knows.
-    r"(?<!\bto )(?<!\bwhich )(?<!\S)(?!(?:and|or|are|is|be|been|was|were|not|to)\b)\S+(?:\s+(?:--?[\w-]+|\./\S*))*"
+    # is the shape, so a tool the gate has never heard of is judged like one it knows. After "for", "of", "with"
+    # or "about" the word is a noun ("the contact for vulnerability reports", "a list of bug reports").
+    r"(?<!\S)(?<!\bto )(?<!\bwhich )(?<!\bfor )(?<!\bof )(?<!\bwith )(?<!\babout )"
+    r"(?!(?:and|or|are|is|be|been|was|were|not|to)\b)\S+(?:\s+(?:--?[\w-]+|\./\S*))*"
     r"\s+(?:now\s+|still\s+|also\s+)?(?:reports|reported|shows|showed|found|finds|flagged|complains|"
     r"complained|rejects|rejected|refuses|refused|prints|printed|says|said|warns|warned|emits|emitted)\b(?!\s+as\b)|"
     r"\b(?:lists|collected|collects|finds|found)\s+\d+",

@@ -1,10 +1,11 @@
-"""The sixth held-out gate set (issue 38): written blind, sealed before this session's gate work, scored once.
+"""The sixth held-out gate set (issue 38): written blind, sealed before the second round's gate work, scored once;
+development data since.
 
 A helper who saw only the two definitions (and a requirement that at least 40% of the durable lines carry a
-number, a time, an id, a version or a place) wrote it, 250 lines of each kind (see its README). The fifth set
-was scored once and so became development data; this one takes its place as the set nobody tuned on. It was
-copied here and its digests taken before anyone changed the gate; tuning against it would turn it into
-development data, so a change that needs it to pass needs a new blind set too.
+number, a time, an id, a version or a place) wrote it, 250 lines of each kind (see its README). It was copied
+here and its digests taken before anyone changed the gate for that round, and scored once after it (95.6% of
+state refused / 3.6% of durable refused). Issue 38's third round studied its refusals, so it is development
+data now: in the word model's pool, and a writer of its own in the estimates. A later blind set measures the gate.
 """
 
 from __future__ import annotations
@@ -29,18 +30,24 @@ def test_the_blind_set_is_unchanged(name: str) -> None:
     assert_unchanged(FOLDER / name, DIGESTS[name], LINES)
 
 
-def test_the_gate_never_trains_on_it() -> None:
-    assert "gate_test_set_v6" not in gate_figures.POOL
-    assert all("gate_test_set_v6" not in group for writer in gate_figures.BLIND for group in writer)
+def test_it_is_development_data_now() -> None:
+    # Scored once, then studied for issue 38's third round: the word model trains on it and the estimates hold it out
+    # as a writer of its own.
+    assert "gate_test_set_v6" in gate_figures.POOL
+    assert ("gate_test_set_v6",) in gate_figures.BLIND
 
 
-def test_the_gate_holds_its_one_scoring_on_it() -> None:
+def test_the_gate_holds_its_figures_on_it() -> None:
     """Scored once when issue 38's second round landed: 95.6% of state refused, 3.6% of durable refused.
 
-    The gate before that round read it at 94.8% / 8.0%. The goal (at most 2% of durable refused) is not met;
-    this holds the figure so a later change cannot make it worse unseen. A change that improves it is judged on
-    a new blind set, not on this one.
+    Since then a development figure. Held out whole (a model trained on the rest of the pool, as for a new
+    writer) the gate of issue 38's third round reads 98.0% / 0.0% (245 and 0 of 250), the second round's gate
+    95.6% / 3.6%; the kindest estimate, since the third round's shapes were widened on the forms this set's
+    refused lines used. These hold those figures so a later change cannot make them worse unseen.
     """
-    figures = gate_figures.score(gate_model.corpus(FOLDER))
-    assert figures.recall >= 0.956, figures.text()
-    assert figures.false_refusals <= 0.036, figures.text()
+    held_out = gate_figures.blind_held_out(gate_figures.pool_sets(FOLDER.parent))["gate_test_set_v6"]
+    assert held_out.recall >= 0.975, held_out.text()
+    assert held_out.false_refusals <= 0.004, held_out.text()
+    shipped = gate_figures.score(gate_model.corpus(FOLDER))
+    assert shipped.recall >= 0.975, shipped.text()
+    assert shipped.false_refusals <= 0.004, shipped.text()
