@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.memory import gate_figures
+from app.core.memory import gate_figures, gate_model
 from tests.core.memory.blind_sets import assert_unchanged
 
 FOLDER = Path(__file__).parent / "gate_test_set_v7"
@@ -31,3 +31,15 @@ def test_the_blind_set_is_unchanged(name: str) -> None:
 def test_the_gate_never_trains_on_it() -> None:
     assert "gate_test_set_v7" not in gate_figures.POOL
     assert all("gate_test_set_v7" not in group for writer in gate_figures.BLIND for group in writer)
+
+
+def test_the_gate_holds_its_one_scoring_on_it() -> None:
+    """Scored once when issue 38's third round landed: 96.8% of state refused, 5.2% of durable refused.
+
+    The gate before that round read it at 96.0% / 6.4%. The goal (at most 2% of durable refused) is not met;
+    this holds the figure so a later change cannot make it worse unseen. A change that improves it is judged on
+    a new blind set, not on this one.
+    """
+    figures = gate_figures.score(gate_model.corpus(FOLDER))
+    assert figures.recall >= 0.968, figures.text()
+    assert figures.false_refusals <= 0.052, figures.text()
