@@ -107,6 +107,9 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
     assert (fifth["state_lines"], fifth["durable_lines"]) == (250, 250)
     sixth = figures["generalisation_v6"]  # scored once for issue 38's second round, development data since
     assert (sixth["state_lines"], sixth["durable_lines"]) == (250, 250)
+    seventh = figures["generalisation_v7"]  # scored once for issue 38's third round: its figure, as scored
+    assert (seventh["state_lines"], seventh["durable_lines"]) == (250, 250)
+    assert seventh["gate"]["durable_refused_lines"] <= 13
     facts = figures["training_facts"]  # issue 38's fact families, with their state twins
     assert (facts["state_lines"], facts["durable_lines"]) == (92, 92)
     assert facts["durable_by_kind"]["none_lines"] < facts["durable_lines"] // 10  # nearly all carry a figure
