@@ -5,6 +5,7 @@
 # monitor). The microphone, the default source, is "microphone": a remap of mic's monitor,
 # because a monitor is what plays, never a microphone, and the app refuses one as the
 # default (a real desktop falls back to a monitor when its microphone is unplugged).
+# VDA_SCREEN sets the screen (default 1280x800x24, the size the issues are tried at).
 # Exports DISPLAY and the Pulse settings;
 # `desktop_env_stop` ends both.
 
@@ -14,7 +15,7 @@ chmod 700 "$VDA_TEST_RUNTIME"
 
 # Xvfb picks a free display itself and writes its number (-displayfd): desktops started at the same
 # moment (one per test worker) never race for the same number.
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$VDA_TEST_RUNTIME/display" >"$VDA_TEST_RUNTIME/xvfb.log" 2>&1 &
+Xvfb -displayfd 3 -screen 0 "${VDA_SCREEN:-1280x800x24}" -nolisten tcp 3>"$VDA_TEST_RUNTIME/display" >"$VDA_TEST_RUNTIME/xvfb.log" 2>&1 &
 VDA_XVFB_PID=$!
 for _ in $(seq 100); do [[ -s "$VDA_TEST_RUNTIME/display" ]] && break; sleep 0.1; done
 export DISPLAY=":$(head -n 1 "$VDA_TEST_RUNTIME/display")"

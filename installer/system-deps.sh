@@ -2,8 +2,9 @@
 # System packages the app needs on Debian/Ubuntu (PortAudio, Qt's xcb libraries),
 # plus, with --test, what the test suite needs (a virtual display with a tray,
 # PulseAudio null devices, xdotool, espeak-ng for spoken test audio,
-# dbus-daemon for the desktop portal's test service, and a PostgreSQL server whose
-# throwaway clusters the team memory tests start on a Unix socket).
+# dbus-daemon for the desktop portal's test service, a PostgreSQL server whose
+# throwaway clusters the team memory tests start on a Unix socket, Neovim for the editor
+# plugin's test, and Node.js with npm to build and test the VS Code extension).
 set -euo pipefail
 
 RUNTIME=(
@@ -15,7 +16,14 @@ RUNTIME=(
 TEST=(xvfb x11-utils icewm pulseaudio pulseaudio-utils xdotool espeak-ng xauth dbus-daemon postgresql neovim)
 
 packages=("${RUNTIME[@]}")
-if [[ "${1:-}" == "--test" ]]; then packages+=("${TEST[@]}"); fi
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=("${TEST[@]}")
+  # Debian's nodejs and npm, unless a Node.js is there already (NodeSource's nodejs carries its own npm
+  # and conflicts with Debian's npm package). The extension's build wants Node.js 20 (Debian 13's; Debian
+  # 12 has 18, and installer/vscode-extension.sh then says so).
+  command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
+fi
 
 if ! command -v apt-get >/dev/null; then
   echo "This script installs Debian packages; on other systems install the equivalents of:" >&2

@@ -50,9 +50,11 @@ def wanted() -> bool:
     return bool(worker) and worker != "gw0" and bool(os.environ.get("DISPLAY"))
 
 
-def start() -> Desktop:
-    """Start a desktop as desktop-env.sh does; raises RuntimeError saying why when it cannot."""
-    done = subprocess.run(["bash", "-c", _REPORT, str(SCRIPT)], capture_output=True, text=True, timeout=60)
+def start(screen: str = "") -> Desktop:
+    """Start a desktop as desktop-env.sh does (its screen `screen`, e.g. "1920x1080x24", else the script's);
+    raises RuntimeError saying why when it cannot."""
+    env = {**os.environ, "VDA_SCREEN": screen} if screen else None
+    done = subprocess.run(["bash", "-c", _REPORT, str(SCRIPT)], capture_output=True, text=True, timeout=60, env=env)
     lines = done.stdout.splitlines()
     if done.returncode != 0 or len(lines) != 4 or not lines[0].startswith(":"):
         raise RuntimeError(f"desktop-env.sh did not start a desktop: {done.stdout!r} {done.stderr!r}")

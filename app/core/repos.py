@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from app.core.errors import RepositoryError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 
 def find_root(start: Path) -> Path:
@@ -18,13 +19,18 @@ def find_root(start: Path) -> Path:
     try:
         folder = start.expanduser().resolve(strict=True)
     except (OSError, RuntimeError) as exc:
-        raise RepositoryError(f"The folder {start} does not exist.") from exc
+        raise RepositoryError(
+            QT_TRANSLATE_NOOP("errors", "The folder {folder} does not exist.").format(folder=start)
+        ) from exc
     if not folder.is_dir():
         folder = folder.parent
     for candidate in (folder, *folder.parents):
         if (candidate / ".git").exists():
             return candidate
-    raise RepositoryError(f"{folder} is not inside a git repository.", hint="Choose the folder of a git repository.")
+    raise RepositoryError(
+        QT_TRANSLATE_NOOP("errors", "{folder} is not inside a git repository.").format(folder=folder),
+        hint=QT_TRANSLATE_NOOP("errors", "Choose the folder of a git repository."),
+    )
 
 
 def find_root_or_none(start: Path) -> Path | None:

@@ -31,6 +31,7 @@ MAX_PANEL_PAGES = 500
 Effort = Literal["low", "medium", "high"]
 HotkeyMode = Literal["hold", "toggle"]
 MemoryMode = Literal["on", "read-only", "off"]  # the one spelling of a repository memory's mode
+UiLanguage = Literal["", "en", "de", "es"]  # the app's own words: "" follows the system's language
 MEMORY_MODES: tuple[MemoryMode, ...] = get_args(MemoryMode)
 
 
@@ -121,6 +122,9 @@ class Settings:
     team_dsn: str = _setting("", Effect.SESSION)
     # "Ask before remembering": every line the agent writes waits for the developer's Keep (memory pending).
     memory_ask_first: bool = _setting(False, Effect.SESSION)
+    # The language of the app's windows, menus and notices ("" = the system's). The translators are installed
+    # once, before the first window is built: the next start uses a new choice. The command line stays English.
+    ui_language: UiLanguage = _setting("", Effect.RESTART)
 
     def memory_mode_for(self, repo: Path) -> MemoryMode:
         return self.memory_modes.get(str(repo), self.memory_mode)
@@ -164,6 +168,7 @@ _LITERALS: dict[str, tuple[str, ...]] = {
     "hotkey_mode": get_args(HotkeyMode),
     "memory_mode": get_args(MemoryMode),
     "speech_language": get_args(SpeechLanguage),
+    "ui_language": get_args(UiLanguage),
 }
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from app.core.agent.events import Event, ToolFinished, TurnEnded, TurnFailed
 from app.core.history import History, Page, ToolRun
+from app.core.languages import Heard
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +29,14 @@ class TurnRecorder:
         *,
         source: str = "voice",
         forward: Callable[[Event], None] | None = None,
+        language: Heard | None = None,
     ) -> None:
         self.history = history
         self.repo = str(repo)
         self.heard = heard
         self.source = source
         self.forward = forward
+        self.language = language  # the language the question was heard in (None: typed)
         self.tools: list[ToolRun] = []
         self.turn_id: int | None = None
 
@@ -51,7 +54,7 @@ class TurnRecorder:
     def _store(self, reply: str, pages: list[Page]) -> None:
         try:
             self.turn_id = self.history.add(
-                self.repo, self.heard, reply, tools=self.tools, pages=pages, source=self.source
+                self.repo, self.heard, reply, tools=self.tools, pages=pages, source=self.source, language=self.language
             )
         except (sqlite3.Error, OSError):
             # The history is a convenience: a full disk or a locked file must not cost the reply.

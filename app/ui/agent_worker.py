@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 
 from app.core import messages, paths, stamps
 from app.core.agent.events import Event, TurnEnded, TurnFailed
@@ -24,6 +24,7 @@ from app.core.editor import block
 from app.core.editor.report import EditorReport
 from app.core.errors import UserFacingError
 from app.core.history import History
+from app.core.languages import Heard
 from app.core.settings import Settings
 from app.core.turn_record import TurnRecorder
 from app.ui.ports import AgentPort
@@ -42,7 +43,7 @@ class AgentWorker(AgentPort):
     _session_requested = Signal(object, object)  # repository or None, Settings
     _settings_sent = Signal(object)  # Settings
     _prepare_requested = Signal(object)  # the key-down's Hold
-    _turn_requested = Signal(int, str, object)  # turn id, words, EditorReport or None
+    _turn_requested = Signal(int, str, object, object)  # turn id, words, EditorReport or None, Heard or None
 
     def __init__(self) -> None:
         super().__init__()
@@ -88,10 +89,10 @@ class AgentWorker(AgentPort):
         if hold is not None:
             hold.release(at or None)
 
-    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
+    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None, heard: Heard | None = None) -> None:
         with self._lock:
             self._requested_turn = turn_id
-        self._turn_requested.emit(turn_id, text, editor)
+        self._turn_requested.emit(turn_id, text, editor, heard)
 
     def set_history(self, history: History) -> None:
         """Where each turn is kept from now on (or not: a history that is off keeps nothing)."""
@@ -182,8 +183,10 @@ class AgentWorker(AgentPort):
 
             log.info("the SDK's preparation done; forgot the source lines of %d files", source_lines.forget())
 
-    @Slot(int, str, object)
-    def _run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
+    @Slot(int, str, object, object)
+    def _run_turn(
+        self, turn_id: int, text: str, editor: EditorReport | None = None, heard: Heard | None = None
+    ) -> None:
         stamps.mark("turn_begun")
         with self._lock:
             skipped = turn_id <= self._cancelled_through
@@ -210,7 +213,7 @@ class AgentWorker(AgentPort):
                 self._running = turn.session
                 cancelled = turn_id <= self._cancelled_through  # cancel() came while the session was made
                 history = self._history
-            recorder = TurnRecorder(history, turn.session.repo, text, forward=emit)
+            recorder = TurnRecorder(history, turn.session.repo, text, forward=emit, language=heard)
             # Made here, on this thread: naming the function around the cursor reads the file.
             context = block.render(editor) if editor is not None and not cancelled else ""
             result: TurnEnded | TurnFailed = (
@@ -222,7 +225,11 @@ class AgentWorker(AgentPort):
             result = TurnFailed(str(exc))
         except Exception as exc:
             log.exception("the agent turn failed")
-            result = TurnFailed(f"The answer failed with an internal error ({type(exc).__name__}).")
+            result = TurnFailed(
+                QCoreApplication.translate("AgentWorker", "The answer failed with an internal error ({name}).").format(
+                    name=type(exc).__name__
+                )
+            )
         finally:
             with self._lock:
                 self._running = None

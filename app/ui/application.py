@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThread
+from PySide6.QtCore import QCoreApplication, QObject, QThread
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.core import heap, messages, repos, source_lines
@@ -30,6 +30,7 @@ from app.ui.app_menu import AppMenu
 from app.ui.ask_dialog import ask_question
 from app.ui.controller import Controller, State
 from app.ui.desktop_notifications import DesktopNotifications
+from app.ui.editor_repo import NO_REPOSITORY, EditorRepository
 from app.ui.history_window import HistoryWindow
 from app.ui.hotkey_bridge import HotkeyBridge
 from app.ui.memory_held import HeldNotices, connect_held
@@ -73,6 +74,8 @@ class DesktopApp(QObject):
         self.hotkey = HotkeyBridge()
         self.agent.watch_keys(self.hotkey.key_times)  # the tap rule reads the hotkey's own times, not late signals
         self.editor = LatestContext()  # what the person's editor last reported over the instance socket
+        self.editor_repo = EditorRepository(lambda: self.controller.repo, self.set_repository, self)
+        self.editor.watch(self.editor_repo.seen)  # with no repository active, the editor's becomes it
         self.controller = Controller(
             speech=self.speech,
             agent=self.agent,
@@ -103,6 +106,7 @@ class DesktopApp(QObject):
         c.screen_shown.connect(self.panel.add_screen)
         connect_trust(self.panel.trust_box, asked=c.trust_asked, show=self.panel.ask_trust, answer=c.answer_trust)
         c.answer_ready.connect(self._on_answer)
+        self.panel.asked_with.ask_without.connect(c.ask_without_editor)
         c.session_reset.connect(self.panel.clear)
         c.session_reset.connect(lambda: menu.set_has_answer(False))
         self.hotkey.pressed.connect(self.setup.pressed)  # the setup's hotkey check sees a press first
@@ -111,8 +115,11 @@ class DesktopApp(QObject):
         self.hotkey.hands_free.connect(c.hands_free)
         menu.open_setup.connect(lambda: self.setup.open())
         c.question_waiting.connect(self.setup.ask_for_repository)
+        c.session_reset.connect(self.setup.repository_changed)  # a question kept there is asked now
         self.hotkey.bound.connect(lambda keys: messages.info(f"Hold-to-talk is bound to {keys or 'a shortcut'}."))
         menu.repository_chosen.connect(self.set_repository)
+        self.editor_repo.offered.connect(menu.set_editor_offer)
+        menu.switch_to_editor.connect(self.editor_repo.switch)
         menu.choose_folder.connect(self.choose_folder)
         menu.listen.connect(self.toggle_listening)
         menu.ask_typing.connect(self.ask_by_typing)
@@ -156,13 +163,13 @@ class DesktopApp(QObject):
         self.controller.start()
         self._start_hotkey(self.settings)
         if self.controller.repo is None:
-            messages.info("Choose a repository in the tray menu (Repository, Choose folder…) to start asking.")
+            messages.info(NO_REPOSITORY)  # a UiText: the tray shows it translated
         from app.core.api_key import find_api_key
 
         if self.setup.needed_at_start():
             self.setup.open()
         elif not find_api_key()[0]:
-            messages.warning("No Anthropic API key yet: enter it under Settings to get answers.")
+            messages.warning(self.tr("No Anthropic API key yet: enter it under Settings to get answers."))
 
     def _setup_done(self) -> None:
         if not self.settings.setup_done:
@@ -252,7 +259,7 @@ class DesktopApp(QObject):
         self.speech.announce(text)
         return True
 
-    def set_repository(self, repo: Path) -> None:
+    def set_repository(self, repo: Path, why: str = "") -> None:  # why: how it was chosen, when not by the person
         try:
             root = repos.find_root(repo)
         except UserFacingError as exc:
@@ -262,11 +269,16 @@ class DesktopApp(QObject):
         self._save_quietly()
         self.controller.set_repository(root)
         self._update_repo_menu()
-        messages.info(f"Now asking about {root.name}.")
+        self.editor_repo.refresh()
+        messages.info(
+            self.tr("Now asking about {name} ({why}).").format(name=root.name, why=why)
+            if why
+            else self.tr("Now asking about {name}.").format(name=root.name)
+        )
 
     def choose_folder(self) -> None:
         start = str(self.controller.repo or Path.home())
-        folder = QFileDialog.getExistingDirectory(None, "Choose a git repository", start)
+        folder = QFileDialog.getExistingDirectory(None, self.tr("Choose a git repository"), start)
         if folder:
             self.set_repository(Path(folder))
 
@@ -340,7 +352,9 @@ class DesktopApp(QObject):
         try:
             settings_store.save(new)
         except OSError as exc:
-            messages.warning(f"What was learned could not be saved ({exc.strerror or exc}).")
+            messages.warning(
+                self.tr("What was learned could not be saved ({value}).").format(value=exc.strerror or exc)
+            )
         if self.settings_window is not None:
             self.settings_window.aliases_changed(new)
         self.apply_settings(new)
@@ -376,7 +390,7 @@ class DesktopApp(QObject):
         try:
             settings_store.save(self.settings)
         except OSError as exc:
-            messages.warning(f"The settings could not be saved ({exc.strerror or exc}).")
+            messages.warning(self.tr("The settings could not be saved ({value}).").format(value=exc.strerror or exc))
 
     def shutdown(self) -> None:
         """aboutToQuit: stop the hotkey first, then sound, then the workers' threads."""
@@ -416,9 +430,11 @@ def connect_memory_notices(
         panel.show_memory_notices(found)  # in place: the panel never pops up for this
         if not panel.isVisible():
             lines = "\n".join(n.line for n in found)
-            note = f"{lines}\nUndo: tray menu, Undo last memory change."
+            note = QCoreApplication.translate(
+                "application", "{lines}\nUndo: tray menu, Undo last memory change."
+            ).format(lines=lines)
             latest = found[-1]
-            messages.info(note, actions=(("undo", "Undo"),), private=True,
+            messages.info(note, actions=(("undo", QCoreApplication.translate("application", "Undo")),), private=True,
                           on_action=lambda key: notices.undo(latest) if key == "undo" else None)  # fmt: skip
 
     def undone(op: int, message: str) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from app.core import messages
 from app.core.errors import UserFacingError
+from app.ui import translation
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +121,6 @@ class Job(QObject):
 def error_text(exc: BaseException) -> str:
     """A failed job's one line for the window that asked: a user-facing error's words, else its type and first line."""
     if isinstance(exc, UserFacingError):
-        return str(exc)
+        return translation.shown(str(exc))  # its words marked in app/core: in the person's language
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__

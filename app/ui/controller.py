@@ -35,14 +35,18 @@ from app.core.agent.events import (
 )
 from app.core.editor import block
 from app.core.editor.latest import LatestContext
+from app.core.editor.report import EditorReport
 from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
+from app.core.languages import Heard, name_of
 from app.core.settings import Effect, Settings, changed_effects
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import translation
 from app.ui.ports import AgentPort, MicrophonePort, SpeechPort
 
 log = logging.getLogger(__name__)
 
-NOTHING_HEARD = "Didn't catch anything."
+NOTHING_HEARD = QT_TRANSLATE_NOOP("controller", "Didn't catch anything.")
 HELD_FOR_A_QUESTION = 0.3  # a shorter press is a tap (a slip, or a press to stop the speech): no notice
 
 
@@ -55,7 +59,7 @@ class State(enum.Enum):
 
 
 class Controller(QObject):
-    state_changed = Signal(object, str)  # State, detail (e.g. the running tool's label)
+    state_changed = Signal(object, object)  # State, detail (the running tool's label: a UiText, translated where shown)
     level_changed = Signal(float)  # microphone level while listening
     heard = Signal(str)  # the transcript a turn starts from
     screen_shown = Signal(object)  # ScreenContent, as soon as the model shows it
@@ -91,11 +95,14 @@ class Controller(QObject):
         self._next_id = 0
         self._listen_id: int | None = None  # the transcription the microphone is feeding
         self._transcribe_id: int | None = None  # the transcription whose text is awaited
+        self._heard_language: Heard | None = None  # the language that transcription was heard in
+        self._show_reply = False  # the running turn's reply is shown when it ends: no voice of its language
         self._turn_id: int | None = None  # the turn whose events and speech still matter
         self._turn_running = False
         self._muted = False  # "Stop speaking" during a turn: the rest of it stays silent
         self._streamed = ""
         self._question = ""
+        self._editor_sent: EditorReport | None = None  # what the running turn was asked with
         self._last_answer: Answer | None = None
         self._barged_in = False  # the press being held cut a reply short: a silence then is no question
         self._held_long = False  # the last release followed a hold, not a tap
@@ -103,9 +110,11 @@ class Controller(QObject):
         self._offers: dict[int, list[KeepOffer]] = {}  # per turn: refused lines the person asked for, told at its end
 
         speech.transcribed.connect(self._on_transcribed)
+        speech.heard_language.connect(self._on_heard_language)
         speech.transcribe_failed.connect(self._on_transcribe_failed)
         speech.speaking_started.connect(self._on_speaking_started)
         speech.utterance_done.connect(self._on_utterance_done)
+        speech.unspoken.connect(self._on_unspoken)
         agent.turn_event.connect(self._on_agent_event)
         agent.finished.connect(self._on_agent_finished)
         agent.session_expired.connect(self._on_session_expired)
@@ -215,7 +224,7 @@ class Controller(QObject):
             return
         self._mic_stop_quietly()
         self._cue("listen_stop")
-        self._set_state(State.IDLE, "cancelled")
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "cancelled"))
 
     @Slot(str)
     def ask(self, text: str) -> None:
@@ -227,6 +236,16 @@ class Controller(QObject):
         self._asked_at = time.monotonic()
         self._interrupt()
         self._start_turn(text.strip())
+
+    @Slot(str)
+    def ask_without_editor(self, text: str) -> None:
+        """The panel's "Ask without it": the same question again, with no editor context in its turn."""
+        if not text.strip():
+            return
+        if self._state is State.LISTENING:
+            self._mic_stop_quietly()
+        self._interrupt()
+        self._start_turn(text.strip(), with_editor=False)
 
     @Slot(int)
     def answer_trust(self, ask_id: int) -> None:
@@ -251,7 +270,7 @@ class Controller(QObject):
         if self._state not in (State.THINKING, State.SPEAKING):
             return
         self._interrupt()
-        self._set_state(State.IDLE, "cancelled")
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "cancelled"))
 
     @Slot()
     def new_session(self) -> None:
@@ -292,17 +311,23 @@ class Controller(QObject):
         self._last_answer = None
         self.session_reset.emit()
 
+    @Slot(int, object)
+    def _on_heard_language(self, request_id: int, heard: object) -> None:
+        if request_id == self._transcribe_id and isinstance(heard, Heard):
+            self._heard_language = heard
+
     @Slot(int, str)
     def _on_transcribed(self, request_id: int, text: str) -> None:
         if request_id != self._transcribe_id:
             return
         self._transcribe_id = None
+        language, self._heard_language = self._heard_language, None
         text = text.strip()
         if not text:
             self._nothing_heard()
             return
         self.heard.emit(text)
-        self._start_turn(text)
+        self._start_turn(text, language)
 
     @Slot(int, str)
     def _on_transcribe_failed(self, request_id: int, message: str) -> None:
@@ -360,9 +385,12 @@ class Controller(QObject):
             self._turn_id = None
             self._set_state(State.IDLE)
             return
-        answer = Answer(self._question, result.reply, result.screens)
+        answer = Answer(self._question, result.reply, result.screens, self._editor_sent)
         self._last_answer = answer
         self.answer_ready.emit(answer)
+        if self._show_reply:  # shown, not spoken: no voice of its language
+            self._show_reply = False
+            self.screen_shown.emit(ScreenContent(result.reply, self.tr("Answer")))
         if self._muted:
             self._turn_id = None
             self._set_state(State.IDLE)
@@ -371,6 +399,22 @@ class Controller(QObject):
             self._speech.speak_end(turn_id)
         else:  # nothing streamed (a fallback reply): say the reply itself
             self._speech.say(turn_id, result.reply)
+
+    @Slot(int, str)
+    def _on_unspoken(self, utterance_id: int, language: str) -> None:
+        """No voice of the reply's language is installed: say so in one line and show the reply."""
+        if utterance_id != self._turn_id:
+            return
+        name = translation.shown(name_of(language))
+        messages.info(
+            self.tr(
+                "No {language} voice installed: the answer is shown, not spoken. Settings → Speech → Voices"
+            ).format(language=name)
+        )
+        if self._turn_running:
+            self._show_reply = True
+        elif self._last_answer is not None:
+            self.screen_shown.emit(ScreenContent(self._last_answer.reply, self.tr("Answer")))
 
     @Slot(int)
     def _on_speaking_started(self, utterance_id: int) -> None:
@@ -391,12 +435,14 @@ class Controller(QObject):
         self._next_id += 1
         return self._next_id
 
-    def _start_turn(self, text: str) -> None:
+    def _start_turn(self, text: str, language: Heard | None = None, *, with_editor: bool = True) -> None:
         if self._repo is None:  # nothing to ask about yet: keep the question for the repository chosen next
             self._waiting_question = text
             self.question_waiting.emit(text)
-            messages.info(f"Choose a repository first: “{text}” is kept and asked once you do.")
-            self._set_state(State.IDLE, "no repository")
+            messages.info(
+                self.tr("Choose a repository first: “{text}” is kept and asked once you do.").format(text=text)
+            )
+            self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "no repository"))
             return
         self._turn_id = self._new_id()
         self._turn_running = True
@@ -404,8 +450,13 @@ class Controller(QObject):
         self._streamed = ""
         self._question = text
         received = self._editor.get() if self._editor is not None else None
-        editor = block.to_send(received, self._repo, self._asked_at, enabled=self._settings.send_editor_context)
-        self._agent.run_turn(self._turn_id, text, editor)
+        enabled = with_editor and self._settings.send_editor_context
+        editor = block.to_send(received, self._repo, self._asked_at, enabled=enabled)
+        self._editor_sent = editor
+        told = language.code if language is not None else self._settings.speech_language
+        if told:  # the agent answers in the question's language: its reply is voiced for it
+            self._speech.reply_language(self._turn_id, told)
+        self._agent.run_turn(self._turn_id, text, editor, language)
         self._speech.prepare_voice()  # a typed question had no press: the voice loads while the model thinks
         self._set_state(State.THINKING, "thinking")
 
@@ -431,8 +482,8 @@ class Controller(QObject):
         """Back to idle; after a real hold (not a tap, not a barge-in) the person hears and sees why."""
         if self._held_long:
             self._cue("nothing_heard")
-            messages.info(NOTHING_HEARD)
-        self._set_state(State.IDLE, "nothing heard")
+            messages.info(NOTHING_HEARD)  # a UiText: the tray shows it translated, the log keeps the English
+        self._set_state(State.IDLE, QT_TRANSLATE_NOOP("controller", "nothing heard"))
 
     def _drop(self, request: int | None) -> None:
         if request is not None:

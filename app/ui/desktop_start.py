@@ -13,6 +13,7 @@ import os
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -21,7 +22,7 @@ from app.core import heap_probe, messages, repos
 from app.core import settings as settings_store
 from app.core.errors import UserFacingError
 from app.core.settings import Settings
-from app.ui import icons, import_hook, instance_server
+from app.ui import icons, import_hook, instance_server, translation
 from app.ui.application import DesktopApp
 from app.ui.quit_signals import quit_on_signals
 from app.ui.threads import wait_for_busy_threads
@@ -64,13 +65,18 @@ def _run(repo: str | None) -> int:
 
     loaded = settings_store.load()
     settings = loaded.settings
+    translation.install(app, settings.ui_language)  # before the first window or notice is made
     try:
         active = resolve_repository(repo, settings)
     except UserFacingError as exc:
         active = resolve_repository(None, settings)
-        instead = f" Asking about {active} instead." if active is not None else ""
+        instead = (
+            QCoreApplication.translate("desktop_start", " Asking about {active} instead.").format(active=active)
+            if active is not None
+            else ""
+        )
         # Held until the tray is up (DesktopApp.start installs the sink), then shown as a notification.
-        messages.error(f"{exc}{instead}", speak=False)
+        messages.error(translation.shown(str(exc)) + instead, speak=False)
     if active is not None and str(active) != settings.last_repo:
         settings = settings.with_repo(active)
         try:

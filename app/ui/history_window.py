@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from app.core import corrections
 from app.core.history import History, Page, Turn
 from app.core.settings import Settings
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.titles import window_title
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ def page_label(page: Page) -> str:
     if page.title.strip():
         return page.title.strip()
     lines = [line.strip("# ").strip() for line in page.markdown.splitlines() if line.strip()]
-    return lines[0][:80] if lines else "(empty page)"
+    return lines[0][:80] if lines else QCoreApplication.translate("history_window", "(empty page)")
 
 
 class HistoryWindow(QWidget):
@@ -69,21 +69,23 @@ class HistoryWindow(QWidget):
 
     def __init__(self, settings: Callable[[], Settings], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(window_title("History"))
+        self.setWindowTitle(window_title(self.tr("History")))
         self.resize(900, 560)
         self._settings = settings
         # Asked before deleting more than one turn; tests answer it themselves.
         self.confirm: Callable[[str], bool] = self._ask_to_confirm
         self._turns: dict[int, Turn] = {}
 
-        self.off_banner = QLabel("History is off: new questions are not kept. Turn it on under Settings → Speech.")
+        self.off_banner = QLabel(
+            self.tr("History is off: new questions are not kept. Turn it on under Settings → Speech.")
+        )
         self.off_banner.setWordWrap(True)
         self.off_banner.setStyleSheet(f"{colours.NOTE_BOX} padding: 6px;")
         self.repo_filter = QComboBox()
-        self.repo_filter.setToolTip("Show the turns of one repository")
+        self.repo_filter.setToolTip(self.tr("Show the turns of one repository"))
         self.repo_filter.currentIndexChanged.connect(lambda _i: self.reload())
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search questions, replies, tools and pages")
+        self.search.setPlaceholderText(self.tr("Search questions, replies, tools and pages"))
         self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
@@ -105,11 +107,13 @@ class HistoryWindow(QWidget):
         self.meta = QLabel()
         self.meta.setWordWrap(True)
         self.question = QPlainTextEdit()
-        self.question.setToolTip("What was heard. Correct it here: the repository learns the names you fix.")
+        self.question.setToolTip(self.tr("What was heard. Correct it here: the repository learns the names you fix."))
         self.question.setMaximumHeight(80)
         self.question.textChanged.connect(self._update_buttons)
-        self.save_correction = QPushButton("Save correction")
-        self.save_correction.setToolTip("Keep this as what you said; names you fixed are learned for this repository")
+        self.save_correction = QPushButton(self.tr("Save correction"))
+        self.save_correction.setToolTip(
+            self.tr("Keep this as what you said; names you fixed are learned for this repository")
+        )
         self.save_correction.clicked.connect(self.correct_current)
         self.learned = QLabel()
         self.learned.setWordWrap(True)
@@ -120,33 +124,33 @@ class HistoryWindow(QWidget):
         self.pages = QListWidget()
         self.pages.setMaximumHeight(70)
         self.pages.itemActivated.connect(lambda _item: self.show_current_page())
-        self.show_page_button = QPushButton("Show page again")
+        self.show_page_button = QPushButton(self.tr("Show page again"))
         self.show_page_button.clicked.connect(self.show_current_page)
-        self.copy_question = QPushButton("Copy question")
+        self.copy_question = QPushButton(self.tr("Copy question"))
         self.copy_question.clicked.connect(lambda: self._copy(self.question.toPlainText()))
-        self.copy_reply = QPushButton("Copy reply")
+        self.copy_reply = QPushButton(self.tr("Copy reply"))
         self.copy_reply.clicked.connect(lambda: self._copy(self.reply.toPlainText()))
-        self.ask_button = QPushButton("Ask again")
-        self.ask_button.setToolTip("Ask this question again, in the current session")
+        self.ask_button = QPushButton(self.tr("Ask again"))
+        self.ask_button.setToolTip(self.tr("Ask this question again, in the current session"))
         self.ask_button.clicked.connect(self.ask_current_again)
-        self.delete_button = QPushButton("Delete")
-        self.delete_button.setToolTip("Delete this turn from the history")
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.delete_button.setToolTip(self.tr("Delete this turn from the history"))
         self.delete_button.clicked.connect(self.delete_current)
 
         detail = QWidget()
         right = QVBoxLayout(detail)
         right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.meta)
-        right.addWidget(QLabel("Heard:"))
+        right.addWidget(QLabel(self.tr("Heard:")))
         right.addWidget(self.question)
         correction_row = QHBoxLayout()
         correction_row.addWidget(self.learned, 1)
         correction_row.addWidget(self.save_correction)
         right.addLayout(correction_row)
-        right.addWidget(QLabel("Reply:"))
+        right.addWidget(QLabel(self.tr("Reply:")))
         right.addWidget(self.reply, 1)
         right.addWidget(self.tools)
-        right.addWidget(QLabel("Pages shown:"))
+        right.addWidget(QLabel(self.tr("Pages shown:")))
         page_row = QHBoxLayout()
         page_row.addWidget(self.pages, 1)
         page_row.addWidget(self.show_page_button, 0, Qt.AlignmentFlag.AlignTop)
@@ -168,15 +172,15 @@ class HistoryWindow(QWidget):
         splitter.addWidget(detail)
         splitter.setStretchFactor(1, 2)
 
-        self.delete_repo_button = QPushButton("Delete this repository's history")
+        self.delete_repo_button = QPushButton(self.tr("Delete this repository's history"))
         self.delete_repo_button.clicked.connect(self.delete_repository)
-        self.delete_all_button = QPushButton("Delete all history")
+        self.delete_all_button = QPushButton(self.tr("Delete all history"))
         self.delete_all_button.clicked.connect(self.delete_everything)
         self.status = QLabel()
         self.status.setWordWrap(True)
         # A plain window has no dialog's Close: without one (and Esc) only the window manager's X closed it.
-        self.close_button = QPushButton("Close")
-        self.close_button.setToolTip("Close the History window (Esc)")
+        self.close_button = QPushButton(self.tr("Close"))
+        self.close_button.setToolTip(self.tr("Close the History window (Esc)"))
         self.close_button.clicked.connect(self.close)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
@@ -224,14 +228,18 @@ class HistoryWindow(QWidget):
             turns = history.turns(self.repository(), self.search.text())
         except sqlite3.Error as exc:
             log.warning("reading the history failed", exc_info=True)
-            self._set_status(f"The history could not be read ({exc}).", error=True)
+            self._set_status(
+                QCoreApplication.translate("HistoryWindow", "The history could not be read ({exc}).").format(exc=exc),
+                error=True,
+            )
             repos, turns = [], []
         self._fill_repos(repos)
         self._turns = {turn.id: turn for turn in turns}
         self.list.blockSignals(True)
         self.list.clear()
         for turn in turns:
-            item = QListWidgetItem(f"{when(turn.at)} · {Path(turn.repo).name or 'no repository'}\n{turn.question}")
+            repo_name = Path(turn.repo).name or self.tr("no repository")
+            item = QListWidgetItem(f"{when(turn.at)} · {repo_name}\n{turn.question}")
             item.setData(Qt.ItemDataRole.UserRole, turn.id)
             item.setToolTip(turn.repo)
             self.list.addItem(item)
@@ -242,7 +250,9 @@ class HistoryWindow(QWidget):
         self.list.blockSignals(False)
         if not turns:
             searching = bool(self.search.text().strip())
-            self.empty.setText("Nothing matches the search." if searching else "No questions kept yet.")
+            self.empty.setText(
+                self.tr("Nothing matches the search.") if searching else self.tr("No questions kept yet.")
+            )
         self.empty.setVisible(not turns)
         self.delete_repo_button.setEnabled(self.repository() is not None and bool(turns))
         self.delete_all_button.setEnabled(bool(repos))
@@ -252,7 +262,7 @@ class HistoryWindow(QWidget):
         chosen = self.repo_filter.currentData() or ALL
         self.repo_filter.blockSignals(True)
         self.repo_filter.clear()
-        self.repo_filter.addItem("All repositories", ALL)
+        self.repo_filter.addItem(self.tr("All repositories"), ALL)
         for repo in repos:
             self.repo_filter.addItem(Path(repo).name or repo, repo)
             self.repo_filter.setItemData(self.repo_filter.count() - 1, repo, Qt.ItemDataRole.ToolTipRole)
@@ -280,11 +290,24 @@ class HistoryWindow(QWidget):
             self.tools.setText("")
             self.learned.setText("")
         else:
-            how = " · typed on the command line" if turn.source == "typed" else ""
-            self.meta.setText(f"{when(turn.at)} · {turn.repo or 'no repository'}{how}")
-            ran = ", ".join(t.label + ("" if t.ok else " (failed)") for t in turn.tools)
-            self.tools.setText(f"Tools: {ran}" if ran else "No tools ran.")
-            self.learned.setText(f"Corrected; heard as: “{turn.heard}”" if turn.corrected is not None else "")
+            how = self.tr(" · typed on the command line") if turn.source == "typed" else ""
+            heard_in = (
+                self.tr(" · heard in {language}").format(language=translation.shown(turn.language.describe()))
+                if turn.language is not None
+                else ""
+            )
+            repo_name = turn.repo or self.tr("no repository")
+            self.meta.setText(f"{when(turn.at)} · {repo_name}{how}{heard_in}")
+            # Labels come back from the history file as plain text: the fixed ones are found in the catalogue.
+            labels = [
+                QCoreApplication.translate("tools", t.label) + ("" if t.ok else self.tr(" (failed)"))
+                for t in turn.tools
+            ]
+            ran = ", ".join(labels)
+            self.tools.setText(self.tr("Tools: {ran}").format(ran=ran) if ran else self.tr("No tools ran."))
+            self.learned.setText(
+                self.tr("Corrected; heard as: “{heard}”").format(heard=turn.heard) if turn.corrected is not None else ""
+            )
             for page in turn.pages:
                 self.pages.addItem(QListWidgetItem(page_label(page)))
             if turn.pages:
@@ -306,7 +329,7 @@ class HistoryWindow(QWidget):
         turn = self.current_turn()
         if turn is not None:
             self.ask_again.emit(turn.question, turn.repo)
-            self._set_status("Asked again.")
+            self._set_status(QCoreApplication.translate("HistoryWindow", "Asked again."))
 
     @Slot()
     def show_current_page(self) -> None:
@@ -325,14 +348,25 @@ class HistoryWindow(QWidget):
         try:
             settings, taught = corrections.learn(self._settings(), self.history(), turn.id, text)
         except sqlite3.Error as exc:
-            self._set_status(f"The correction could not be saved ({exc}).", error=True)
+            self._set_status(
+                QCoreApplication.translate("HistoryWindow", "The correction could not be saved ({exc}).").format(
+                    exc=exc
+                ),
+                error=True,
+            )
             return
         if taught:
             self.settings_changed.emit(settings)
             learned = ", ".join(f"“{spoken}” → {written}" for spoken, written in taught.items())
-            self._set_status(f"Correction saved. Learned for {Path(turn.repo).name}: {learned}.")
+            self._set_status(
+                QCoreApplication.translate("HistoryWindow", "Correction saved. Learned for {name}: {learned}.").format(
+                    name=Path(turn.repo).name, learned=learned
+                )
+            )
         else:
-            self._set_status("Correction saved. No code names to learn in it.")
+            self._set_status(
+                QCoreApplication.translate("HistoryWindow", "Correction saved. No code names to learn in it.")
+            )
         self.reload(select=turn.id)
 
     @Slot()
@@ -350,27 +384,35 @@ class HistoryWindow(QWidget):
     @Slot()
     def delete_repository(self) -> None:
         repo = self.repository()
-        if repo is None or not self.confirm(f"Delete every kept question and reply of {Path(repo).name}?"):
+        if repo is None or not self.confirm(
+            QCoreApplication.translate("HistoryWindow", "Delete every kept question and reply of {name}?").format(
+                name=Path(repo).name
+            )
+        ):
             return
         self.history().delete_repo(repo)
         self.repo_filter.setCurrentIndex(0)
         self.reload()
-        self._set_status(f"Deleted the history of {Path(repo).name}.")
+        self._set_status(
+            QCoreApplication.translate("HistoryWindow", "Deleted the history of {name}.").format(name=Path(repo).name)
+        )
 
     @Slot()
     def delete_everything(self) -> None:
-        if not self.confirm("Delete every kept question and reply, of all repositories?"):
+        if not self.confirm(
+            QCoreApplication.translate("HistoryWindow", "Delete every kept question and reply, of all repositories?")
+        ):
             return
         self.history().delete_all()
         self.reload()
-        self._set_status("All history deleted.")
+        self._set_status(QCoreApplication.translate("HistoryWindow", "All history deleted."))
 
     def _copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)
         self._set_status("Copied.")
 
     def _ask_to_confirm(self, question: str) -> bool:
-        answer = QMessageBox.question(self, window_title("History"), question)
+        answer = QMessageBox.question(self, window_title(self.tr("History")), question)
         return answer == QMessageBox.StandardButton.Yes
 
     def _set_status(self, text: str, *, error: bool = False) -> None:

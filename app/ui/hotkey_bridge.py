@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Signal
 from app.core import messages
 from app.core.errors import UserFacingError
 from app.core.settings import Settings
+from app.ui import translation
 from app.voice.hotkey import HotkeyListener, is_wayland
 from app.voice.portal_shortcut import PortalShortcut
 
@@ -64,7 +65,12 @@ class HotkeyBridge(QObject):
             listener.start()
         except (UserFacingError, ValueError) as exc:
             if not self._told:  # said once: a settings change restarting the hotkey must not repeat it
-                messages.error(f"{exc} You can still ask by typing from the tray menu.", speak=False)
+                messages.error(
+                    self.tr("{exc} You can still ask by typing from the tray menu.").format(
+                        exc=translation.shown(str(exc))
+                    ),
+                    speak=False,
+                )
             self._told = True
             return False
         self._listener = listener

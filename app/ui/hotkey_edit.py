@@ -80,17 +80,17 @@ class HotkeyEdit(QLineEdit):
     def __init__(self, chord: str = "", parent: QWidget | None = None) -> None:
         super().__init__(chord, parent)
         self.setReadOnly(True)
-        self.setPlaceholderText("Click here, then press the keys")
-        self.setToolTip("Click, then press the key combination you want to hold while speaking")
+        self.setPlaceholderText(self.tr("Click here, then press the keys"))
+        self.setToolTip(self.tr("Click, then press the key combination you want to hold while speaking"))
         self._before = chord
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         self._before = self.text()
-        self.setPlaceholderText("Press the keys now…")
+        self.setPlaceholderText(self.tr("Press the keys now…"))
         super().focusInEvent(event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
-        self.setPlaceholderText("Click here, then press the keys")
+        self.setPlaceholderText(self.tr("Click here, then press the keys"))
         super().focusOutEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -46,7 +46,7 @@ class LevelMeter(QWidget):
         self.bar.setRange(0, 100)
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(10)
-        self.bar.setToolTip("Live microphone level: speak and watch it move")
+        self.bar.setToolTip(self.tr("Live microphone level: speak and watch it move"))
         self.status = QLabel()
         self.status.setStyleSheet("color: palette(mid);")
         layout = QVBoxLayout(self)
@@ -75,7 +75,9 @@ class LevelMeter(QWidget):
                 self.status.setText(str(exc))
                 return
             except Exception as exc:
-                self.status.setText(f"The microphone cannot be opened ({type(exc).__name__}).")
+                self.status.setText(
+                    self.tr("The microphone cannot be opened ({name}).").format(name=type(exc).__name__)
+                )
                 return
             self._source = _Source(lambda: recorder.level, recorder.close)
         self.status.setText("")

@@ -8,7 +8,7 @@ once the person has seen the whole address.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -40,13 +40,15 @@ def refusal(url: QUrl) -> str | None:
     """Why this link must not open, in words for the user; None for a web address that may open once confirmed."""
     scheme = url.scheme().lower()
     if not url.isValid() or not scheme:
-        return "Links to files or relative paths are not opened from the panel."
+        return QCoreApplication.translate("links", "Links to files or relative paths are not opened from the panel.")
     if scheme == "file":
-        return "Links to files on this computer are not opened from the panel."
+        return QCoreApplication.translate("links", "Links to files on this computer are not opened from the panel.")
     if scheme not in WEB_SCHEMES:
-        return f"“{shortened(scheme, 24)}:” links are not opened from the panel: only web addresses (http, https) are."
+        return QCoreApplication.translate(
+            "links", "“{shortened}:” links are not opened from the panel: only web addresses (http, https) are."
+        ).format(shortened=shortened(scheme, 24))
     if not url.host():
-        return "That web address names no site, so it is not opened."
+        return QCoreApplication.translate("links", "That web address names no site, so it is not opened.")
     return None
 
 
@@ -54,12 +56,12 @@ def confirm_dialog(parent: QWidget | None, url: QUrl) -> QMessageBox:
     """The question asked before a web address opens; Cancel is the default, so Enter does not open it."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle(window_title("Open link"))
+    box.setWindowTitle(window_title(QCoreApplication.translate("links", "Open link")))
     box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setText("Open this address in your web browser?")
+    box.setText(QCoreApplication.translate("links", "Open this address in your web browser?"))
     box.setInformativeText(wrapped(full_address(url)))
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    open_button = box.addButton("Open", QMessageBox.ButtonRole.AcceptRole)
+    open_button = box.addButton(QCoreApplication.translate("links", "Open"), QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(cancel)
     box.setEscapeButton(cancel)

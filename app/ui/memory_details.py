@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
 
 from app.core.memory import Change
 from app.core.memory.report import FileReport
+from app.ui import translation
+from app.ui.counts import COUNTS
 from app.ui.memory_lines import MemoryLines
 from app.ui.memory_words import age, describe_change, diff_html, when, who
 
@@ -27,7 +29,7 @@ ROLE_OP = Qt.ItemDataRole.UserRole
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return COUNTS.sessions(n) if word == "session" else COUNTS.commits(n)
 
 
 def summary(report: FileReport, now: datetime) -> str:
@@ -36,23 +38,54 @@ def summary(report: FileReport, now: datetime) -> str:
     written = datetime.fromisoformat(report.written_at) if report.written_at else None
     if written is not None:
         ago = age(written, now)
-        ago = ago if ago == "just now" else f"{ago} ago"
-        lines.append(f"Written {ago} ({when(written)}) by {who(report.written_by)}.")
+        if ago != QCoreApplication.translate("memory_words", "just now"):
+            ago = QCoreApplication.translate("memory_details", "{ago} ago").format(ago=ago)
+        lines.append(
+            QCoreApplication.translate("memory_details", "Written {ago} ({when}) by {who}.").format(
+                ago=ago, when=when(written), who=who(report.written_by)
+            )
+        )
     if report.user_words:
-        lines.append(f"From your words: “{report.user_words}”")
+        lines.append(
+            QCoreApplication.translate("memory_details", "From your words: “{user_words}”").format(
+                user_words=report.user_words
+            )
+        )
     # A session uses a note by reading, changing or relying on it; loading it into the prompt is not use.
-    used = f"used in {_plural(report.used_count, 'session')}"
+    used = QCoreApplication.translate("memory_details", "used in {plural}").format(
+        plural=_plural(report.used_count, "session")
+    )
     if report.last_used:
-        used += f", last {when(datetime.fromisoformat(report.last_used))}"
-    lines.append(f"Loaded into {_plural(report.loaded_count, 'session')}; {used}.")
+        used += QCoreApplication.translate("memory_details", ", last {when}").format(
+            when=when(datetime.fromisoformat(report.last_used))
+        )
+    lines.append(
+        QCoreApplication.translate("memory_details", "Loaded into {plural}; {used}.").format(
+            plural=_plural(report.loaded_count, "session"), used=used
+        )
+    )
     if report.commits_since is not None:
-        lines.append(f"{_plural(report.commits_since, 'commit')} since it was written.")
+        lines.append(
+            QCoreApplication.translate("memory_details", "{plural} since it was written.").format(
+                plural=_plural(report.commits_since, "commit")
+            )
+        )
     if report.paths_missing:
-        lines.append("⚠ Names paths that no longer exist: " + ", ".join(report.paths_missing))
+        lines.append(
+            QCoreApplication.translate("memory_details", "⚠ Names paths that no longer exist: ")
+            + ", ".join(report.paths_missing)
+        )
     if report.paths_changed:
-        lines.append("⚠ Names paths changed since: " + ", ".join(report.paths_changed))
-    for flag in report.flags:
-        lines.append(f"⚑ {flag[:1].upper()}{flag[1:]} (loading it into a session does not count as use).")
+        lines.append(
+            QCoreApplication.translate("memory_details", "⚠ Names paths changed since: ")
+            + ", ".join(report.paths_changed)
+        )
+    for flag in map(translation.shown, report.flags):
+        lines.append(
+            QCoreApplication.translate(
+                "memory_details", "⚑ {upper}{flag} (loading it into a session does not count as use)."
+            ).format(upper=flag[:1].upper(), flag=flag[1:])
+        )
     return "\n".join(lines)
 
 
@@ -68,15 +101,17 @@ class MemoryDetails(QWidget):
         self.info.setTextFormat(Qt.TextFormat.PlainText)
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.history = QListWidget()
-        self.history.setAccessibleName("History of this file")
+        self.history.setAccessibleName(self.tr("History of this file"))
         self.history.setWordWrap(True)
-        self.history.setToolTip("Every change to this file, newest first; Ctrl+Z undoes the selected one")
+        self.history.setToolTip(self.tr("Every change to this file, newest first; Ctrl+Z undoes the selected one"))
         self.history.currentItemChanged.connect(lambda *_: self._show_diff())
         self.diff = QTextBrowser()
-        self.diff.setAccessibleName("Old and new text of the selected change")
+        self.diff.setAccessibleName(self.tr("Old and new text of the selected change"))
         self.diff.setOpenLinks(False)
-        self.undo_button = QPushButton("Undo this change")
-        self.undo_button.setToolTip("Put back the text from before the selected change (Ctrl+Z in the history)")
+        self.undo_button = QPushButton(self.tr("Undo this change"))
+        self.undo_button.setToolTip(
+            self.tr("Put back the text from before the selected change (Ctrl+Z in the history)")
+        )
         self.undo_button.clicked.connect(self.undo_selected)
         QShortcut(QKeySequence.StandardKey.Undo, self.history, self.undo_selected,
                   context=Qt.ShortcutContext.WidgetShortcut)  # fmt: skip
@@ -85,7 +120,7 @@ class MemoryDetails(QWidget):
         column = QVBoxLayout(history_box)
         column.setContentsMargins(0, 0, 0, 0)
         title = QHBoxLayout()
-        title.addWidget(QLabel("<b>History</b> (newest first)"), 1)
+        title.addWidget(QLabel(self.tr("<b>History</b> (newest first)")), 1)
         title.addWidget(self.undo_button)
         column.addLayout(title)
         column.addWidget(self.history, 1)
@@ -118,7 +153,7 @@ class MemoryDetails(QWidget):
             item = QListWidgetItem(describe_change(change))
             item.setData(ROLE_OP, change.op)
             if change.user_words:
-                item.setToolTip(f"From your words: “{change.user_words}”")
+                item.setToolTip(self.tr("From your words: “{user_words}”").format(user_words=change.user_words))
             self.history.addItem(item)
         self.history.blockSignals(False)
         if self._changes:
@@ -136,7 +171,11 @@ class MemoryDetails(QWidget):
             self.diff.setHtml("")
             return
         if change.moves_only:
-            self.diff.setHtml(f"<p>Moved from {change.old_path} to {change.path}; the text did not change.</p>")
+            self.diff.setHtml(
+                self.tr("<p>Moved from {old_path} to {path}; the text did not change.</p>").format(
+                    old_path=change.old_path, path=change.path
+                )
+            )
             return
         self.diff.setHtml(diff_html(change.old, change.new))
 

@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,6 +35,7 @@ from app.core.memory.line_book import LineChoiceRefused
 from app.core.memory.person import PERSON_SESSION
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours, memory_merge
 from app.ui.memory_details import MemoryDetails
 from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, connect_box, waiting
@@ -45,13 +46,16 @@ from app.ui.memory_team import MemoryTeam
 from app.ui.memory_text import MemoryText
 from app.ui.memory_words import MODE_LINES, MODES, undone_line
 
-NO_MEMORY = "No memory yet. The agent writes here when it learns something worth keeping about a repository."
-NO_MEMORY_FOR_REPO = "No memory yet for this repository."
+NO_MEMORY = QT_TRANSLATE_NOOP(
+    "memory_editor", "No memory yet. The agent writes here when it learns something worth keeping about a repository."
+)
+NO_MEMORY_FOR_REPO = QT_TRANSLATE_NOOP("memory_editor", "No memory yet for this repository.")
 
 
-ASK_FIRST_TIP = (
-    "Every line the agent writes waits for you to keep or discard it (in the answer panel, or with "
-    "'memory pending'); none is loaded into a session until you keep it. Saved at once; from the next session."
+ASK_FIRST_TIP = QT_TRANSLATE_NOOP(
+    "memory_editor",
+    "Every line the agent writes waits for you to keep or discard it (in the answer panel, or with 'memory "
+    "pending'); none is loaded into a session until you keep it. Saved at once; from the next session.",
 )
 
 
@@ -78,21 +82,25 @@ class MemoryEditor(QWidget):
 
         self.repos = RepositoryList()
         self.repos.currentItemChanged.connect(lambda *_: self._load_repository())
-        self.forget_button = QPushButton("Forget this repository…")
-        self.forget_button.setToolTip("Delete every memory and the journal of this repository, for real")
+        self.forget_button = QPushButton(self.tr("Forget this repository…"))
+        self.forget_button.setToolTip(self.tr("Delete every memory and the journal of this repository, for real"))
         self.forget_button.clicked.connect(self.forget_repository)
         left_panel = QWidget()
         left = QVBoxLayout(left_panel)
         left.setContentsMargins(0, 0, 0, 0)
-        left.addWidget(QLabel("<b>Repositories</b>"))
+        left.addWidget(QLabel(self.tr("<b>Repositories</b>")))
         left.addWidget(self.repos, 1)
         left.addWidget(self.forget_button)
 
         self.repo_title = QLabel()
         self.repo_title.setWordWrap(True)
         self.mode = QComboBox()
-        self.mode.setAccessibleName("Memory for this repository")
+        self.mode.setAccessibleName(self.tr("Memory for this repository"))
         for key, name, line in MODES:
+            name, line = (
+                QCoreApplication.translate("memory_words", name),
+                QCoreApplication.translate("memory_words", line),
+            )
             self.mode.addItem(name, key)
             self.mode.setItemData(self.mode.count() - 1, line, Qt.ItemDataRole.ToolTipRole)
         self.mode.activated.connect(self._mode_activated)
@@ -100,19 +108,20 @@ class MemoryEditor(QWidget):
         self.mode_line.setWordWrap(True)  # one long sentence: wrapped, it no longer sets the window's least width
         self.mode_line.setStyleSheet("color: palette(mid);")
         self.sort = QComboBox()
-        self.sort.setAccessibleName("Sort files by")
+        self.sort.setAccessibleName(self.tr("Sort files by"))
         for key, name in SORTS:
+            name = QCoreApplication.translate("memory_list", name)
             self.sort.addItem(name, key)
         self.sort.currentIndexChanged.connect(self._sort_chosen)
         # A setting, not a memory edit: it is saved the moment it is ticked (this page's Save is the file's).
-        self.ask_first = QCheckBox("Ask before remembering")
-        self.ask_first.setToolTip(ASK_FIRST_TIP)
+        self.ask_first = QCheckBox(self.tr("Ask before remembering"))
+        self.ask_first.setToolTip(QCoreApplication.translate("memory_editor", ASK_FIRST_TIP))
         self.ask_first.toggled.connect(self.ask_first_chosen.emit)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Memory:"))
+        top.addWidget(QLabel(self.tr("Memory:")))
         top.addWidget(self.mode)
         top.addWidget(self.mode_line, 1)
-        top.addWidget(QLabel("Sort by:"))
+        top.addWidget(QLabel(self.tr("Sort by:")))
         top.addWidget(self.sort)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
@@ -128,7 +137,7 @@ class MemoryEditor(QWidget):
         self.files.currentItemChanged.connect(lambda *_: self._file_selected())
         QShortcut(QKeySequence.StandardKey.Delete, self.files, self.delete_file,
                   context=Qt.ShortcutContext.WidgetShortcut)  # fmt: skip
-        self.empty_label = QLabel(NO_MEMORY)
+        self.empty_label = QLabel(QCoreApplication.translate("memory_editor", NO_MEMORY))
         self.empty_label.setWordWrap(True)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setStyleSheet("color: palette(mid); padding: 24px;")
@@ -212,7 +221,7 @@ class MemoryEditor(QWidget):
         if self.selected_path() == path and not self.read_only:
             self._loaded_text = started_from
             self.pane.editor.setPlainText(text)
-            self.pane.say("This file changed while you edited it; Save will offer to merge.", error=False)
+            self.pane.say(self.tr("This file changed while you edited it; Save will offer to merge."), error=False)
 
     def selected_repository(self) -> Path | None:
         return self.repos.selected_repository()
@@ -226,13 +235,14 @@ class MemoryEditor(QWidget):
             self.repo_title.setText("")
             self.mode.setEnabled(False)
             self.forget_button.setEnabled(False)
-            self._show_empty(NO_MEMORY)
+            self._show_empty(QCoreApplication.translate("memory_editor", NO_MEMORY))
             self.team_place.update_place()
             return
         repo = self.selected_repository()
         # A person's window: their reading and editing work whatever the agent's switch says.
         self._store = open_key(key, repo)
-        self.repo_title.setText(f"<b>{repo.name if repo else 'Unknown repository'}</b> — {repo or ''}")
+        shown_name = repo.name if repo else self.tr("Unknown repository")
+        self.repo_title.setText(f"<b>{shown_name}</b> — {repo or ''}")
         self.mode.setEnabled(repo is not None)
         self._show_mode(self.mode_for(repo) if repo is not None else "on")
         self.held.clear()
@@ -246,11 +256,11 @@ class MemoryEditor(QWidget):
     def _show_mode(self, mode: str) -> None:
         index = self.mode.findData(mode)
         self.mode.setCurrentIndex(index if index >= 0 else 0)
-        self.mode_line.setText(MODE_LINES.get(mode, ""))
+        self.mode_line.setText(QCoreApplication.translate("memory_words", MODE_LINES.get(mode, "")))
 
     def _mode_activated(self, _index: int) -> None:
         repo, mode = self.selected_repository(), str(self.mode.currentData())
-        self.mode_line.setText(MODE_LINES.get(mode, ""))
+        self.mode_line.setText(QCoreApplication.translate("memory_words", MODE_LINES.get(mode, "")))
         if repo is not None:
             self.mode_chosen.emit(repo, mode)
 
@@ -267,7 +277,7 @@ class MemoryEditor(QWidget):
                 rows += [FileRow.from_delete(c) for c in deleted_files(store, set(self._reports))]
             except JournalError as exc:
                 # One clear line; the files stay readable, and nothing is written until it is fixed.
-                problem = f"{exc} The files are shown read-only."
+                problem = self.tr("{exc} The files are shown read-only.").format(exc=exc)
                 rows = [FileRow.from_file(f) for f in store.files()]
         self.read_only = bool(problem)
         self.problem.setText(problem)
@@ -283,7 +293,7 @@ class MemoryEditor(QWidget):
         self._shown_path = ""
         self.files.set_rows(rows, select=select)
         if not rows:
-            self._show_empty(NO_MEMORY_FOR_REPO)
+            self._show_empty(QCoreApplication.translate("memory_editor", NO_MEMORY_FOR_REPO))
             return
         self.empty_label.hide()
         self._files_and_detail.show()
@@ -316,7 +326,10 @@ class MemoryEditor(QWidget):
         path = self.selected_path()
         if path == self._shown_path:
             return
-        if self.is_dirty() and not self.confirm("Unsaved edit", f"Drop your unsaved edit of {self._shown_path}?"):
+        if self.is_dirty() and not self.confirm(
+            self.tr("Unsaved edit"),
+            self.tr("Drop your unsaved edit of {shown_path}?").format(shown_path=self._shown_path),
+        ):
             self.files.blockSignals(True)
             self.files.select(self._shown_path)
             self.files.blockSignals(False)
@@ -345,7 +358,7 @@ class MemoryEditor(QWidget):
             button.setEnabled(not self.read_only and not deleted)
         problem = self.problem.text()
         if deleted:
-            problem = "This file was deleted; to bring it back, undo the delete in its history (Ctrl+Z there)."
+            problem = self.tr("This file was deleted; to bring it back, undo the delete in its history (Ctrl+Z there).")
         history = store.history(path) if report is not None or deleted else []
         self.details.show_file(report, history, problem=problem)
         self.pane.update_counter()
@@ -375,10 +388,10 @@ class MemoryEditor(QWidget):
                 if merged is not None:
                     self.pane.editor.setPlainText(merged)
                     return self._save(store, path, merged, result.current_text)
-            self.pane.say(f"Not saved: {result.message}")
+            self.pane.say(self.tr("Not saved: {message}").format(message=result.message))
             return False
         if not result.saved:
-            self.pane.say(f"Not saved: {result.message}")
+            self.pane.say(self.tr("Not saved: {message}").format(message=result.message))
             return False
         self._after_change(path, reload_text=True)
         return True
@@ -393,13 +406,13 @@ class MemoryEditor(QWidget):
 
     def new_file(self) -> bool:
         store = self._store
-        name = self.ask_text("New memory file", "File name (e.g. build-notes.md):", "notes.md")
+        name = self.ask_text(self.tr("New memory file"), self.tr("File name (e.g. build-notes.md):"), "notes.md")
         if store is None or not name:
             return False
         path = f"/memories/{name.strip().removeprefix('/memories/')}"
         result = store.save_as_person(path, "", None)
         if not result.saved:
-            self.pane.say(f"Not created: {result.message}")
+            self.pane.say(self.tr("Not created: {message}").format(message=result.message))
             return False
         self._after_change(path, reload_text=True)
         return True
@@ -410,7 +423,7 @@ class MemoryEditor(QWidget):
             return False
         result = self._store.execute(command, session_id=PERSON_SESSION, by="person")
         if result.is_error:
-            self.pane.say(f"Not done: {result.text.removeprefix('Error: ')}")
+            self.pane.say(self.tr("Not done: {removeprefix}").format(removeprefix=result.text.removeprefix("Error: ")))
             return False
         self._after_change(select, reload_text=True)
         return True
@@ -419,7 +432,7 @@ class MemoryEditor(QWidget):
         old = self.selected_path()
         if not old:
             return False
-        name = self.ask_text("Rename memory file", "New name:", old.removeprefix("/memories/"))
+        name = self.ask_text(self.tr("Rename memory file"), self.tr("New name:"), old.removeprefix("/memories/"))
         if not name or f"/memories/{name}" == old:
             return False
         new = f"/memories/{name.strip().removeprefix('/memories/')}"
@@ -429,8 +442,10 @@ class MemoryEditor(QWidget):
         path = self.selected_path()
         if not path or self.read_only:
             return False
-        question = f"Delete {path}? The agent will no longer know it. (Its history keeps an Undo.)"
-        if not self.confirm("Delete memory file", question):
+        question = self.tr("Delete {path}? The agent will no longer know it. (Its history keeps an Undo.)").format(
+            path=path
+        )
+        if not self.confirm(self.tr("Delete memory file"), question):
             return False
         return self._run({"command": "delete", "path": path})
 
@@ -473,11 +488,11 @@ class MemoryEditor(QWidget):
         if store is None:
             return False
         name = store.repository.name if store.repository else store.key.name
-        question = (
-            f"Forget everything the agent remembers about {name}?\n\n"
-            "Every memory file and the journal of where they came from are deleted. This cannot be undone."
-        )
-        if not self.confirm("Forget this repository", question):
+        question = self.tr(
+            "Forget everything the agent remembers about {name}?\n\nEvery memory file and the journal of "
+            "where they came from are deleted. This cannot be undone."
+        ).format(name=name)
+        if not self.confirm(self.tr("Forget this repository"), question):
             return False
         store.forget()
         self._shown_path = ""

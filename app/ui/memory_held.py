@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal, SignalInstance
+from PySide6.QtCore import QCoreApplication, QObject, Signal, SignalInstance
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -35,6 +35,7 @@ from app.core.memory.keeping import NotPending
 from app.core.memory.lock import LockTimeout
 from app.core.settings import Settings
 from app.core.team import sentences, sharing
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import file_name, short
@@ -42,9 +43,9 @@ from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
 
 log = logging.getLogger(__name__)
 
-SHARE = "Share with the team"
-ASKING = "Asking the team server whether you can share it…"
-SHARING = "Sharing with the team…"
+SHARE = QT_TRANSLATE_NOOP("memory_held", "Share with the team")
+ASKING = QT_TRANSLATE_NOOP("memory_held", "Asking the team server whether you can share it…")
+SHARING = QT_TRANSLATE_NOOP("memory_held", "Sharing with the team…")
 WENT_WRONG = "Not shared: something went wrong; the details are in the log file."
 
 
@@ -61,7 +62,9 @@ class HeldNotice:
 
     @property
     def line(self) -> str:
-        return f"Waiting for you: “{short(self.text.strip().removeprefix('- '), 160)}” for {file_name(self.path)}"
+        return QCoreApplication.translate("HeldNotice", "Waiting for you: “{short}” for {file_name}").format(
+            short=short(self.text.strip().removeprefix("- "), 160), file_name=file_name(self.path)
+        )
 
     @property
     def for_team(self) -> bool:
@@ -129,17 +132,19 @@ class HeldNotices(QObject):
         try:
             results = store.keep(notice.text) if keep else store.discard(notice.text)
         except NotPending:
-            message = "Already settled elsewhere: it no longer waits."
+            message = self.tr("Already settled elsewhere: it no longer waits.")
         except (JournalError, OSError, LockTimeout) as exc:
-            message, done = f"Not settled: the memory could not be changed ({exc}).", False
+            message, done = self.tr("Not settled: the memory could not be changed ({exc}).").format(exc=exc), False
         else:
             failed = [s for s in results if keep and not s.kept]
             if failed:
                 message, done = failed[0].message, False  # a cap: still waiting, the buttons stay
             elif keep:
-                message = f"Kept in {file_name(notice.path)}; the next session loads it:"
+                message = self.tr("Kept in {file_name}; the next session loads it:").format(
+                    file_name=file_name(notice.path)
+                )
             else:
-                message = "Discarded, not remembered:"
+                message = self.tr("Discarded, not remembered:")
         self.settled.emit(notice, message, done)
         return message
 
@@ -161,7 +166,7 @@ class HeldNotices(QObject):
                 self.ask_team(repo)
 
         def failed(_exc: BaseException) -> None:  # already told through the message path
-            answered(sharing.Access(False, "The team server could not be asked; see the log file."))
+            answered(sharing.Access(False, self.tr("The team server could not be asked; see the log file.")))
 
         self._server("team-access", lambda: sharing.access(repo, settings), answered, failed)
 
@@ -173,12 +178,14 @@ class HeldNotices(QObject):
             try:
                 said = sharing.share_suggestion(notice.repo, settings, notice.text)
             except NotPending:
-                return "Already settled elsewhere: it no longer waits.", True
+                return self.tr("Already settled elsewhere: it no longer waits."), True
             except UserFacingError as exc:  # off, unreachable, refused by the server, the gate, a cap, a credential
                 text = str(exc)
-                return (text if text.startswith("Not shared") else f"Not shared: {text}"), False
+                return (
+                    text if text.startswith(self.tr("Not shared")) else self.tr("Not shared: {text}").format(text=text)
+                ), False
             except (JournalError, OSError, LockTimeout) as exc:
-                return f"Not shared: the memory could not be changed ({exc}).", False
+                return self.tr("Not shared: the memory could not be changed ({exc}).").format(exc=exc), False
             return (sentences.ALREADY if said.startswith(sentences.ALREADY) else sentences.SHARED), True
 
         def answered(result: tuple[str, bool]) -> None:
@@ -245,18 +252,20 @@ class HeldBox(QFrame):
             if notice.id in self._shown:
                 continue
             label = wrapping_label(notice.line)  # the words come from the model or a file; a long path wraps too
-            label.setToolTip(f"Held because {notice.reason}.")
-            keep = QPushButton("Keep")
-            keep.setAccessibleName("Keep this line in the memory")
+            label.setToolTip(self.tr("Held because {reason}.").format(reason=notice.reason))
+            keep = QPushButton(self.tr("Keep"))
+            keep.setAccessibleName(self.tr("Keep this line in the memory"))
             keep.clicked.connect(lambda _c=False, n=notice: self.keep_requested.emit(n))
-            discard = QPushButton("Discard")
-            discard.setAccessibleName("Discard this line; it is not remembered")
+            discard = QPushButton(self.tr("Discard"))
+            discard.setAccessibleName(self.tr("Discard this line; it is not remembered"))
             discard.clicked.connect(lambda _c=False, n=notice: self.discard_requested.emit(n))
             share = None
             if notice.for_team:
-                share = QPushButton(SHARE)
-                share.setAccessibleName("Share this line with everyone on this repository's team")
-                _explain(share, False, ASKING)  # until the team server answers: a button that may not work is off
+                share = QPushButton(QCoreApplication.translate("memory_held", SHARE))
+                share.setAccessibleName(self.tr("Share this line with everyone on this repository's team"))
+                _explain(
+                    share, False, QCoreApplication.translate("memory_held", ASKING)
+                )  # until the team server answers: a button that may not work is off
                 share.clicked.connect(lambda _c=False, n=notice: self._share(n))
                 asked.add(notice.repo)
             row = QHBoxLayout()
@@ -297,7 +306,7 @@ class HeldBox(QFrame):
         self.share_requested.emit(notice)
 
     def _busy(self, row: _Row) -> None:
-        set_wrapping(row.label, f"{row.notice.line} ({SHARING})")
+        set_wrapping(row.label, f"{row.notice.line} ({QCoreApplication.translate('memory_held', SHARING)})")
         for button in (row.keep, row.discard, row.share):
             if button is not None:
                 button.setEnabled(False)
@@ -315,7 +324,9 @@ class HeldBox(QFrame):
             row.label.setToolTip(message)
             set_wrapping(row.label, f"{notice.line} ({message})")
             if shared and row.share is not None:
-                _explain(row.share, False, ASKING)  # asked again after a failed share (`HeldNotices.share`)
+                _explain(
+                    row.share, False, QCoreApplication.translate("memory_held", ASKING)
+                )  # asked again after a failed share (`HeldNotices.share`)
             return
         row.done = True
         set_wrapping(row.label, f"{message} “{short(notice.text.strip().removeprefix('- '), 120)}”")
@@ -373,8 +384,14 @@ def connect_held(
         box.add(found)
         if not panel_visible():
             lines = "\n".join(n.line for n in found)
-            choices = "Keep, share or discard" if any(n.for_team for n in found) else "Keep or discard"
-            note = f"{lines}\n{choices} it in the answer panel, or with: {APP_NAME} memory pending"
+            choices = (
+                QCoreApplication.translate("memory_held", "Keep, share or discard")
+                if any(n.for_team for n in found)
+                else QCoreApplication.translate("memory_held", "Keep or discard")
+            )
+            note = QCoreApplication.translate(
+                "memory_held", "{lines}\n{choices} it in the answer panel, or with: {APP_NAME} memory pending"
+            ).format(lines=lines, choices=choices, APP_NAME=APP_NAME)
             notify(messages.Message(messages.Level.INFO, note, private=True))  # it quotes the held lines
 
     session_started.connect(held.session_started)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from app.core import messages
@@ -24,24 +24,32 @@ from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
 from app.core.memory import JournalError, open_store
 from app.core.memory.lock import LockTimeout
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import short
 from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
 
 log = logging.getLogger(__name__)
 
-KEEP = "Keep it anyway"
-WHY_NOT = "The agent saves only what will still hold next month; a line you keep yourself is yours and is not judged."
+KEEP = QT_TRANSLATE_NOOP("memory_keep", "Keep it anyway")
+WHY_NOT = QT_TRANSLATE_NOOP(
+    "memory_keep",
+    "The agent saves only what will still hold next month; a line you keep yourself is yours and is not judged.",
+)
 
 
 def refused_line(offer: KeepOffer) -> str:
     """The row's words: the line, and the gate's reason in plain words."""
-    return f"Not remembered: “{short(offer.line, 160)}”, because {offer.reason}."
+    return QCoreApplication.translate("memory_keep", "Not remembered: “{short}”, because {reason}.").format(
+        short=short(offer.line, 160), reason=offer.reason
+    )
 
 
 def hint(offer: KeepOffer) -> str:
     """Under the row: the other ways to keep it, the command selectable for copying."""
-    return f"{WHY_NOT} You can also add it in Settings → Memory, or with: {offer.command()}"
+    return QCoreApplication.translate(
+        "memory_keep", "{WHY_NOT} You can also add it in Settings → Memory, or with: {command}"
+    ).format(WHY_NOT=QCoreApplication.translate("memory_keep", WHY_NOT), command=offer.command())
 
 
 class KeepAnyway(QObject):
@@ -58,18 +66,20 @@ class KeepAnyway(QObject):
         repo = Path(offer.repository) if offer.repository else self._repo_of()
         saved = False
         if repo is None:
-            message = "Not kept: no repository is chosen."
+            message = self.tr("Not kept: no repository is chosen.")
         else:
             try:
                 result = open_store(repo).person.add_line(offer.line, offer.path)
             except (UserFacingError, JournalError, OSError, LockTimeout) as exc:
-                message = f"Not kept: the memory could not be changed ({exc})."
+                message = self.tr("Not kept: the memory could not be changed ({exc}).").format(exc=exc)
             else:
                 saved = result.saved
                 if saved:
-                    message = f"Kept as your line in {offer.file}; the next session loads it:"
+                    message = self.tr("Kept as your line in {file}; the next session loads it:").format(file=offer.file)
                 else:  # a credential, a cap: the filter's own words, never the line itself
-                    message = f"Not kept: {result.message.removeprefix('Refused: ').removeprefix('Not saved: ')}"
+                    message = self.tr("Not kept: {reason}").format(
+                        reason=result.message.removeprefix("Refused: ").removeprefix("Not saved: ")
+                    )
         self.kept.emit(offer, message, saved)
         return message
 
@@ -104,9 +114,9 @@ class KeepBox(QFrame):
             if any(r.offer == offer and not r.done for r in self._shown):
                 continue  # asked again and refused again: the row already offers it
             label = wrapping_label(refused_line(offer))  # the words come from the model; a long path wraps too
-            keep = QPushButton(KEEP)
-            keep.setAccessibleName("Keep this line in the memory as your own")
-            keep.setToolTip(f"Adds it to {offer.file} as your line, as `memory add` does")
+            keep = QPushButton(QCoreApplication.translate("memory_keep", KEEP))
+            keep.setAccessibleName(self.tr("Keep this line in the memory as your own"))
+            keep.setToolTip(self.tr("Adds it to {file} as your line, as `memory add` does").format(file=offer.file))
             keep.clicked.connect(lambda _c=False, o=offer: self.keep_requested.emit(o))
             # Not broken up: the command in it is copied into a terminal. Its width is the panel's (Ignored),
             # so a long path is cut at the edge rather than widening the panel past the screen.
@@ -181,7 +191,8 @@ def connect_keep(
         if panel_visible():
             return
         for offer in offers:  # one each: a notification's action keeps the line it names
-            notify(messages.Message(messages.Level.INFO, offer.hint(), actions=(("keep", KEEP),),
+            keep = QCoreApplication.translate("memory_keep", KEEP)
+            notify(messages.Message(messages.Level.INFO, offer.hint(), actions=(("keep", keep),),
                                     on_action=_keeping(keeper, offer), private=True))  # fmt: skip  # quotes the line
 
     def kept(offer: KeepOffer, message: str, done: bool) -> None:

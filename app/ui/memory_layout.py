@@ -9,7 +9,7 @@ to one line saying how to turn it on.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.ui.memory_lines import MemoryLines
@@ -66,7 +66,7 @@ class TeamPlace(QWidget):
     def __init__(self, team: MemoryTeam, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.team = team
-        self.off_line = QLabel(OFF)
+        self.off_line = QLabel(QCoreApplication.translate("memory_team", OFF))
         self.off_line.setWordWrap(True)
         self.off_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)  # the command, to copy
         self.off_line.setStyleSheet("color: palette(mid);")
@@ -78,7 +78,7 @@ class TeamPlace(QWidget):
     @property
     def team_off(self) -> bool:
         # The box says OFF exactly when no team server is connected for the repository shown.
-        return self.team.state.text() == OFF
+        return self.team.state.text() == QCoreApplication.translate("memory_team", OFF)
 
     def update_place(self) -> None:
         """Call after the team box was pointed at a repository: show the box or the one line."""

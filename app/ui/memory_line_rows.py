@@ -11,17 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QApplication, QListWidget, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
+from app.ui.counts import COUNTS
 
 ROLE_LINE = Qt.ItemDataRole.UserRole
 ORIGINS = {
-    "asked": "You asked for it",
-    "from-file": "From a file it read",
-    "inferred": "Inferred by the agent",
+    "asked": QT_TRANSLATE_NOOP("memory_line_rows", "You asked for it"),
+    "from-file": QT_TRANSLATE_NOOP("memory_line_rows", "From a file it read"),
+    "inferred": QT_TRANSLATE_NOOP("memory_line_rows", "Inferred by the agent"),
 }
 
 
@@ -53,44 +55,82 @@ def status_tags(line: dict[str, Any]) -> list[Tag]:
     tags: list[Tag] = []
     if status == "gone":
         gone = ", ".join(line.get("gone") or []) or _cited(line)
-        tags.append(Tag(f"✕ No longer exists: {gone}", colours.ERROR, "Listed at the end of the block, to check first"))
+        tags.append(
+            Tag(
+                QCoreApplication.translate("memory_line_rows", "✕ No longer exists: {gone}").format(gone=gone),
+                colours.ERROR,
+                QCoreApplication.translate("memory_line_rows", "Listed at the end of the block, to check first"),
+            )
+        )
     if status in ("gone", "changed") and (line.get("changed") or status == "changed"):
         changed = ", ".join(line.get("changed") or []) or _cited(line)
         tags.append(
-            Tag(f"⚠ Changed since: {changed}", colours.CAUTION, "Marked so on the line in the session's memory")
+            Tag(
+                QCoreApplication.translate("memory_line_rows", "⚠ Changed since: {changed}").format(changed=changed),
+                colours.CAUTION,
+                QCoreApplication.translate("memory_line_rows", "Marked so on the line in the session's memory"),
+            )
         )
     if status == "holds":
-        tags.append(Tag(f"✓ Holds: {_cited(line)}", colours.OK, "Everything it cites is as it was when it was written"))
+        tags.append(
+            Tag(
+                QCoreApplication.translate("memory_line_rows", "✓ Holds: {cited}").format(cited=_cited(line)),
+                colours.OK,
+                QCoreApplication.translate("memory_line_rows", "Everything it cites is as it was when it was written"),
+            )
+        )
     if not tags:
-        tags.append(Tag("Cites no code to check", colours.MUTED, "It names no repository path or definition"))
+        tags.append(
+            Tag(
+                QCoreApplication.translate("memory_line_rows", "Cites no code to check"),
+                colours.MUTED,
+                QCoreApplication.translate("memory_line_rows", "It names no repository path or definition"),
+            )
+        )
     return tags
 
 
 def trust_tag(line: dict[str, Any]) -> Tag:
     if line.get("pending"):
-        return Tag("◷ Waiting for you: not loaded until you keep it", colours.CAUTION, "Keep or Discard it above")
+        return Tag(
+            QCoreApplication.translate("memory_line_rows", "◷ Waiting for you: not loaded until you keep it"),
+            colours.CAUTION,
+            QCoreApplication.translate("memory_line_rows", "Keep or Discard it above"),
+        )
     if line["standing"]:
         return Tag("★ Standing: yours; the agent cannot change it", colours.OK)
     if line["archived"]:
         return Tag(
-            "‖ Archived: 60 days neither used nor confirmed; not loaded", colours.MUTED, "Restore loads it again"
+            QCoreApplication.translate(
+                "memory_line_rows", "‖ Archived: 60 days neither used nor confirmed; not loaded"
+            ),
+            colours.MUTED,
+            QCoreApplication.translate("memory_line_rows", "Restore loads it again"),
         )
     if line["promotion_candidate"]:
         return Tag(
-            f"↑ Confirmed in {line['confirmed_sessions']} sessions: can be made standing",
+            QCoreApplication.translate(
+                "memory_line_rows", "↑ Confirmed in {line} sessions: can be made standing"
+            ).format(line=line["confirmed_sessions"]),
             colours.CAUTION,
-            "Make standing loads it as your own instruction",
+            QCoreApplication.translate("memory_line_rows", "Make standing loads it as your own instruction"),
         )
     if line["by"] == "person":
-        return Tag("✎ Yours", colours.OK)
+        return Tag(QCoreApplication.translate("memory_line_rows", "✎ Yours"), colours.OK)
     sessions = int(line["confirmed_sessions"])
-    return Tag(f"Agent's note, confirmed in {sessions} session{'s' if sessions != 1 else ''}", colours.MUTED)
+    return Tag(
+        QCoreApplication.translate("memory_line_rows", "Agent's note, confirmed in {sessions}").format(
+            sessions=COUNTS.sessions(sessions)
+        ),
+        colours.MUTED,
+    )
 
 
 def row_parts(line: dict[str, Any]) -> RowParts:
     """One line of `memory show --json`'s `lines` as the window shows it."""
     tags = [*status_tags(line), trust_tag(line)]
-    origin = ORIGINS.get(str(line.get("origin", "")))
+    marked = ORIGINS.get(str(line.get("origin", "")))
+    origin = QCoreApplication.translate("memory_line_rows", marked) if marked else None
     if origin and line["by"] == "agent":
         tags.append(Tag(origin, colours.DIFF_NOTE))
     muted = bool(line["archived"] or line.get("pending"))

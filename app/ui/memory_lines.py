@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.memory.lines import normalise
+from app.ui.counts import COUNTS
 from app.ui.memory_line_rows import ROLE_LINE, LineRows, row_parts
 
 
@@ -31,15 +32,23 @@ def describe(line: dict[str, Any]) -> str:
     """One line in a few words, then its text: the item's text (type-ahead finds it); the row paints its tags."""
     text = str(line["text"]).strip()
     if line["standing"]:
-        return f"★ Standing (yours; the agent cannot change it): {text}"
+        return QCoreApplication.translate(
+            "memory_lines", "★ Standing (yours; the agent cannot change it): {text}"
+        ).format(text=text)
     if line["archived"]:
-        return f"⏸ Archived (60 days neither used nor confirmed; not loaded): {text}"
+        return QCoreApplication.translate(
+            "memory_lines", "⏸ Archived (60 days neither used nor confirmed; not loaded): {text}"
+        ).format(text=text)
     if line["promotion_candidate"]:
-        return f"↑ Confirmed in {line['confirmed_sessions']} sessions; can be made standing: {text}"
+        return QCoreApplication.translate(
+            "memory_lines", "↑ Confirmed in {line} sessions; can be made standing: {text}"
+        ).format(line=line["confirmed_sessions"], text=text)
     if line["by"] == "person":
-        return f"✎ Yours: {text}"
+        return QCoreApplication.translate("memory_lines", "✎ Yours: {text}").format(text=text)
     sessions = int(line["confirmed_sessions"])
-    return f"Agent's note, confirmed in {sessions} session{'s' if sessions != 1 else ''}: {text}"
+    return QCoreApplication.translate("memory_lines", "Agent's note, confirmed in {sessions}: {text}").format(
+        sessions=COUNTS.sessions(sessions), text=text
+    )
 
 
 class MemoryLines(QWidget):
@@ -51,22 +60,22 @@ class MemoryLines(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.list = QListWidget()
-        self.list.setAccessibleName("Lines of this file")
+        self.list.setAccessibleName(self.tr("Lines of this file"))
         self.list.setWordWrap(True)
         self.list.setUniformItemSizes(False)
         self.list.setResizeMode(QListView.ResizeMode.Adjust)  # rows wrap again to a new width
         self.list.setItemDelegate(LineRows(self.list))
         self.list.currentItemChanged.connect(lambda *_: self._selected())
-        self.standing_button = QPushButton("Make standing")
+        self.standing_button = QPushButton(self.tr("Make standing"))
         self.standing_button.setToolTip(
-            "Load this line as your own instruction in every session; the agent can no longer change it"
+            self.tr("Load this line as your own instruction in every session; the agent can no longer change it")
         )
         self.standing_button.clicked.connect(lambda: self._ask(self.standing_requested))
-        self.restore_button = QPushButton("Restore")
-        self.restore_button.setToolTip("Load this archived line in sessions again")
+        self.restore_button = QPushButton(self.tr("Restore"))
+        self.restore_button.setToolTip(self.tr("Load this archived line in sessions again"))
         self.restore_button.clicked.connect(lambda: self._ask(self.restore_requested))
         title = QHBoxLayout()
-        title.addWidget(QLabel("<b>Lines</b>"), 1)
+        title.addWidget(QLabel(self.tr("<b>Lines</b>")), 1)
         title.addWidget(self.standing_button)
         title.addWidget(self.restore_button)
         layout = QVBoxLayout(self)

@@ -5,18 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.core.memory import Change, MemoryFile, MemoryStore
 from app.core.memory.report import FileReport
-from app.ui import colours
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import colours, translation
 from app.ui.memory_words import age, file_name
 
 ROLE_PATH = Qt.ItemDataRole.UserRole
-SORTS = (("path", "Path"), ("age", "Age (oldest first)"), ("staleness", "Staleness (most first)"))
-COLUMNS = ("File", "Age", "Commits since", "Marks")
+SORTS = (
+    ("path", QT_TRANSLATE_NOOP("memory_list", "Path")),
+    ("age", QT_TRANSLATE_NOOP("memory_list", "Age (oldest first)")),
+    ("staleness", QT_TRANSLATE_NOOP("memory_list", "Staleness (most first)")),
+)
+COLUMNS = (
+    QT_TRANSLATE_NOOP("memory_list", "File"),
+    QT_TRANSLATE_NOOP("memory_list", "Age"),
+    QT_TRANSLATE_NOOP("memory_list", "Commits since"),
+    QT_TRANSLATE_NOOP("memory_list", "Marks"),
+)
 STALE_COLOUR = QColor(colours.ERROR)
 DELETED_COLOUR = QColor(colours.MUTED)
 
@@ -63,27 +73,44 @@ class FileRow:
 
     def marks(self) -> str:
         if self.deleted:
-            return "deleted (its history can undo that)"
+            return QCoreApplication.translate("FileRow", "deleted (its history can undo that)")
         parts = []
         if self.missing:
-            parts.append(f"⚠ {len(self.missing)} gone")
+            parts.append(QCoreApplication.translate("FileRow", "⚠ {count} gone").format(count=len(self.missing)))
         if self.changed:
-            parts.append(f"⚠ {len(self.changed)} changed")
-        parts.extend(self.use)
+            parts.append(QCoreApplication.translate("FileRow", "⚠ {count} changed").format(count=len(self.changed)))
+        parts.extend(translation.shown(use) for use in self.use)
         return " · ".join(parts)
 
     def tooltip(self) -> str:
         lines = [self.path]
         if self.deleted:
-            lines.append("Deleted: select it and undo the delete in its history to bring it back.")
+            lines.append(
+                QCoreApplication.translate(
+                    "FileRow", "Deleted: select it and undo the delete in its history to bring it back."
+                )
+            )
         if self.missing:
-            lines.append("Names paths that no longer exist: " + ", ".join(self.missing))
+            lines.append(
+                QCoreApplication.translate("FileRow", "Names paths that no longer exist: ") + ", ".join(self.missing)
+            )
         if self.changed:
-            lines.append("Names paths changed since it was written: " + ", ".join(self.changed))
+            lines.append(
+                QCoreApplication.translate("FileRow", "Names paths changed since it was written: ")
+                + ", ".join(self.changed)
+            )
         if self.stale:
-            lines.append("Check these before trusting the note; edit or delete it if it is no longer true.")
-        for use in self.use:
-            lines.append(f"{use[:1].upper()}{use[1:]} by the agent in a session (loading it does not count).")
+            lines.append(
+                QCoreApplication.translate(
+                    "FileRow", "Check these before trusting the note; edit or delete it if it is no longer true."
+                )
+            )
+        for use in map(translation.shown, self.use):
+            lines.append(
+                QCoreApplication.translate(
+                    "FileRow", "{upper}{use} by the agent in a session (loading it does not count)."
+                ).format(upper=use[:1].upper(), use=use[1:])
+            )
         return "\n".join(lines)
 
     def sort_key(self, how: str) -> tuple[object, ...]:
@@ -126,12 +153,12 @@ class MemoryList(QTreeWidget):
         super().__init__(parent)
         self.sort_by = "path"
         self.setColumnCount(len(COLUMNS))
-        self.setHeaderLabels(list(COLUMNS))
+        self.setHeaderLabels([QCoreApplication.translate("memory_list", c) for c in COLUMNS])
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setAccessibleName("Memory files")
+        self.setAccessibleName(self.tr("Memory files"))
         self.setToolTip("")
         header = self.header()
         header.setStretchLastSection(True)

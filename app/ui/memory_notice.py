@@ -90,7 +90,7 @@ class MemoryNotices(QObject):
     def undo_last(self) -> str:
         """The tray's "Undo last change": the newest change the agent made in this session."""
         if not self.latest:
-            return "Nothing to undo."
+            return self.tr("Nothing to undo.")
         return self.undo(self.latest[-1])
 
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from app.core.memory import STORE_CAP, MemoryKey, RepositoryMemory, list_repositories, memory_key
+from app.ui.counts import COUNTS
 
 ROLE_KEY = Qt.ItemDataRole.UserRole
 ROLE_REPO = Qt.ItemDataRole.UserRole + 1
@@ -18,14 +19,19 @@ class RepositoryList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Repositories with memory")
-        self.setToolTip("Repositories with memory; the size counts against the whole-store cap")
+        self.setAccessibleName(self.tr("Repositories with memory"))
+        self.setToolTip(self.tr("Repositories with memory; the size counts against the whole-store cap"))
 
     def fill(self, active: Path | None, select: Path | None) -> None:
         """List every repository (signals blocked); select `select`'s row, else the one selected before."""
         current = self.selected_key()
         self.blockSignals(True)
         self.clear()
+        # A row's second line ("265 / 6,000 characters · 1 file") was cut off at the pane's width, behind a
+        # sideways scroll bar: it wraps instead.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
         entries = list_repositories()
         known = {r.key for r in entries}
         if active is not None and (active_key := memory_key(active)) not in known:
@@ -33,9 +39,13 @@ class RepositoryList(QListWidget):
             entries.insert(0, RepositoryMemory.empty(active_key, active.resolve()))
         for entry in entries:
             name = entry.repository.name if entry.repository else entry.key.name
-            files = f"{entry.files} file{'s' if entry.files != 1 else ''}"
-            item = QListWidgetItem(f"{name}\n{entry.chars:,} / {STORE_CAP:,} characters · {files}")
-            item.setToolTip(str(entry.repository or f"(unknown repository) {entry.key}"))
+            files = COUNTS.files(entry.files)
+            item = QListWidgetItem(
+                self.tr("{name}\n{chars:,} / {STORE_CAP:,} characters · {files}").format(
+                    name=name, chars=entry.chars, STORE_CAP=STORE_CAP, files=files
+                )
+            )
+            item.setToolTip(str(entry.repository or self.tr("(unknown repository) {key}").format(key=entry.key)))
             item.setData(ROLE_KEY, str(entry.key))
             item.setData(ROLE_REPO, str(entry.repository) if entry.repository else "")
             self.addItem(item)

@@ -12,18 +12,23 @@ import functools
 from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from app.core.memory import JournalError, open_store
 from app.core.memory_notes import first_time
 from app.ui.background import Job
+from app.ui.counts import COUNTS
 
 
 def summary(repo: Path, mode: str) -> str:
     """One line for the tray's tooltip about the memory a session of `repo` loads."""
     if mode == "off":
-        return "Memory: off for this repository"
-    prefix = "Memory (read-only)" if mode == "read-only" else "Memory"
+        return QCoreApplication.translate("memory_status", "Memory: off for this repository")
+    prefix = (
+        QCoreApplication.translate("memory_status", "Memory (read-only)")
+        if mode == "read-only"
+        else QCoreApplication.translate("memory_status", "Memory")
+    )
     store = open_store(repo)
     stale: int | None
     try:
@@ -37,12 +42,12 @@ def summary(repo: Path, mode: str) -> str:
     except JournalError:
         count, stale = len(store.files()), None
     if count == 0:
-        return f"{prefix}: empty"
-    text = f"{prefix}: {count} file{'s' if count != 1 else ''}"
+        return QCoreApplication.translate("memory_status", "{prefix}: empty").format(prefix=prefix)
+    text = f"{prefix}: {COUNTS.files(count)}"
     if stale:
-        text += f", {stale} may be stale"
+        text += QCoreApplication.translate("memory_status", ", {stale} may be stale").format(stale=stale)
     elif stale is None:
-        text += " (its history cannot be read)"
+        text += QCoreApplication.translate("memory_status", " (its history cannot be read)")
     return text
 
 
@@ -66,10 +71,11 @@ def first_run_note(repo: Path) -> str:
     if not first_time(str(repo)):
         return ""
     where = open_store(repo).location
-    return (
-        f"Memory for {repo.name}: the agent keeps short notes about this repository so it need not ask again. "
-        f"They stay on this computer in {where}; review, edit or delete them under Memory… in the tray menu. "
-        "With each question, these notes and the contents of the files the agent reads are sent to the "
-        "Anthropic API. To make memory read-only or turn it off: tray menu, Repository, Memory for "
-        f"{repo.name}."
-    )
+    return QCoreApplication.translate(
+        "memory_status",
+        "Memory for {name}: the agent keeps short notes about this repository so it need not ask again. "
+        "They stay on this computer in {where}; review, edit or delete them under Memory… in the tray "
+        "menu. With each question, these notes and the contents of the files the agent reads are sent to "
+        "the Anthropic API. To make memory read-only or turn it off: tray menu, Repository, Memory for "
+        "{name}.",
+    ).format(name=repo.name, where=where)

@@ -20,28 +20,38 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
 from app.core.errors import TeamServerError, TeamUnreachable
 from app.core.settings import Settings
 from app.core.team import config
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
 from app.ui.background import Job, error_text
+from app.ui.counts import COUNTS
 
 if TYPE_CHECKING:  # the team's modules bring the server's driver (psycopg, 10 MB): loaded when the box is made
     from app.core.team import tier
     from app.core.team.live import TeamListener
 
 ROLE_LINE = Qt.ItemDataRole.UserRole
-OFF = "Team memory is off: connect a team server with 'voice-dev-agent team connect --dsn DSN'."
-NO_LINES = "No team lines yet. Select one of your lines above and choose Share with the team."
-PICK_OWN = "Select one of your own lines in the Lines box to share it with the team."
+OFF = QT_TRANSLATE_NOOP(
+    "memory_team", "Team memory is off: connect a team server with 'voice-dev-agent team connect --dsn DSN'."
+)
+NO_LINES = QT_TRANSLATE_NOOP(
+    "memory_team", "No team lines yet. Select one of your lines above and choose Share with the team."
+)
+PICK_OWN = QT_TRANSLATE_NOOP("memory_team", "Select one of your own lines in the Lines box to share it with the team.")
 
 
 def describe(line: tier.TeamLine) -> str:
     """One team line as the box lists it: its text, who wrote it and when, and a mark when its code is gone here."""
-    mark = f"  [no longer exists here: {', '.join(line.gone)}]" if line.gone else ""
+    mark = (
+        QCoreApplication.translate("memory_team", "  [no longer exists here: {join}]").format(join=", ".join(line.gone))
+        if line.gone
+        else ""
+    )
     return f"{line.text}{mark}\n    by {line.by}, {line.at.astimezone().strftime('%Y-%m-%d %H:%M')}"
 
 
@@ -71,19 +81,23 @@ class MemoryTeam(QWidget):
         self._teammate_changed.connect(lambda _seq: self.reload())
         self._connection_changed.connect(self._on_connection)
 
-        self.state = QLabel(OFF)
+        self.state = QLabel(QCoreApplication.translate("memory_team", OFF))
         self.state.setWordWrap(True)
         self.list = QListWidget()
-        self.list.setAccessibleName("Team memory lines")
+        self.list.setAccessibleName(self.tr("Team memory lines"))
         self.list.setWordWrap(True)
         self.list.setMinimumHeight(48)  # the window stays within a small screen: the splitter gives it room
         self.list.currentItemChanged.connect(lambda *_: self._enable())
-        self.share_button = QPushButton("Share with the team")
-        self.share_button.setToolTip("Share the line selected in the Lines box with everyone on this repository's team")
-        self.edit_button = QPushButton("Edit…")
-        self.delete_button = QPushButton("Delete")
-        self.undo_button = QPushButton("Undo team change")
-        self.undo_button.setToolTip("Undo the newest change to the team memory (kept in its history as a new change)")
+        self.share_button = QPushButton(self.tr("Share with the team"))
+        self.share_button.setToolTip(
+            self.tr("Share the line selected in the Lines box with everyone on this repository's team")
+        )
+        self.edit_button = QPushButton(self.tr("Edit…"))
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.undo_button = QPushButton(self.tr("Undo team change"))
+        self.undo_button.setToolTip(
+            self.tr("Undo the newest change to the team memory (kept in its history as a new change)")
+        )
         for button, slot in (
             (self.share_button, self.share),
             (self.edit_button, self.edit),
@@ -95,7 +109,7 @@ class MemoryTeam(QWidget):
         self.message.setWordWrap(True)
         self.message.hide()
         title = QHBoxLayout()
-        title.addWidget(QLabel("<b>Team memory</b>"))
+        title.addWidget(QLabel(self.tr("<b>Team memory</b>")))
         title.addWidget(self.state, 1)
         buttons = QVBoxLayout()
         for button in (self.share_button, self.edit_button, self.delete_button, self.undo_button):
@@ -132,7 +146,7 @@ class MemoryTeam(QWidget):
         if team is None:
             return
         self._team = team
-        self.state.setText("Reading the team memory…")
+        self.state.setText(self.tr("Reading the team memory…"))
         self.reload()
 
     def close_team(self) -> None:
@@ -167,7 +181,7 @@ class MemoryTeam(QWidget):
         if team is None:
             return
         if own is None:
-            self._say(PICK_OWN, error=True)
+            self._say(QCoreApplication.translate("memory_team", PICK_OWN), error=True)
             return
         path, text = own
         self._run("write", lambda: team.promote(path, text))
@@ -183,7 +197,9 @@ class MemoryTeam(QWidget):
         team, line = self._team, self.selected()
         if team is None or line is None:
             return
-        new = self.ask_text("Edit the team line", "Everyone on this repository's team sees the new text:", line.text)
+        new = self.ask_text(
+            self.tr("Edit the team line"), self.tr("Everyone on this repository's team sees the new text:"), line.text
+        )
         if new is None or new.strip() == line.text:
             return
         self._run("write", lambda: team.edit(line.path, line.text, new, line.version))
@@ -192,7 +208,10 @@ class MemoryTeam(QWidget):
         team, line = self._team, self.selected()
         if team is None or line is None:
             return
-        if not self.confirm("Delete the team line", f"Delete this line for everyone on the team?\n\n{line.text}"):
+        if not self.confirm(
+            self.tr("Delete the team line"),
+            self.tr("Delete this line for everyone on the team?\n\n{text}").format(text=line.text),
+        ):
             return
         self._run("write", lambda: team.edit(line.path, line.text, "", line.version))
 
@@ -282,17 +301,18 @@ class MemoryTeam(QWidget):
     def _state_line(self) -> str:
         view = self.view
         if self._team is None or view.state == "off":
-            return OFF
+            return QCoreApplication.translate("memory_team", OFF)
         if view.state == "cached":
-            return (
-                f"{view.unreachable[0].upper()}{view.unreachable[1:]}. "
-                "Nothing can be shared, changed or undone until it answers."
+            return self.tr("{upper}{unreachable}. Nothing can be shared, changed or undone until it answers.").format(
+                upper=view.unreachable[0].upper(), unreachable=view.unreachable[1:]
             )
         where = self._team.backend.location
-        count = f"{len(view.lines)} line{'s' if len(view.lines) != 1 else ''}" if view.lines else NO_LINES
+        count = COUNTS.lines(len(view.lines)) if view.lines else QCoreApplication.translate("memory_team", NO_LINES)
         if not self.writable:
-            return f"Read-only for you: you may read this team memory on {where} but not change it. {count}"
-        return f"Shared with this repository's team on {where}; live. {count}"
+            return self.tr(
+                "Read-only for you: you may read this team memory on {where} but not change it. {count}"
+            ).format(where=where, count=count)
+        return self.tr("Shared with this repository's team on {where}; live. {count}").format(where=where, count=count)
 
     def _enable(self) -> None:
         can = self._team is not None and self.view.state == "connected" and self.writable

@@ -20,8 +20,8 @@ class MemoryText(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor = QPlainTextEdit()
-        self.editor.setAccessibleName("Text of the memory file")
-        self.editor.setPlaceholderText("The memory file's text")
+        self.editor.setAccessibleName(self.tr("Text of the memory file"))
+        self.editor.setPlaceholderText(self.tr("The memory file's text"))
         self.editor.setTabChangesFocus(True)  # the window stays usable without a mouse
         self.editor.textChanged.connect(self.update_counter)
         self.warning = StateLineWarning(self.editor)
@@ -31,11 +31,11 @@ class MemoryText(QWidget):
         self.refusal.setTextFormat(Qt.TextFormat.PlainText)
         self.refusal.setStyleSheet(f"{colours.ERROR_TEXT} font-weight: bold;")
         self.refusal.hide()
-        self.save_button = _button("Save", "Save this file (Ctrl+S); read in the next session")
-        self.revert_button = _button("Revert", "Drop your unsaved edit")
-        self.new_button = _button("New file…", "Start a new memory file")
-        self.rename_button = _button("Rename…", "Give this file another name")
-        self.delete_button = _button("Delete…", "Delete this file (Delete in the list)")
+        self.save_button = _button(self.tr("Save"), self.tr("Save this file (Ctrl+S); read in the next session"))
+        self.revert_button = _button(self.tr("Revert"), self.tr("Drop your unsaved edit"))
+        self.new_button = _button(self.tr("New file…"), self.tr("Start a new memory file"))
+        self.rename_button = _button(self.tr("Rename…"), self.tr("Give this file another name"))
+        self.delete_button = _button(self.tr("Delete…"), self.tr("Delete this file (Delete in the list)"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.counter, 1)
         for button in (self.new_button, self.rename_button, self.delete_button, self.revert_button, self.save_button):
@@ -50,7 +50,10 @@ class MemoryText(QWidget):
     def update_counter(self) -> None:
         length = len(self.editor.toPlainText())
         over = length > FILE_CAP
-        self.counter.setText(f"{length:,} / {FILE_CAP:,} characters" + ("  — over the cap" if over else ""))
+        self.counter.setText(
+            self.tr("{length:,} / {cap:,} characters").format(length=length, cap=FILE_CAP)
+            + (self.tr("  — over the cap") if over else "")
+        )
         self.counter.setStyleSheet(colours.ERROR_TEXT if over else "")
 
     def say(self, text: str, *, error: bool = True) -> None:

@@ -35,9 +35,11 @@ class StateLineWarning(QLabel):
             self.hide()
             return
         shown = "; ".join(f"“{short(line, 60)}” ({reason})" for line, reason in found[:3])
-        more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+        more = self.tr(" and {count} more").format(count=len(found) - 3) if len(found) > 3 else ""
         self.setText(
-            f"ⓘ {shown}{more}: this looks like repository state, which a tool can tell fresh each time and "
-            "which goes stale in memory. You can still save it."
+            self.tr(
+                "ⓘ {shown}{more}: this looks like repository state, which a tool can tell fresh each time "
+                "and which goes stale in memory. You can still save it."
+            ).format(shown=shown, more=more)
         )
         self.show()

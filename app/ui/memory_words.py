@@ -6,14 +6,30 @@ import difflib
 from datetime import datetime
 from html import escape
 
+from PySide6.QtCore import QCoreApplication
+
 from app.core.memory import Change
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
+from app.ui.counts import COUNTS
 
 # The per-repository memory switch, with the one line that explains each choice.
 MODES: tuple[tuple[str, str, str], ...] = (
-    ("on", "On", "The agent reads its notes at the start of each session and saves new ones."),
-    ("read-only", "Read-only", "The agent reads its notes but cannot save or change any."),
-    ("off", "Off", "Nothing is loaded or saved; the agent has no memory for this repository."),
+    (
+        "on",
+        QT_TRANSLATE_NOOP("memory_words", "On"),
+        QT_TRANSLATE_NOOP("memory_words", "The agent reads its notes at the start of each session and saves new ones."),
+    ),
+    (
+        "read-only",
+        QT_TRANSLATE_NOOP("memory_words", "Read-only"),
+        QT_TRANSLATE_NOOP("memory_words", "The agent reads its notes but cannot save or change any."),
+    ),
+    (
+        "off",
+        QT_TRANSLATE_NOOP("memory_words", "Off"),
+        QT_TRANSLATE_NOOP("memory_words", "Nothing is loaded or saved; the agent has no memory for this repository."),
+    ),
 )
 MODE_NAMES = {key: name for key, name, _line in MODES}
 MODE_LINES = {key: line for key, _name, line in MODES}
@@ -23,13 +39,17 @@ SUMMARY_CHARS = 90
 def age(moment: datetime | None, now: datetime) -> str:
     """'3 days', '5 hours', 'just now': the largest whole unit, for a list column."""
     if moment is None:
-        return "unknown"
+        return QCoreApplication.translate("memory_words", "unknown")
     seconds = max(0.0, (now - moment).total_seconds())
-    for unit, size in (("year", 365 * 86_400), ("day", 86_400), ("hour", 3_600), ("minute", 60)):
+    for unit, size in (
+        (COUNTS.years, 365 * 86_400),
+        (COUNTS.days, 86_400),
+        (COUNTS.hours, 3_600),
+        (COUNTS.minutes, 60),
+    ):
         if seconds >= size:
-            n = int(seconds // size)
-            return f"{n} {unit}{'s' if n != 1 else ''}"
-    return "just now"
+            return unit(int(seconds // size))
+    return QCoreApplication.translate("memory_words", "just now")
 
 
 def when(moment: datetime) -> str:
@@ -37,7 +57,11 @@ def when(moment: datetime) -> str:
 
 
 def who(by: str) -> str:
-    return "you" if by == "person" else "the agent"
+    return (
+        QCoreApplication.translate("memory_words", "you")
+        if by == "person"
+        else QCoreApplication.translate("memory_words", "the agent")
+    )
 
 
 def short(text: str, limit: int = SUMMARY_CHARS) -> str:
@@ -66,16 +90,22 @@ def change_line(change: Change) -> str:
     """'Remembered: … in notes.md' / 'Updated notes.md: …' / 'Forgot notes.md': one line per change."""
     name = file_name(change.path)
     if change.moves_only:
-        return f"Moved {file_name(change.old_path)} to {name}"
+        return QCoreApplication.translate("memory_words", "Moved {file_name} to {name}").format(
+            file_name=file_name(change.old_path), name=name
+        )
     if change.new is None:
-        return f"Forgot {name}"
+        return QCoreApplication.translate("memory_words", "Forgot {name}").format(name=name)
     added = [short(a, 60).rstrip(".;:, ") for a in added_lines(change.old, change.new)]
     what = f"“{short('; '.join(added))}”" if added else ""
     if change.old is None:
-        return f"Remembered: {what} in {name}" if what else f"Remembered {name}"
+        return (
+            QCoreApplication.translate("memory_words", "Remembered: {what} in {name}").format(what=what, name=name)
+            if what
+            else QCoreApplication.translate("memory_words", "Remembered {name}").format(name=name)
+        )
     if what:
-        return f"Updated: {what} in {name}"
-    return f"Updated {name} (lines removed)"
+        return QCoreApplication.translate("memory_words", "Updated: {what} in {name}").format(what=what, name=name)
+    return QCoreApplication.translate("memory_words", "Updated {name} (lines removed)").format(name=name)
 
 
 def undone_line(changes: list[Change]) -> str:
@@ -86,10 +116,15 @@ def undone_line(changes: list[Change]) -> str:
     the agent now knows.
     """
     if not changes:
-        return "Undone."
+        return QCoreApplication.translate("memory_words", "Undone.")
     parts = [_undone_part(c) for c in changes[:3]]
-    more = f" (and {len(changes) - 3} more files)" if len(changes) > 3 else ""
-    return "Undone: " + "; ".join(parts) + more + "."
+    more = (
+        QCoreApplication.translate("memory_words", " (and {value} more files)").format(value=len(changes) - 3)
+        if len(changes) > 3
+        else ""
+    )
+    undone = QCoreApplication.translate("memory_words", "Undone: {parts}{more}.")
+    return undone.format(parts="; ".join(parts), more=more)
 
 
 def _quoted(lines: list[str]) -> str:
@@ -99,30 +134,55 @@ def _quoted(lines: list[str]) -> str:
 def _undone_part(change: Change) -> str:
     name = file_name(change.path)
     if change.moves_only:
-        return f"back to the name {file_name(change.old_path)}"
+        return QCoreApplication.translate("memory_words", "back to the name {file_name}").format(
+            file_name=file_name(change.old_path)
+        )
     if change.new is None:  # a delete undone: the file and its lines are back
         kept = [line for line in (change.old or "").splitlines() if line.strip()]
-        return f"back to {name} as it was" + (f", with {_quoted(kept)}" if kept else "")
+        return QCoreApplication.translate("memory_words", "back to {name} as it was").format(name=name) + (
+            QCoreApplication.translate("memory_words", ", with {quoted}").format(quoted=_quoted(kept)) if kept else ""
+        )
     added = added_lines(change.old, change.new)
     removed = added_lines(change.new, change.old)  # what the change took away, and undo puts back
     if change.old is None or not removed:
-        return f"I forgot {_quoted(added)} in {name}" if added else f"I forgot {name}"
-    return f"back to {_quoted(removed)} in {name}"
+        return (
+            QCoreApplication.translate("memory_words", "I forgot {quoted} in {name}").format(
+                quoted=_quoted(added), name=name
+            )
+            if added
+            else QCoreApplication.translate("memory_words", "I forgot {name}").format(name=name)
+        )
+    return QCoreApplication.translate("memory_words", "back to {quoted} in {name}").format(
+        quoted=_quoted(removed), name=name
+    )
 
 
 def describe_change(change: Change) -> str:
     """A history row: when, who, what."""
-    verb = {
-        "create": "wrote",
-        "save": "saved",
-        "str_replace": "edited",
-        "insert": "added to",
-        "delete": "deleted",
-        "rename": "renamed",
-        "undo": "undid a change to",
-    }.get(change.command, change.command)
     target = f"{file_name(change.old_path)} → {file_name(change.path)}" if change.old_path else file_name(change.path)
-    return f"{when(change.at)}  {who(change.by).capitalize()} {verb} {target}"
+    phrase = CHANGE_PHRASES.get((change.command, change.by == "person"))
+    if phrase is None:  # a command the journal learned later: its own word
+        return f"{when(change.at)}  {who(change.by).capitalize()} {change.command} {target}"
+    return f"{when(change.at)}  " + QCoreApplication.translate("memory_words", phrase).format(target=target)
+
+
+# A history row's words, whole, per command and per author: the verb's form and the order differ by language.
+CHANGE_PHRASES = {
+    ("create", True): QT_TRANSLATE_NOOP("memory_words", "You wrote {target}"),
+    ("create", False): QT_TRANSLATE_NOOP("memory_words", "The agent wrote {target}"),
+    ("save", True): QT_TRANSLATE_NOOP("memory_words", "You saved {target}"),
+    ("save", False): QT_TRANSLATE_NOOP("memory_words", "The agent saved {target}"),
+    ("str_replace", True): QT_TRANSLATE_NOOP("memory_words", "You edited {target}"),
+    ("str_replace", False): QT_TRANSLATE_NOOP("memory_words", "The agent edited {target}"),
+    ("insert", True): QT_TRANSLATE_NOOP("memory_words", "You added to {target}"),
+    ("insert", False): QT_TRANSLATE_NOOP("memory_words", "The agent added to {target}"),
+    ("delete", True): QT_TRANSLATE_NOOP("memory_words", "You deleted {target}"),
+    ("delete", False): QT_TRANSLATE_NOOP("memory_words", "The agent deleted {target}"),
+    ("rename", True): QT_TRANSLATE_NOOP("memory_words", "You renamed {target}"),
+    ("rename", False): QT_TRANSLATE_NOOP("memory_words", "The agent renamed {target}"),
+    ("undo", True): QT_TRANSLATE_NOOP("memory_words", "You undid a change to {target}"),
+    ("undo", False): QT_TRANSLATE_NOOP("memory_words", "The agent undid a change to {target}"),
+}
 
 
 def diff_html(old: str | None, new: str | None) -> str:
@@ -131,9 +191,17 @@ def diff_html(old: str | None, new: str | None) -> str:
     after = (new or "").splitlines()
     rows: list[str] = []
     if old is None:
-        rows.append(f'<p style="color:{colours.DIFF_NOTE};"><i>The file did not exist before.</i></p>')
+        rows.append(
+            '<p style="color:{};"><i>{}</i></p>'.format(
+                colours.DIFF_NOTE, QCoreApplication.translate("memory_words", "The file did not exist before.")
+            )
+        )
     if new is None:
-        rows.append(f'<p style="color:{colours.DIFF_NOTE};"><i>The file was deleted.</i></p>')
+        rows.append(
+            '<p style="color:{};"><i>{}</i></p>'.format(
+                colours.DIFF_NOTE, QCoreApplication.translate("memory_words", "The file was deleted.")
+            )
+        )
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
@@ -143,7 +211,9 @@ def diff_html(old: str | None, new: str | None) -> str:
         rows.extend(_row("−", line, colours.DIFF_REMOVED, struck) for line in before[i1:i2])
         added = f"background:{colours.DIFF_ADDED_BACKGROUND};"
         rows.extend(_row("+", line, colours.DIFF_ADDED, added) for line in after[j1:j2])
-    body = "\n".join(rows) or f'<p style="color:{colours.DIFF_NOTE};"><i>No text.</i></p>'
+    body = "\n".join(rows) or '<p style="color:{}"><i>{}</i></p>'.format(
+        colours.DIFF_NOTE + ";", QCoreApplication.translate("memory_words", "No text.")
+    )
     return f'<div style="font-family:monospace; white-space:pre-wrap;">{body}</div>'
 
 

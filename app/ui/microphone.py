@@ -14,9 +14,11 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
 from app.core import messages
-from app.core.errors import AudioDeviceError, UserFacingError
+from app.core.errors import AudioDeviceError, NotAMicrophone, UserFacingError
+from app.ui import translation
 from app.ui.ports import AudioSink, MicrophonePort
 from app.voice.audio import Recorder, Recording
 from app.voice.devices import find_device
@@ -85,7 +87,10 @@ class Microphone(MicrophonePort):
             log.info("the microphone stays closed until a press: %s", exc)
             return False
         except Exception:  # an unforeseen driver failure: the press reports whatever is still wrong
-            log.warning("the microphone could not be opened ahead of a press", exc_info=True)
+            log.warning(
+                "the microphone could not be opened ahead of a press",
+                exc_info=True,
+            )
             return False
         return True
 
@@ -140,7 +145,11 @@ class Microphone(MicrophonePort):
             except AudioDeviceError:
                 self._switch("")  # still missing: stay on the default, quietly
             else:
-                messages.info(f"The microphone {described(self._device, 'input')!r} is back and in use again.")
+                messages.info(
+                    QCoreApplication.translate(
+                        "Microphone", "The microphone {described!r} is back and in use again."
+                    ).format(described=described(self._device, "input"))
+                )
                 return self._get()
         try:
             action(self._get())
@@ -149,7 +158,18 @@ class Microphone(MicrophonePort):
                 raise
             self._switch("")
             action(self._get())  # the default failing too is the error the caller reports
-            messages.warning(f"{exc.message} Using the system default microphone until it returns.")
+            if isinstance(exc, NotAMicrophone):  # it will not "return": the setting itself must change
+                messages.warning(
+                    QCoreApplication.translate(
+                        "Microphone", "{message} Using the system default microphone instead. {hint}"
+                    ).format(message=translation.shown(exc.message), hint=translation.shown(exc.hint))
+                )
+            else:
+                messages.warning(
+                    QCoreApplication.translate(
+                        "Microphone", "{message} Using the system default microphone until it returns."
+                    ).format(message=translation.shown(exc.message))
+                )
         return self._get()
 
     def _recording_now(self) -> bool:

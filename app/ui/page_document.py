@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QCoreApplication, QObject, QUrl
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -139,7 +139,7 @@ def _images_as_text(document: QTextDocument, images: list[tuple[int, str]]) -> N
     for position, words in reversed(images):  # from the end, so earlier positions stay valid
         cursor.setPosition(position)
         cursor.setPosition(position + 1, QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(f"[image: {words}]", note)
+        cursor.insertText(QCoreApplication.translate("page_document", "[image: {words}]").format(words=words), note)
 
 
 def _style_tables(frame: QTextFrame, shade: QColor) -> None:

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import QCoreApplication
+
+from app.core.ui_text import QT_TRANSLATE_NOOP
+
 TABLE_CELLS = 400  # cells rendered as tables, over the whole page
 TABLE_COLUMNS = 24  # a wider table reads better as text, and costs less
 LIST_ITEMS = 500  # list items over the whole page
@@ -22,7 +26,9 @@ BLOCKS = 3_000  # lines outside code blocks (headings, paragraphs...): each is s
 LONG_RUN = 1_000  # characters without a break opportunity before one is added
 ZERO_WIDTH_SPACE = "\u200b"
 
-REST_AS_TEXT = "_The rest of this page is long, so it is shown as plain text below (Copy takes the whole page)._"
+REST_AS_TEXT = QT_TRANSLATE_NOOP(
+    "page_markdown", "_The rest of this page is long, so it is shown as plain text below (Copy takes the whole page)._"
+)
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _QUOTE_PREFIX = re.compile(r"^(?: {0,3}>)+ ?")
@@ -143,4 +149,6 @@ def _with_rest_as_text(done: list[str], rest: list[str]) -> str:
     # A fence longer than any backtick run that opens a line inside keeps the text in one block.
     longest = max((len(run) for run in _BACKTICKS_AT_START.findall(text)), default=0)
     fence = "`" * max(3, longest + 1)
-    return "\n".join([*done, "", REST_AS_TEXT, "", fence + "text", text, fence, ""])
+    return "\n".join(
+        [*done, "", QCoreApplication.translate("page_markdown", REST_AS_TEXT), "", fence + "text", text, fence, ""]
+    )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -37,8 +37,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.agent.events import Answer, ScreenContent, TrustNeeded
+from app.core.editor.report import EditorReport
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import links
+from app.ui.asked_with import AskedWith
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_held import HeldBox
 from app.ui.memory_keep import KeepBox
@@ -49,7 +52,7 @@ from app.ui.titles import window_title
 from app.ui.trust_box import TrustBox
 from app.ui.window_fit import available_area
 
-NOTHING_SHOWN = "_Nothing was shown on screen for this answer._"
+NOTHING_SHOWN = QT_TRANSLATE_NOOP("panel", "_Nothing was shown on screen for this answer._")
 
 
 @dataclass
@@ -58,6 +61,7 @@ class Page:
     markdown: str
     question: str = ""
     reply: str | None = None  # None while the turn is still running
+    editor: EditorReport | None = None  # what the editor showed when it was asked
 
 
 class PageBrowser(QTextBrowser):
@@ -105,10 +109,10 @@ class AnswerPanel(QFrame):
         self.page_label = QLabel()
         self.page_label.setTextFormat(Qt.TextFormat.PlainText)
         self.page_label.setStyleSheet("color: palette(mid);")
-        self.prev_button = self._tool("◀", "Earlier answer (Left)", self.show_previous)
-        self.next_button = self._tool("▶", "Later answer (Right)", self.show_next)
-        self.copy_button = self._tool("Copy", "Copy this answer as Markdown (Ctrl+C)", self.copy)
-        self.close_button = self._tool("✕", "Close (Esc)", self.hide)
+        self.prev_button = self._tool("◀", self.tr("Earlier answer (Left)"), self.show_previous)
+        self.next_button = self._tool("▶", self.tr("Later answer (Right)"), self.show_next)
+        self.copy_button = self._tool(self.tr("Copy"), self.tr("Copy this answer as Markdown (Ctrl+C)"), self.copy)
+        self.close_button = self._tool("✕", self.tr("Close (Esc)"), self.hide)
 
         header = QHBoxLayout()
         header.setSpacing(4)
@@ -123,10 +127,11 @@ class AnswerPanel(QFrame):
         self.caption = wrapping_label()
         self.caption.setObjectName("caption")
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.caption.setToolTip("What was said aloud")
+        self.caption.setToolTip(self.tr("What was said aloud"))
+        self.asked_with = AskedWith()  # "Asked with src/x.py:42 (selection)" and Ask without it
 
         self.browser = PageBrowser()
-        self.browser.setAccessibleName("Answer text")  # Tab reaches it after the buttons, to scroll with keys
+        self.browser.setAccessibleName(self.tr("Answer text"))  # Tab reaches it after the buttons, to scroll with keys
         self.browser.setFrameShape(QFrame.Shape.NoFrame)
         self.browser.anchorClicked.connect(self.open_link)
         self.browser.highlighted.connect(self._show_link_target)
@@ -159,6 +164,7 @@ class AnswerPanel(QFrame):
         layout.setSpacing(8)
         layout.addLayout(header)
         layout.addWidget(self.caption)
+        layout.addWidget(self.asked_with)
         layout.addWidget(self.browser, 1)
         layout.addWidget(self.link_label)
         layout.addWidget(self.trust_box)
@@ -249,9 +255,9 @@ class AnswerPanel(QFrame):
         self._memory_this_turn = False
         waiting = [p for p in self._pages if p.reply is None]
         for page in waiting:
-            page.reply, page.question = answer.reply, answer.question
+            page.reply, page.question, page.editor = answer.reply, answer.question, answer.editor
         if not waiting:
-            self._add(Page("", "", answer.question, answer.reply))
+            self._add(Page("", "", answer.question, answer.reply, answer.editor))
             if not self.isVisible():
                 self._index = len(self._pages) - 1
         self._render()
@@ -261,7 +267,9 @@ class AnswerPanel(QFrame):
         self._clear_memory()
         for notice in notices:
             label = wrapping_label(notice.line)  # the words come from the model
-            undo = self._tool("Undo", "Undo this change to the memory", lambda _c=False, n=notice: self._undo(n))
+            undo = self._tool(
+                self.tr("Undo"), self.tr("Undo this change to the memory"), lambda _c=False, n=notice: self._undo(n)
+            )
             undo.setAutoRaise(False)
             row = QHBoxLayout()
             row.addWidget(label, 1)
@@ -320,33 +328,34 @@ class AnswerPanel(QFrame):
             return
         parts = [f"# {page.title}" if page.title else "", page.markdown, page.reply or ""]
         QGuiApplication.clipboard().setText("\n\n".join(p for p in parts if p).strip() + "\n")
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(self.tr("Copied"))
 
     def _current(self) -> Page | None:
         return self._pages[self._index] if 0 <= self._index < len(self._pages) else None
 
     def _render(self) -> None:
         page = self._current()
-        self.copy_button.setText("Copy")
+        self.copy_button.setText(self.tr("Copy"))
         count = len(self._pages)
         self.prev_button.setEnabled(self._index > 0)
         self.next_button.setEnabled(0 <= self._index < count - 1)
         self.page_label.setText(f"{self._index + 1} / {count}" if count > 1 else "")
         self.copy_button.setEnabled(page is not None)
         self.link_label.hide()
+        self.asked_with.show_for(page.question if page else "", page.editor if page else None)
         if page is None:
-            self.title.setText("No answers yet")
-            self.setWindowTitle(window_title("Answers"))
-            self.caption.setText("Hold the hotkey and ask a question; answers of this session appear here.")
+            self.title.setText(self.tr("No answers yet"))
+            self.setWindowTitle(window_title(self.tr("Answers")))
+            self.caption.setText(self.tr("Hold the hotkey and ask a question; answers of this session appear here."))
             self._show_markdown("")
             return
-        heading = page.title or (f"“{page.question}”" if page.question else "Answer")
+        heading = page.title or (f"“{page.question}”" if page.question else self.tr("Answer"))
         set_wrapping(self.title, title_text(heading))
         self.title.setToolTip(heading)  # the whole of a long question
         # Frameless, but task switchers, screen readers and window tools still name it.
         self.setWindowTitle(window_title(heading))
-        set_wrapping(self.caption, "Still answering…" if page.reply is None else page.reply)
-        self._show_markdown(page.markdown or NOTHING_SHOWN)
+        set_wrapping(self.caption, self.tr("Still answering…") if page.reply is None else page.reply)
+        self._show_markdown(page.markdown or QCoreApplication.translate("panel", NOTHING_SHOWN))
 
     def _show_markdown(self, markdown: str) -> None:
         shade = self.palette().color(QPalette.ColorRole.AlternateBase)
@@ -369,7 +378,7 @@ class AnswerPanel(QFrame):
         """A click on a link: web addresses open once the user confirms the full address; nothing else opens."""
         reason = links.refusal(url)
         if reason is not None:
-            self._say_about_link(f"Not opened: {reason}")
+            self._say_about_link(self.tr("Not opened: {reason}").format(reason=reason))
             return
         self._asking = True
         try:
@@ -379,14 +388,20 @@ class AnswerPanel(QFrame):
         if opened:
             self.link_label.hide()
         else:
-            self._say_about_link(f"Not opened: {links.shortened(links.full_address(url))}")
+            self._say_about_link(
+                self.tr("Not opened: {shortened}").format(shortened=links.shortened(links.full_address(url)))
+            )
 
     def _show_link_target(self, url: QUrl) -> None:
         if url.isEmpty():
             self.link_label.hide()
             return
         reason = links.refusal(url)
-        self._say_about_link(links.shortened(links.full_address(url)) if reason is None else f"Will not open: {reason}")
+        self._say_about_link(
+            links.shortened(links.full_address(url))
+            if reason is None
+            else self.tr("Will not open: {reason}").format(reason=reason)
+        )
 
     def _say_about_link(self, text: str) -> None:
         set_wrapping(self.link_label, text)

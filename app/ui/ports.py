@@ -18,6 +18,7 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from app.core.editor.report import EditorReport
+from app.core.languages import Heard
 from app.core.settings import Settings
 from app.voice.audio import Recording
 
@@ -54,9 +55,11 @@ class SpeechPort(QObject):
     """
 
     transcribed = Signal(int, str)  # request id, text ("" when nothing was understood)
+    heard_language = Signal(int, object)  # request id, languages.Heard: just before its `transcribed`
     transcribe_failed = Signal(int, str)  # request id, message for the user
     speaking_started = Signal(int)  # utterance id: sound started coming out
     utterance_done = Signal(int)  # utterance id: everything said (or stopped, or failed)
+    unspoken = Signal(int, str)  # utterance id, its language: no voice of it is installed, it is shown only
 
     def begin(self, request_id: int, repo: Path | None) -> None:
         """A recording starts: transcribe it while it is made, with `repo`'s vocabulary."""
@@ -94,6 +97,10 @@ class SpeechPort(QObject):
     def say(self, utterance_id: int, text: str) -> None:
         raise NotImplementedError
 
+    def reply_language(self, utterance_id: int, language: str) -> None:
+        """The question of `utterance_id` was in `language`: its reply is spoken with a voice of it, or shown."""
+        raise NotImplementedError
+
     def stop_speaking(self) -> None:
         """Silence at once and drop whatever was queued (safe from the main thread)."""
         raise NotImplementedError
@@ -125,8 +132,10 @@ class AgentPort(QObject):
         A press that ended before the warm-up's minimum was only a tap: nothing is sent for it."""
         raise NotImplementedError
 
-    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
-        """Answer `text`; `editor` is what the editor showed when it was asked (None: nothing to send)."""
+    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None, heard: Heard | None = None) -> None:
+        """Answer `text`; `editor` is what the editor showed when it was asked (None: nothing to send).
+
+        `heard` is the language the question was spoken in (None for a typed one), kept in the history."""
         raise NotImplementedError
 
     def cancel(self) -> None:

@@ -68,10 +68,15 @@ class SetupFlow(QObject):
         """A question came before any repository: open the repository step, saying it is kept."""
         self.open(STEPS.index("Repository")).set_waiting_question(question)
 
-    def _chosen(self, folder: Path) -> None:
-        self._choose_repository(folder)
+    @Slot()
+    def repository_changed(self) -> None:
+        """The app asks about another repository (the tray, the editor's): an open window says which."""
         if self.window is not None:
             self.window.set_repository(self._repo())
+
+    def _chosen(self, folder: Path) -> None:
+        self._choose_repository(folder)
+        self.repository_changed()
 
     # ---- the hotkey, routed here first ---------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -26,24 +26,31 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import api_key
-from app.ui import colours
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import colours, translation
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
 from app.ui.titles import window_title
 from app.ui.tray import pretty_chord
 
-STEPS = ("API key", "Repository", "Microphone", "Hotkey", "Privacy")
+STEPS = (
+    QT_TRANSLATE_NOOP("setup_window", "API key"),
+    QT_TRANSLATE_NOOP("setup_window", "Repository"),
+    QT_TRANSLATE_NOOP("setup_window", "Microphone"),
+    QT_TRANSLATE_NOOP("setup_window", "Hotkey"),
+    QT_TRANSLATE_NOOP("setup_window", "Privacy"),
+)
 OK_STYLE = colours.OK_TEXT
 PROBLEM_STYLE = colours.ERROR_TEXT
-PRIVACY = (
+PRIVACY = QT_TRANSLATE_NOOP(
+    "setup_window",
     "<p><b>Stays on this computer:</b> your voice (it is transcribed here, by the speech model on this "
-    "computer), the spoken answers (made here by the voice model), the agent's notes about each repository, "
-    "and the history of questions (Settings, Speech: History).</p>"
-    "<p><b>Goes to Anthropic's API:</b> the text of each question, what the agent reads to answer it "
-    "(git status, parts of files, search results, build and test output, with anything shaped like a "
-    "credential masked), and the agent's notes for the repository. Audio is never sent.</p>"
-    "<p>The API key is kept in the system keyring (or, without one, only in memory until the app quits), "
-    "never in a file.</p>"
+    "computer), the spoken answers (made here by the voice model), the agent's notes about each "
+    "repository, and the history of questions (Settings, Speech: History).</p><p><b>Goes to Anthropic's "
+    "API:</b> the text of each question, what the agent reads to answer it (git status, parts of files, "
+    "search results, build and test output, with anything shaped like a credential masked), and the "
+    "agent's notes for the repository. Audio is never sent.</p><p>The API key is kept in the system "
+    "keyring (or, without one, only in memory until the app quits), never in a file.</p>",
 )
 
 
@@ -59,7 +66,7 @@ class SetupWindow(QDialog):
 
     def __init__(self, microphone: Microphone | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(window_title("Set up"))
+        self.setWindowTitle(window_title(self.tr("Set up")))
         self.resize(560, 380)
         self.choose_folder = self._folder_dialog  # replaced by tests
         self._device = ""  # the microphone the level meter watches (the setting input_device)
@@ -72,12 +79,12 @@ class SetupWindow(QDialog):
         self._pages.addWidget(self._hotkey_page())
         self._pages.addWidget(self._privacy_page())
 
-        self.back_button = QPushButton("Back")
+        self.back_button = QPushButton(self.tr("Back"))
         self.back_button.clicked.connect(lambda: self.go(self.step - 1))
-        self.skip_button = QPushButton("Skip")
-        self.skip_button.setToolTip("Leave this step for later (Settings has it too)")
+        self.skip_button = QPushButton(self.tr("Skip"))
+        self.skip_button.setToolTip(self.tr("Leave this step for later (Settings has it too)"))
         self.skip_button.clicked.connect(lambda: self.go(self.step + 1))
-        self.next_button = QPushButton("Next")
+        self.next_button = QPushButton(self.tr("Next"))
         self.next_button.setDefault(True)
         self.next_button.clicked.connect(self._next)
         buttons = QHBoxLayout()
@@ -109,58 +116,65 @@ class SetupWindow(QDialog):
     def _key_page(self) -> QWidget:
         self.key_edit = QLineEdit()
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_edit.setAccessibleName("Anthropic API key")
-        self.key_edit.setPlaceholderText("Paste your Anthropic API key (sk-ant-…)")
+        self.key_edit.setAccessibleName(self.tr("Anthropic API key"))
+        self.key_edit.setPlaceholderText(self.tr("Paste your Anthropic API key (sk-ant-…)"))
         self.key_status = _wrapped()
-        self.key_session = QPushButton("Use this key until the app quits")
-        self.key_session.setToolTip("Kept in memory only: not in the keyring, the settings or the logs")
+        self.key_session = QPushButton(self.tr("Use this key until the app quits"))
+        self.key_session.setToolTip(self.tr("Kept in memory only: not in the keyring, the settings or the logs"))
         self.key_session.clicked.connect(self.use_key_for_session)
         self.key_session.hide()
         key, _where = api_key.find_api_key()
         if key:
-            self.key_status.setText(f"A key is set ({api_key.mask(key)}). Paste another to replace it, or go on.")
+            self.key_status.setText(
+                self.tr("A key is set ({mask}). Paste another to replace it, or go on.").format(mask=api_key.mask(key))
+            )
             self.key_status.setStyleSheet(OK_STYLE)
         intro = _wrapped(
-            "Answers come from Claude, through Anthropic's API, with your own key (console.anthropic.com, API keys)."
+            self.tr(
+                "Answers come from Claude, through Anthropic's API, with your own key "
+                "(console.anthropic.com, API keys)."
+            )
         )
-        return self._page("Your API key", intro, self.key_edit, self.key_status, self.key_session)
+        return self._page(self.tr("Your API key"), intro, self.key_edit, self.key_status, self.key_session)
 
     def _repo_page(self) -> QWidget:
-        self.repo_label = _wrapped("No repository is chosen yet.")
+        self.repo_label = _wrapped(self.tr("No repository is chosen yet."))
         self.waiting_label = _wrapped()
         self.waiting_label.hide()
-        self.repo_button = QPushButton("Choose folder…")
+        self.repo_button = QPushButton(self.tr("Choose folder…"))
         self.repo_button.clicked.connect(self._choose_repository)
-        intro = _wrapped("The agent answers about one repository at a time: the folder you work in.")
+        intro = _wrapped(self.tr("The agent answers about one repository at a time: the folder you work in."))
         row = QHBoxLayout()
         row.addWidget(self.repo_button)
         row.addStretch(1)
         holder = QWidget()
         holder.setLayout(row)
-        return self._page("Repository", intro, self.repo_label, self.waiting_label, holder)
+        return self._page(self.tr("Repository"), intro, self.repo_label, self.waiting_label, holder)
 
     def _mic_page(self, microphone: Microphone | None) -> QWidget:
         self.meter = LevelMeter(microphone)
-        intro = _wrapped("Say a few words: the bar moves with your voice. If it stays still, choose another "
-                         "microphone under Settings, Voice.")  # fmt: skip
-        return self._page("Microphone", intro, self.meter)
+        intro = _wrapped(self.tr(
+            "Say a few words: the bar moves with your voice. If it stays still, choose another microphone "
+            "under Settings, Voice."
+        ))  # fmt: skip
+        return self._page(self.tr("Microphone"), intro, self.meter)
 
     def _hotkey_page(self) -> QWidget:
         self.hotkey_intro = _wrapped()
-        self.hotkey_light = QLabel("Not pressed yet")
+        self.hotkey_light = QLabel(self.tr("Not pressed yet"))
         self.hotkey_light.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hotkey_light.setMinimumHeight(48)
         self.hotkey_light.setStyleSheet("border: 2px solid palette(mid); border-radius: 8px;")
-        self.hotkey_light.setAccessibleName("Hotkey check")
+        self.hotkey_light.setAccessibleName(self.tr("Hotkey check"))
         self.hotkey_seen = False
         self.set_hotkey("ctrl+alt+space")
-        return self._page("Hotkey", self.hotkey_intro, self.hotkey_light)
+        return self._page(self.tr("Hotkey"), self.hotkey_intro, self.hotkey_light)
 
     def _privacy_page(self) -> QWidget:
-        text = QLabel(PRIVACY)
+        text = QLabel(QCoreApplication.translate("setup_window", PRIVACY))
         text.setWordWrap(True)
         text.setTextFormat(Qt.TextFormat.RichText)
-        return self._page("What stays here, what is sent", text)
+        return self._page(self.tr("What stays here, what is sent"), text)
 
     # ---- moving between steps ------------------------------------------------------------------
 
@@ -174,11 +188,15 @@ class SetupWindow(QDialog):
             return
         step = max(0, step)
         self._pages.setCurrentIndex(step)
-        self.step_label.setText(f"Step {step + 1} of {len(STEPS)}: {STEPS[step]}")
+        self.step_label.setText(
+            self.tr("Step {value} of {count}: {STEPS}").format(
+                value=step + 1, count=len(STEPS), STEPS=QCoreApplication.translate("setup_window", STEPS[step])
+            )
+        )
         self.back_button.setEnabled(step > 0)
         last = step == len(STEPS) - 1
         self.skip_button.setVisible(not last)
-        self.next_button.setText("Finish" if last else "Next")
+        self.next_button.setText(self.tr("Finish") if last else self.tr("Next"))
         self._update_meter()
 
     def _next(self) -> None:
@@ -204,12 +222,12 @@ class SetupWindow(QDialog):
         try:
             api_key.store_api_key(key)
         except Exception:  # keyring's errors (no backend, locked, refused) share no base class
-            self.key_status.setText(api_key.NO_KEYRING)
+            self.key_status.setText(translation.shown(api_key.NO_KEYRING))
             self.key_status.setStyleSheet(PROBLEM_STYLE)
             self.key_session.show()
             return False
         self.key_edit.clear()
-        self.key_status.setText(f"Saved in the system keyring ({api_key.mask(key)}).")
+        self.key_status.setText(self.tr("Saved in the system keyring ({mask}).").format(mask=api_key.mask(key)))
         self.key_status.setStyleSheet(OK_STYLE)
         return True
 
@@ -220,19 +238,21 @@ class SetupWindow(QDialog):
         api_key.use_for_session(key)
         self.key_edit.clear()
         self.key_session.hide()
-        self.key_status.setText("Using this key until the app quits; it is not saved anywhere.")
+        self.key_status.setText(self.tr("Using this key until the app quits; it is not saved anywhere."))
         self.key_status.setStyleSheet(OK_STYLE)
 
     def set_repository(self, repo: Path | None) -> None:
         """The repository in use (the app says so after it was chosen here or in the tray)."""
         if repo is not None:
-            self.repo_label.setText(f"Asking about {repo.name} ({repo}).")
+            self.repo_label.setText(self.tr("Asking about {name} ({repo}).").format(name=repo.name, repo=repo))
             self.repo_label.setStyleSheet(OK_STYLE)
             self.waiting_label.hide()
 
     def set_waiting_question(self, question: str) -> None:
         """A question asked before there was a repository: it is asked once one is chosen."""
-        self.waiting_label.setText(f"Your question “{question}” is kept and asked as soon as you choose one.")
+        self.waiting_label.setText(
+            self.tr("Your question “{question}” is kept and asked as soon as you choose one.").format(question=question)
+        )
         self.waiting_label.setVisible(bool(question))
 
     def _choose_repository(self) -> None:
@@ -241,18 +261,20 @@ class SetupWindow(QDialog):
             self.repository_chosen.emit(folder)
 
     def _folder_dialog(self) -> Path | None:
-        path = QFileDialog.getExistingDirectory(self, "Choose the repository you work in")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Choose the repository you work in"))
         return Path(path) if path else None
 
     def set_hotkey(self, chord: str) -> None:
         self.hotkey_intro.setText(
-            f"Press and hold {pretty_chord(chord)} now (from any window): the box lights up. That is how you "
-            "ask: hold it, speak, let go."
+            self.tr(
+                "Press and hold {pretty_chord} now (from any window): the box lights up. That is how you "
+                "ask: hold it, speak, let go."
+            ).format(pretty_chord=pretty_chord(chord))
         )
 
     def hotkey_pressed(self) -> None:
         self.hotkey_seen = True
-        self.hotkey_light.setText("Heard it: the hotkey works.")
+        self.hotkey_light.setText(self.tr("Heard it: the hotkey works."))
         self.hotkey_light.setStyleSheet(
             f"border: 2px solid {colours.OK}; border-radius: 8px; "
             f"background: {colours.OK_BACKGROUND}; {colours.OK_TEXT}"

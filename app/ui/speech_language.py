@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QWidget
 
 from app.core.errors import ModelLoadError
 from app.core.languages import CODES, SpeechLanguage, name_of
 from app.core.settings import Settings
-from app.ui import colours
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import colours, translation
 from app.voice import models
 from app.voice.model_store import folder_for
 
-ENGLISH_ONLY = "This speech model hears English only, so it transcribes English whatever is chosen here."
+ENGLISH_ONLY = QT_TRANSLATE_NOOP(
+    "speech_language", "This speech model hears English only, so it transcribes English whatever is chosen here."
+)
 
 
 def english_only(settings: Settings) -> bool:
@@ -29,15 +33,17 @@ class SpeechLanguageRow(QWidget):
         super().__init__(parent)
         self.box = QComboBox()
         for code in CODES:
-            self.box.addItem(name_of(code), code)
-        self.box.setAccessibleName("Language of speech")
-        self.box.setToolTip("Detect hears which language was spoken; a fixed language is never mistaken for another")
-        self.notice = QLabel(ENGLISH_ONLY)
+            self.box.addItem(translation.shown(name_of(code)), code)
+        self.box.setAccessibleName(self.tr("Language of speech"))
+        self.box.setToolTip(
+            self.tr("Detect hears which language was spoken; a fixed language is never mistaken for another")
+        )
+        self.notice = QLabel(QCoreApplication.translate("speech_language", ENGLISH_ONLY))
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet(colours.CAUTION_TEXT)
         layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addRow("Language:", self.box)
+        layout.addRow(self.tr("Language:"), self.box)
         layout.addRow(self.notice)
 
     def load(self, language: str) -> None:

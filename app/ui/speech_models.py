@@ -13,7 +13,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import DownloadCancelled, UserFacingError
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.background import Job
 from app.voice import model_catalog, model_store
 from app.voice.model_catalog import human_size
@@ -71,7 +71,9 @@ class _Download:
     def _failure(self, exc: BaseException) -> str:
         if isinstance(exc, UserFacingError):  # DownloadCancelled is one
             return str(exc)
-        return f"The download of {self.name} failed ({type(exc).__name__})."
+        return QCoreApplication.translate("_Download", "The download of {name} failed ({name2}).").format(
+            name=self.name, name2=type(exc).__name__
+        )
 
 
 def _measure_bundled() -> None:
@@ -117,8 +119,8 @@ class SpeechModels(QWidget):
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress_label = QLabel()
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the download; what arrived is kept and the next download resumes")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the download; what arrived is kept and the next download resumes"))
         self.cancel_button.clicked.connect(self.cancel_download)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress, 1)
@@ -130,8 +132,11 @@ class SpeechModels(QWidget):
         self.own_folder_note.setStyleSheet(colours.CAUTION_TEXT)
 
         intro = QLabel(
-            "English speech models, transcribed on this computer. Larger ones hear more words right and take "
-            "longer. Speed is measured here once after download: seconds of work per second of speech."
+            self.tr(
+                "Speech models, transcribed on this computer: English ones, and multilingual ones that hear other "
+                "languages too. Larger ones hear more words right and take longer. Speed is measured here once after "
+                "download: seconds of work per second of speech."
+            )
         )
         intro.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -152,7 +157,9 @@ class SpeechModels(QWidget):
         """Show `name` as the model in use (the settings' speech_model), and the user's own folder if set."""
         self._chosen = name if name in self.radios else model_catalog.BUNDLED
         self.own_folder_note.setText(
-            f"A model folder of your own is set below ({own_folder}); it is used instead of these."
+            self.tr("A model folder of your own is set below ({own_folder}); it is used instead of these.").format(
+                own_folder=own_folder
+            )
             if own_folder
             else ""
         )
@@ -173,19 +180,19 @@ class SpeechModels(QWidget):
             radio, detail, action = self.radios[name], self.details[name], self.buttons[name]
             parts = [human_size(state.size_bytes)]
             if state.model.bundled:
-                parts.append("bundled, works offline")
+                parts.append(self.tr("bundled, works offline"))
             elif state.installed:
                 parts.append("downloaded")
             elif partial := partial_bytes(name):
-                parts.append(f"{human_size(partial)} downloaded, resumes")
+                parts.append(self.tr("{size} downloaded, resumes").format(size=human_size(partial)))
             else:
-                parts.append("download to use")
+                parts.append(self.tr("download to use"))
             if state.installed:
                 measuring = state.speed is None and state.model.bundled and self.isVisible() and self._measure_bundled()
-                parts.append("measuring its speed here…" if measuring else describe(state.speed))
-            detail.setText(" · ".join(parts) + "\n" + state.model.trade_off)
+                parts.append(self.tr("measuring its speed here…") if measuring else describe(state.speed))
+            detail.setText(" · ".join(parts) + "\n" + translation.shown(state.model.trade_off))
             radio.setEnabled(state.installed)
-            radio.setToolTip("" if state.installed else "Download it first")
+            radio.setToolTip("" if state.installed else self.tr("Download it first"))
             radio.blockSignals(True)
             radio.setChecked(name == self._chosen)
             radio.blockSignals(False)
@@ -193,9 +200,13 @@ class SpeechModels(QWidget):
                 action.setVisible(False)
             else:
                 action.setVisible(True)
-                action.setText("Remove" if state.installed else "Download")
+                action.setText(self.tr("Remove") if state.installed else self.tr("Download"))
                 action.setToolTip(
-                    f"Delete {name} from this computer" if state.installed else f"Download {name} from the hub"
+                    self.tr("Delete {name} from this computer").format(name=name)
+                    if state.installed
+                    else self.tr("Download {name} from {source}").format(
+                        name=name, source=translation.shown(state.model.source)
+                    )
                 )
                 action.setEnabled(not busy)
 
@@ -226,7 +237,7 @@ class SpeechModels(QWidget):
         job = _Download(name, self._on_progress, functools.partial(self._on_finished, name))
         self._job = job
         self.progress.setValue(0)
-        self.progress_label.setText(f"Downloading {name}…")
+        self.progress_label.setText(self.tr("Downloading {name}…").format(name=name))
         self._set_status("")
         self._show_progress(True)
         self.refresh()
@@ -237,7 +248,7 @@ class SpeechModels(QWidget):
         if self._job is not None:
             self._job.cancel.set()
             self.cancel_button.setEnabled(False)
-            self.progress_label.setText("Cancelling…")
+            self.progress_label.setText(self.tr("Cancelling…"))
 
     def shutdown(self) -> None:
         """Stop a download when the app quits (its part is kept for next time) and wait for the threads.
@@ -259,12 +270,16 @@ class SpeechModels(QWidget):
         if progress == MEASURING:
             self.progress.setValue(1000)
             self.cancel_button.setEnabled(False)
-            self.progress_label.setText(f"Measuring {self._job.name}'s speed on this computer…")
+            self.progress_label.setText(
+                self.tr("Measuring {name}'s speed on this computer…").format(name=self._job.name)
+            )
             return
         if not isinstance(progress, Progress) or self._job.cancel.is_set():
             return
         self.progress.setValue(round(progress.fraction * 1000))
-        self.progress_label.setText(f"Downloading {self._job.name}: {progress.describe()}")
+        self.progress_label.setText(
+            self.tr("Downloading {name}: {describe}").format(name=self._job.name, describe=progress.describe())
+        )
 
     def _on_finished(self, name: str, message: str, cancelled: bool) -> None:
         self._job = None
@@ -274,7 +289,9 @@ class SpeechModels(QWidget):
         else:
             self._chosen = name
             self._set_status(
-                f"{name} is ready. Save to use it: the current model keeps working until {name} has loaded."
+                self.tr(
+                    "{name} is ready. Save to use it: the current model keeps working until {name} has loaded."
+                ).format(name=name)
             )
             self.choice_changed.emit(name)
         self.refresh()
@@ -295,14 +312,18 @@ class SpeechModels(QWidget):
         try:
             model_store.remove(name)
         except (UserFacingError, OSError) as exc:
-            self._set_status(f"{name} could not be removed: {exc}", error=True)
+            self._set_status(self.tr("{name} could not be removed: {exc}").format(name=name, exc=exc), error=True)
             return
         if self._chosen == name:
             self._chosen = model_catalog.BUNDLED
             self.choice_changed.emit(self._chosen)
-            self._set_status(f"Removed {name}. Save to go back to {model_catalog.BUNDLED}.")
+            self._set_status(
+                self.tr("Removed {name}. Save to go back to {BUNDLED}.").format(
+                    name=name, BUNDLED=model_catalog.BUNDLED
+                )
+            )
         else:
-            self._set_status(f"Removed {name}.")
+            self._set_status(self.tr("Removed {name}.").format(name=name))
         self.refresh()
 
     def _show_progress(self, visible: bool) -> None:

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui.combo import select_or_add
 from app.ui.history_settings import HistorySettings
 from app.ui.speech_language import SpeechLanguageRow
 from app.ui.speech_models import SpeechModels
+from app.ui.speech_voices import SpeechVoices
 
-NO_FOLDER = "None: use the model chosen above"
+NO_FOLDER = QT_TRANSLATE_NOOP("speech_tab", "None: use the model chosen above")
 
 
 class SpeechTab(QWidget):
@@ -34,23 +36,27 @@ class SpeechTab(QWidget):
         self.history.open_history.connect(self.open_history.emit)
         # A faster-whisper folder of the person's own, in the same box as the list it overrides.
         self.own_folder = QComboBox()
-        self.own_folder.addItem(NO_FOLDER, "")
-        self.own_folder.setAccessibleName("Speech model folder of your own")
-        self.own_folder.setToolTip("A faster-whisper model folder; when one is set it is used instead of the list")
+        self.own_folder.addItem(QCoreApplication.translate("speech_tab", NO_FOLDER), "")
+        self.own_folder.setAccessibleName(self.tr("Speech model folder of your own"))
+        self.own_folder.setToolTip(
+            self.tr("A faster-whisper model folder; when one is set it is used instead of the list")
+        )
         self.own_folder.currentIndexChanged.connect(self._show_own_folder)
-        browse = QPushButton("Choose…")
-        browse.setToolTip("Choose a faster-whisper model folder")
+        browse = QPushButton(self.tr("Choose…"))
+        browse.setToolTip(self.tr("Choose a faster-whisper model folder"))
         browse.clicked.connect(self._choose_folder)
         folder_row = QHBoxLayout()
-        folder_row.addWidget(QLabel("Or a folder of your own:"))
+        folder_row.addWidget(QLabel(self.tr("Or a folder of your own:")))
         folder_row.addWidget(self.own_folder, 1)
         folder_row.addWidget(browse)
-        models_box = QGroupBox("Speech model")
+        models_box = QGroupBox(self.tr("Speech model"))
         models_layout = QVBoxLayout(models_box)
         models_layout.addWidget(self.models)
         models_layout.addLayout(folder_row)
         models_layout.addWidget(self.language)
-        history_box = QGroupBox("History")
+        self.voices = SpeechVoices()
+        models_layout.addWidget(self.voices)  # a row of the speech box: a group of its own outgrew small screens
+        history_box = QGroupBox(self.tr("History"))
         QVBoxLayout(history_box).addWidget(self.history)
         layout = QVBoxLayout(self)
         layout.addWidget(models_box)
@@ -76,7 +82,7 @@ class SpeechTab(QWidget):
         )
 
     def _choose_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Choose a faster-whisper model folder")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Choose a faster-whisper model folder"))
         if path:
             select_or_add(self.own_folder, path)
 

@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 
 from app.core import messages, stamps
 from app.core.errors import UserFacingError
@@ -28,6 +28,7 @@ from app.ui.background import Job
 from app.ui.ports import SpeechPort
 from app.voice import first_use, models
 from app.voice.model_store import folder_for
+from app.voice.reply_voice import ReplyVoices, voice_language
 from app.voice.speaker import Speaker
 from app.voice.streaming import StreamingTranscription
 from app.voice.transcriber import Transcriber
@@ -47,6 +48,7 @@ class SpeechWorker(SpeechPort):
     _drop_requested = Signal(int)
     _cue_requested = Signal(str, float)
     _speak_requested = Signal(int, str, bool)  # utterance, text, whether it is the end
+    _language_told = Signal(int, str)  # utterance, the language of its question
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -54,7 +56,7 @@ class SpeechWorker(SpeechPort):
         self._loaded: Settings | None = None  # the settings the models were loaded with
         self._transcriber: Transcriber | None = None
         self._speaker: Speaker | None = None
-        self._transcriber_problem = "The speech model is still loading."
+        self._transcriber_problem = QCoreApplication.translate("SpeechWorker", "The speech model is still loading.")
         self._vocabularies: dict[Path, Vocabulary | None] = {}
         self._streams: dict[int, StreamingTranscription | None] = {}  # None: no transcriber at begin
         self.last_stream: StreamingTranscription | None = None  # the last one finished, for tests and logs
@@ -63,6 +65,8 @@ class SpeechWorker(SpeechPort):
         self._pending: set[int] = set()  # utterances requested and not finished
         self._silenced: set[int] = set()  # utterances stopped: their queued text is dropped
         self._announcements = 0
+        self._reply_voices = ReplyVoices(fixed=settings.speech_language)
+        self._unspoken: set[int] = set()  # utterances told to be shown only (worker thread)
         self._settings_sent.connect(self._apply_settings)
         self._begin_requested.connect(self._begin)
         self._feed_requested.connect(self._feed)
@@ -70,6 +74,7 @@ class SpeechWorker(SpeechPort):
         self._drop_requested.connect(self._drop)
         self._cue_requested.connect(self._cue)
         self._speak_requested.connect(self._speak)
+        self._language_told.connect(self._reply_voices.tell)
         self._transcriber_folder = ""  # the folder of the model in use ("" = bundled)
         self._wanted_folder = ""  # the folder last asked for; differs while a switch loads
         self._switching: Job | None = None
@@ -119,6 +124,9 @@ class SpeechWorker(SpeechPort):
 
     def say(self, utterance_id: int, text: str) -> None:
         self._request_speech(utterance_id, text, True)
+
+    def reply_language(self, utterance_id: int, language: str) -> None:
+        self._language_told.emit(utterance_id, language)
 
     def announce(self, text: str) -> None:
         """Say a message to the user (an error), outside any turn."""
@@ -173,7 +181,9 @@ class SpeechWorker(SpeechPort):
             return transcriber
 
         def failed(exc: BaseException) -> None:
-            problem = f"The speech model could not be loaded ({type(exc).__name__})."
+            problem = QCoreApplication.translate(
+                "SpeechWorker", "The speech model could not be loaded ({name})."
+            ).format(name=type(exc).__name__)
             self._swap_transcriber(None, folder, str(exc) if isinstance(exc, UserFacingError) else problem)
 
         # Made on this worker's thread, the job reports back to it. Not a daemon: the interpreter
@@ -187,7 +197,12 @@ class SpeechWorker(SpeechPort):
             return  # another model was chosen while this one loaded
         if transcriber is None:
             self._wanted_folder = self._transcriber_folder  # the same choice saved again tries again
-            messages.error(f"{problem} The previous speech model stays in use.", speak=False)
+            messages.error(
+                QCoreApplication.translate("SpeechWorker", "{problem} The previous speech model stays in use.").format(
+                    problem=problem
+                ),
+                speak=False,
+            )
             return
         transcriber.language = self._settings.speech_language  # the newest choice, made while it loaded
         self._transcriber, self._transcriber_folder = transcriber, folder
@@ -206,6 +221,7 @@ class SpeechWorker(SpeechPort):
             self._load(settings)
         elif self._transcriber is not None:
             self._transcriber.language = settings.speech_language  # the loaded model takes it: no reload
+        self._reply_voices.fixed = settings.speech_language
         self._loaded = settings
 
     def _load(self, settings: Settings) -> None:
@@ -222,7 +238,9 @@ class SpeechWorker(SpeechPort):
                 self._transcriber_problem = str(exc)
                 messages.error(str(exc), speak=False)
             except Exception as exc:
-                self._transcriber_problem = "The speech recognition model could not be loaded."
+                self._transcriber_problem = QCoreApplication.translate(
+                    "SpeechWorker", "The speech recognition model could not be loaded."
+                )
                 messages.report_exception(exc)
         elif folder != self._wanted_folder:
             self._switch_transcriber(folder)
@@ -240,6 +258,7 @@ class SpeechWorker(SpeechPort):
             )
             speaker.check()  # its files only: the voice itself loads when a reply may come (prepare_voice)
             self._speaker = speaker
+            self._reply_voices.own_language = voice_language(models.piper_voice(settings.piper_voice))
         except UserFacingError as exc:
             messages.error(str(exc), speak=False)
         except Exception as exc:
@@ -289,7 +308,10 @@ class SpeechWorker(SpeechPort):
         stamps.mark("finish_begun")
         if request_id not in self._streams:
             log.warning("transcription %d finished without a beginning", request_id)
-            self.transcribe_failed.emit(request_id, "The recording was lost before it could be transcribed.")
+            self.transcribe_failed.emit(
+                request_id,
+                QCoreApplication.translate("SpeechWorker", "The recording was lost before it could be transcribed."),
+            )
             return
         stream = self._streams.pop(request_id)
         if stream is None:
@@ -302,7 +324,12 @@ class SpeechWorker(SpeechPort):
             return
         except Exception as exc:
             log.exception("transcription failed")
-            self.transcribe_failed.emit(request_id, f"Transcription failed ({type(exc).__name__}).")
+            self.transcribe_failed.emit(
+                request_id,
+                QCoreApplication.translate("SpeechWorker", "Transcription failed ({name}).").format(
+                    name=type(exc).__name__
+                ),
+            )
             return
         self.last_stream = stream
         stamps.mark("final_text")
@@ -313,6 +340,8 @@ class SpeechWorker(SpeechPort):
             stream.passes,
             stream.tail_seconds,
         )
+        if stream.heard is not None and text:
+            self.heard_language.emit(request_id, stream.heard)
         self.transcribed.emit(request_id, text)
 
     # ---- the worker thread: speech ---------------------------------------------------------
@@ -327,6 +356,7 @@ class SpeechWorker(SpeechPort):
         speaker = self._speaker
         with self._lock:
             if utterance_id in self._silenced:
+                self._reply_voices.drop(utterance_id)
                 return
             if end:
                 self._ending = utterance_id
@@ -334,6 +364,22 @@ class SpeechWorker(SpeechPort):
             if end:
                 self._spoken(utterance_id)
             return
+        if utterance_id > 0:  # a reply (announcements are the app's own English messages)
+            choice, text = self._reply_voices.take(utterance_id, text, end)
+            if choice is None:
+                return  # held until the reply's language is known
+            if choice.voice is None:  # no voice of its language: shown, not spoken
+                if utterance_id not in self._unspoken:
+                    self._unspoken.add(utterance_id)
+                    self.unspoken.emit(utterance_id, choice.language)
+                if end:
+                    self._unspoken.discard(utterance_id)
+                    self._spoken(utterance_id)
+                return
+            try:
+                speaker.use_voice(utterance_id, choice.voice)
+            except UserFacingError as exc:
+                messages.error(str(exc), speak=False)
         try:
             if text:
                 speaker.feed(text, utterance_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QIcon, QMouseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -24,19 +24,20 @@ from PySide6.QtWidgets import (
 
 from app import APP_DISPLAY_NAME
 from app.core.messages import Level, Message
-from app.ui import icons
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import icons, translation
 from app.ui.app_menu import AppMenu
 from app.ui.desktop_notifications import DesktopNotifications
 from app.ui.titles import window_title
 
 ERROR_SHOWN_MS = 6000
 STATE_WORDS = {
-    "idle": "Ready",
-    "listening": "Listening…",
-    "transcribing": "Transcribing…",
-    "thinking": "Thinking…",
-    "speaking": "Speaking…",
-    "error": "Problem",
+    "idle": QT_TRANSLATE_NOOP("tray", "Ready"),
+    "listening": QT_TRANSLATE_NOOP("tray", "Listening…"),
+    "transcribing": QT_TRANSLATE_NOOP("tray", "Transcribing…"),
+    "thinking": QT_TRANSLATE_NOOP("tray", "Thinking…"),
+    "speaking": QT_TRANSLATE_NOOP("tray", "Speaking…"),
+    "error": QT_TRANSLATE_NOOP("tray", "Problem"),
 }
 
 
@@ -52,15 +53,15 @@ class StatusWindow(QWidget):
         self._menu = menu
         self._icon = QLabel()
         self._icon.setFixedSize(28, 28)
-        self._label = QLabel("Ready")
+        self._label = QLabel(self.tr("Ready"))
         self._label.setMinimumWidth(180)
         self._message = QLabel("")
         self._message.setWordWrap(True)
         self._message.setStyleSheet("color: palette(mid);")
         self._message.hide()
         button = QToolButton()
-        button.setText("Menu")
-        button.setToolTip("Open the menu (also a right click anywhere here)")
+        button.setText(self.tr("Menu"))
+        button.setToolTip(self.tr("Open the menu (also a right click anywhere here)"))
         button.setMenu(menu)
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         top = QHBoxLayout()
@@ -199,10 +200,12 @@ class Tray(QObject):
     def show_message(self, message: Message) -> int | None:
         """Through the desktop's notification service where there is one (with the message's actions where
         it shows them), else the tray's balloon; the notification's id, or None when the tray showed it."""
-        title = {Level.INFO: APP_DISPLAY_NAME, Level.WARNING: "Warning", Level.ERROR: "Problem"}[message.level]
+        title = {Level.INFO: APP_DISPLAY_NAME, Level.WARNING: self.tr("Warning"), Level.ERROR: self.tr("Problem")}[
+            message.level
+        ]
         if self.notifications is not None:
             urgency = 2 if message.level is Level.ERROR else 1
-            shown = self.notifications.notify(title, message.text, message.actions, urgency=urgency)
+            shown = self.notifications.notify(title, translation.shown(message.text), message.actions, urgency=urgency)
             if shown is not None:
                 self._mark_shown(message)
                 if message.on_action is not None:
@@ -218,9 +221,9 @@ class Tray(QObject):
                 Level.WARNING: QSystemTrayIcon.MessageIcon.Warning,
                 Level.ERROR: QSystemTrayIcon.MessageIcon.Critical,
             }[message.level]
-            self.tray_icon.showMessage(title, message.text, kind, 8000)
+            self.tray_icon.showMessage(title, translation.shown(message.text), kind, 8000)
         elif self.status_window is not None:
-            self.status_window.set_message(message.text)
+            self.status_window.set_message(translation.shown(message.text))
         if message.level is Level.ERROR:
             self._error_in_view.start(ERROR_SHOWN_MS)
         return None
@@ -236,7 +239,7 @@ class Tray(QObject):
         held, self._held_back = self._held_back, []
         if held:  # one balloon at a time: the notices that waited show together, none dropped
             worst = max(held, key=lambda m: [Level.INFO, Level.WARNING, Level.ERROR].index(m.level))
-            text = "\n\n".join(m.text for m in held)
+            text = "\n\n".join(translation.shown(m.text) for m in held)
             self.show_message(Message(worst.level, text, private=any(m.private for m in held)))
 
     @property
@@ -251,19 +254,28 @@ class Tray(QObject):
 
     def _tooltip(self) -> str:
         shown = "error" if self._showing_error else self._state
-        words = STATE_WORDS.get(shown, shown)
+        words = QCoreApplication.translate("tray", STATE_WORDS.get(shown, shown))
+        detail = translation.shown(self._detail)  # a tool's label or a reason, marked where it was made
         if shown == "thinking" and self._detail and self._detail != "thinking":
-            words = f"{self._detail[:1].upper()}{self._detail[1:]}…"  # the running tool, e.g. "Building…"
+            words = f"{detail[:1].upper()}{detail[1:]}…"  # the running tool, e.g. "Building…"
         elif shown == "idle" and self._detail:
-            words = f"Ready ({self._detail})"
+            words = self.tr("Ready ({detail})").format(detail=detail)
         lines = [f"{APP_DISPLAY_NAME}: {words}"]
-        lines.append(f"Repository: {self._repo.name}" if self._repo else "No repository chosen")
+        lines.append(
+            self.tr("Repository: {name}").format(name=self._repo.name)
+            if self._repo
+            else self.tr("No repository chosen")
+        )
         if self._memory and self._repo:
             lines.append(self._memory)
         if self._hotkey:
             chord = pretty_chord(self._hotkey)
             toggle = self._hotkey_mode == "toggle"
-            lines.append(f"Press {chord} to ask, again to send" if toggle else f"Hold {chord} to ask")
+            lines.append(
+                self.tr("Press {chord} to ask, again to send").format(chord=chord)
+                if toggle
+                else self.tr("Hold {chord} to ask").format(chord=chord)
+            )
         return "\n".join(lines)
 
     def _refresh(self) -> None:

@@ -37,11 +37,13 @@ class TrustBox(QFrame):
         self.question.setTextFormat(Qt.TextFormat.PlainText)  # the command comes from the repository's files
         self.question.setWordWrap(True)
         self.question.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.trust_button = QPushButton("Trust")
-        self.trust_button.setToolTip("Let the agent build and test this repository (run its code) now and from now on")
+        self.trust_button = QPushButton(self.tr("Trust"))
+        self.trust_button.setToolTip(
+            self.tr("Let the agent build and test this repository (run its code) now and from now on")
+        )
         self.trust_button.clicked.connect(self.accept)
-        self.later_button = QPushButton("Not now")
-        self.later_button.setToolTip("Run nothing now; the agent asks again the next time a question needs it")
+        self.later_button = QPushButton(self.tr("Not now"))
+        self.later_button.setToolTip(self.tr("Run nothing now; the agent asks again the next time a question needs it"))
         self.later_button.clicked.connect(self.decline)
         for button in (self.trust_button, self.later_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the panel never takes the keyboard unasked
@@ -61,9 +63,14 @@ class TrustBox(QFrame):
         self._ask_id = request.ask_id
         where = request.folder if request.folder != request.repo else request.repo
         self.question.setText(
-            f"The agent wants to run this repository's own code ({request.tool}):\n"
-            f"{request.command}\nin {where}\n\n"
-            "It runs with your rights. Trust this repository to build and test it from now on?"
+            self.tr(
+                "The agent wants to run this repository's own code ({tool}):\n{command}\nin {where}\n\nIt "
+                "runs with your rights. Trust this repository to build and test it from now on?"
+            ).format(
+                tool=self.tr("tests") if request.tool == "test" else self.tr("build"),
+                command=request.command,
+                where=where,
+            )
         )
         self.trust_button.show()
         self.later_button.show()
@@ -73,10 +80,14 @@ class TrustBox(QFrame):
         try:
             trust.grant(Path(self._repo))
         except OSError as exc:
-            messages.error(f"The repository could not be trusted: {exc}.")
+            messages.error(self.tr("The repository could not be trusted: {exc}.").format(exc=exc))
             return
-        running = "The tests run now" if self._tool == "test" else "The build runs now"
-        self.question.setText(f"Trusted: {self._repo}. {running}; the agent may build and test it from now on.")
+        running = self.tr("The tests run now") if self._tool == "test" else self.tr("The build runs now")
+        self.question.setText(
+            self.tr("Trusted: {repo}. {running}; the agent may build and test it from now on.").format(
+                repo=self._repo, running=running
+            )
+        )
         self.trust_button.hide()
         self.later_button.hide()
         self.decided.emit(self._repo, True)

@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QCoreApplication, Qt, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -39,26 +39,26 @@ class TrustList(QWidget):
         super().__init__(parent)
         self._recent: tuple[str, ...] = ()
         self.dialog: QFileDialog | None = None  # "Add repository…" while it is open
-        title = QLabel("Trusted to build and test (run their own code):")
+        title = QLabel(self.tr("Trusted to build and test (run their own code):"))
         self.list = QListWidget()
-        self.list.setAccessibleName("Repositories and whether they may run their code")
+        self.list.setAccessibleName(self.tr("Repositories and whether they may run their code"))
         self.list.itemSelectionChanged.connect(self._update)
         self.none = QLabel(
-            "None yet. The agent asks before it first builds or tests a repository; reading it needs no trust."
+            self.tr("None yet. The agent asks before it first builds or tests a repository; reading it needs no trust.")
         )
         self.none.setWordWrap(True)
         self.none.setStyleSheet("color: palette(mid);")
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.hide()
-        self.add = QPushButton("Add repository…")
-        self.add.setToolTip("Choose a repository's folder and trust it to build and test (run its code)")
+        self.add = QPushButton(self.tr("Add repository…"))
+        self.add.setToolTip(self.tr("Choose a repository's folder and trust it to build and test (run its code)"))
         self.add.clicked.connect(self.choose_folder)
-        self.grant = QPushButton("Trust")
-        self.grant.setToolTip("Let the agent build and test this repository (run its code) from now on")
+        self.grant = QPushButton(self.tr("Trust"))
+        self.grant.setToolTip(self.tr("Let the agent build and test this repository (run its code) from now on"))
         self.grant.clicked.connect(self.trust_selected)
-        self.revoke = QPushButton("Stop trusting")
-        self.revoke.setToolTip("The agent asks again before it builds or tests this repository")
+        self.revoke = QPushButton(self.tr("Stop trusting"))
+        self.revoke.setToolTip(self.tr("The agent asks again before it builds or tests this repository"))
         self.revoke.clicked.connect(self.revoke_selected)
         row = QHBoxLayout()
         row.addWidget(self.add)
@@ -84,14 +84,18 @@ class TrustList(QWidget):
         trusted = trust.entries()
         for entry in trusted:
             when = datetime.datetime.fromtimestamp(entry.trusted_at).strftime("%d %b %Y")
-            self._row(entry.folder, f"{entry.folder.name}  ·  trusted {when}", trusted=True)
+            self._row(
+                entry.folder,
+                self.tr("{name}  ·  trusted {when}").format(name=entry.folder.name, when=when),
+                trusted=True,
+            )
         shown = {str(t.folder) for t in trusted}
         for repo in self._recent:
             folder = Path(repo).expanduser()
             key = str(folder.resolve()) if folder.is_dir() else ""
             if key and key not in shown:
                 shown.add(key)
-                self._row(Path(key), f"{folder.name}  ·  not trusted", trusted=False)
+                self._row(Path(key), self.tr("{name}  ·  not trusted").format(name=folder.name), trusted=False)
         self.none.setVisible(not trusted)
         self.list.setVisible(self.list.count() > 0)
         self._update()
@@ -134,7 +138,7 @@ class TrustList(QWidget):
     @Slot()
     def choose_folder(self) -> None:
         """Pick a folder in a dialog that does not block (so the window keeps painting); trusted once chosen."""
-        dialog = QFileDialog(self, "Trust a repository to build and test it")
+        dialog = QFileDialog(self, QCoreApplication.translate("TrustList", "Trust a repository to build and test it"))
         dialog.setFileMode(QFileDialog.FileMode.Directory)
         dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
         dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere, and testable
@@ -151,9 +155,11 @@ class TrustList(QWidget):
             self._say(str(exc), error=True)
             return
         except OSError as exc:
-            messages.error(f"The repository could not be trusted: {exc}.")
+            messages.error(self.tr("The repository could not be trusted: {exc}.").format(exc=exc))
             return
-        self._say(f"Trusted: {repo}. The agent may build and test it (run its code) from now on.")
+        self._say(
+            self.tr("Trusted: {repo}. The agent may build and test it (run its code) from now on.").format(repo=repo)
+        )
         self.fill()
 
     @Slot()
@@ -164,6 +170,8 @@ class TrustList(QWidget):
             try:
                 trust.revoke(Path(item.data(ROLE_FOLDER)))
             except OSError as exc:
-                messages.error(f"Trust could not be taken back: {exc}.")
+                messages.error(
+                    QCoreApplication.translate("TrustList", "Trust could not be taken back: {exc}.").format(exc=exc)
+                )
         self._say("")
         self.fill()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,19 +28,20 @@ from PySide6.QtWidgets import (
 
 from app.core import launch
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import colours
 from app.ui.background import Job, error_text
-from app.ui.combo import select_or_add
+from app.ui.combo import names_from_outside, select_or_add
 from app.ui.hotkey_edit import HotkeyEdit, check_chord
 from app.ui.level_meter import LevelMeter
 from app.ui.microphone import Microphone
-from app.voice.server_devices import PREFIX
+from app.voice.server_devices import PREFIX, is_server_setting, monitor_source
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DEVICE = "System default"
-EMBEDDED = "Embedded (default)"
-TEST_SENTENCE = "This is how answers will sound. The build is green and all tests pass."
+DEFAULT_DEVICE = QT_TRANSLATE_NOOP("voice_tab", "System default")
+EMBEDDED = QT_TRANSLATE_NOOP("voice_tab", "Embedded (default)")
+TEST_SENTENCE = "This is how answers will sound. The build is green and all tests pass."  # spoken by the English voice
 
 
 class VoiceTab(QWidget):
@@ -56,12 +57,12 @@ class VoiceTab(QWidget):
         self.hotkey = HotkeyEdit()
         self.hotkey.chord_changed.connect(self._check_hotkey)
         self.hotkey_mode = QComboBox()
-        self.hotkey_mode.addItem("Hold to talk", "hold")
-        self.hotkey_mode.addItem("Press to start, press to stop", "toggle")
+        self.hotkey_mode.addItem(self.tr("Hold to talk"), "hold")
+        self.hotkey_mode.addItem(self.tr("Press to start, press to stop"), "toggle")
         hotkey_row = QHBoxLayout()
         hotkey_row.addWidget(self.hotkey, 1)
         hotkey_row.addWidget(self.hotkey_mode)
-        form.addRow("Hotkey:", hotkey_row)
+        form.addRow(self.tr("Hotkey:"), hotkey_row)
         self.hotkey_problem = QLabel()
         self.hotkey_problem.setWordWrap(True)
         self.hotkey_problem.setStyleSheet(colours.ERROR_TEXT)
@@ -70,86 +71,92 @@ class VoiceTab(QWidget):
         # but selectable, so it can be copied exactly as it must be typed.
         self.listen_command = QLineEdit(launch.listen_toggle_command())
         self.listen_command.setReadOnly(True)
-        self.listen_command.setAccessibleName("Command to bind to a desktop shortcut")
+        self.listen_command.setAccessibleName(self.tr("Command to bind to a desktop shortcut"))
         self.listen_command.setToolTip(
-            "Bind this command to a key in the desktop's keyboard settings (custom shortcut): "
-            "one press starts listening, the next sends the question. It works where the hotkey cannot."
+            self.tr(
+                "Bind this command to a key in the desktop's keyboard settings (custom shortcut): one "
+                "press starts listening, the next sends the question. It works where the hotkey cannot."
+            )
         )
-        form.addRow("Or bind:", self.listen_command)
+        form.addRow(self.tr("Or bind:"), self.listen_command)
         # A second chord that brings the last answers back with the keyboard in them (Esc closes them).
         self.panel_hotkey = HotkeyEdit()
-        self.panel_hotkey.setToolTip("Click, then press the keys that show the last answers again (none: no hotkey)")
-        self.panel_hotkey.setAccessibleName("Hotkey that shows the last answers")
+        self.panel_hotkey.setToolTip(
+            self.tr("Click, then press the keys that show the last answers again (none: no hotkey)")
+        )
+        self.panel_hotkey.setAccessibleName(self.tr("Hotkey that shows the last answers"))
         self.panel_hotkey.chord_changed.connect(self._check_panel_hotkey)
-        self.panel_hotkey_clear = QPushButton("None")
-        self.panel_hotkey_clear.setToolTip("No hotkey for the answers (the tray still shows them)")
+        self.panel_hotkey_clear = QPushButton(self.tr("None"))
+        self.panel_hotkey_clear.setToolTip(self.tr("No hotkey for the answers (the tray still shows them)"))
         self.panel_hotkey_clear.clicked.connect(self._clear_panel_hotkey)
         panel_row = QHBoxLayout()
         panel_row.addWidget(self.panel_hotkey, 1)
         panel_row.addWidget(self.panel_hotkey_clear)
-        form.addRow("Show answers:", panel_row)
+        form.addRow(self.tr("Show answers:"), panel_row)
         self.portal_binding = QLabel()  # under Wayland: the keys the desktop's own dialog bound
         self.portal_binding.setWordWrap(True)
         self.portal_binding.hide()
         form.addRow("", self.portal_binding)
-        self.input_device = QComboBox()  # the settings window restarts the meter when it changes
-        form.addRow("Microphone:", self.input_device)
-        self.keep_open = QCheckBox("Keep the microphone open for instant start")
+        self.input_device = names_from_outside(QComboBox())  # the settings window restarts the meter when it changes
+        form.addRow(self.tr("Microphone:"), self.input_device)
+        self.keep_open = QCheckBox(self.tr("Keep the microphone open for instant start"))
         self.keep_open.setToolTip(
-            "Keeps the last moment before each press, so your first syllable is heard. When off, the "
-            "microphone opens on each press and the first syllable can be clipped. While it is open, "
-            "some desktops show a microphone indicator."
+            self.tr(
+                "Keeps the last moment before each press, so your first syllable is heard. When off, the "
+                "microphone opens on each press and the first syllable can be clipped. While it is open, "
+                "some desktops show a microphone indicator."
+            )
         )
         form.addRow("", self.keep_open)
-        form.addRow("Level:", self.meter)
-        self.output_device = QComboBox()
-        self.voice_test = QPushButton("Test voice")
-        self.voice_test.setToolTip("Say a sentence with the chosen voice on the chosen speaker")
+        form.addRow(self.tr("Level:"), self.meter)
+        self.output_device = names_from_outside(QComboBox())
+        self.voice_test = QPushButton(self.tr("Test voice"))
+        self.voice_test.setToolTip(self.tr("Say a sentence with the chosen voice on the chosen speaker"))
         self.voice_test.clicked.connect(self.test_voice)
         out_row = QHBoxLayout()
         out_row.addWidget(self.output_device, 1)
         out_row.addWidget(self.voice_test)
-        form.addRow("Speaker:", out_row)
+        form.addRow(self.tr("Speaker:"), out_row)
         self.voice_status = QLabel()
         self.voice_status.setWordWrap(True)
         form.addRow("", self.voice_status)
         # The speech model is chosen in one place, Settings → Speech (the list, or a folder of one's own).
-        self.piper = self._path_row(form, "Voice:", "Choose a Piper voice (.onnx)")
+        self.piper = self._path_row(form, self.tr("Voice:"), self.tr("Choose a Piper voice (.onnx)"))
         self.rate = QSpinBox()
         self.rate.setRange(50, 200)
         self.rate.setSuffix(" %")
-        self.rate.setToolTip("How fast answers are spoken")
-        form.addRow("Speaking rate:", self.rate)
-        self.cues = QCheckBox("Play a short sound when listening starts and stops")
+        self.rate.setToolTip(self.tr("How fast answers are spoken"))
+        form.addRow(self.tr("Speaking rate:"), self.rate)
+        self.cues = QCheckBox(self.tr("Play a short sound when listening starts and stops"))
         form.addRow("", self.cues)
         # The cues' own loudness (100 % is as they were made); Try plays one at the slider's level.
         self.cue_volume = QSlider(Qt.Orientation.Horizontal)
         self.cue_volume.setRange(0, 200)
         self.cue_volume.setSingleStep(5)
         self.cue_volume.setPageStep(25)
-        self.cue_volume.setAccessibleName("Cue volume")
-        self.cue_volume.setToolTip("How loud the listening sounds are; the answers' voice is not changed")
+        self.cue_volume.setAccessibleName(self.tr("Cue volume"))
+        self.cue_volume.setToolTip(self.tr("How loud the listening sounds are; the answers' voice is not changed"))
         self.cue_volume_label = QLabel()
         self.cue_volume_label.setMinimumWidth(48)
         self.cue_volume.valueChanged.connect(lambda value: self.cue_volume_label.setText(f"{value} %"))
-        self.cue_try = QPushButton("Try")
-        self.cue_try.setToolTip("Play the listening sound at this volume on the chosen speaker")
+        self.cue_try = QPushButton(self.tr("Try"))
+        self.cue_try.setToolTip(self.tr("Play the listening sound at this volume on the chosen speaker"))
         self.cue_try.clicked.connect(self.try_cue)
         self.cues.toggled.connect(self._enable_cue_volume)
         cue_row = QHBoxLayout()
         cue_row.addWidget(self.cue_volume, 1)
         cue_row.addWidget(self.cue_volume_label)
         cue_row.addWidget(self.cue_try)
-        form.addRow("Cue volume:", cue_row)
+        form.addRow(self.tr("Cue volume:"), cue_row)
 
     def _path_row(self, form: QFormLayout, label: str, title: str) -> QComboBox:
         combo = QComboBox()
-        combo.addItem(EMBEDDED, "")
-        combo.setToolTip("The embedded voice works offline; choose another to use your own")
-        browse = QPushButton("Choose…")
+        combo.addItem(QCoreApplication.translate("voice_tab", EMBEDDED), "")
+        combo.setToolTip(self.tr("The embedded voice works offline; choose another to use your own"))
+        browse = QPushButton(self.tr("Choose…"))
 
         def choose() -> None:
-            path, _ = QFileDialog.getOpenFileName(self, title, "", "Piper voices (*.onnx)")
+            path, _ = QFileDialog.getOpenFileName(self, title, "", self.tr("Piper voices (*.onnx)"))
             if path:
                 select_or_add(combo, path)
 
@@ -167,9 +174,11 @@ class VoiceTab(QWidget):
         if description is None:
             self.portal_binding.hide()
             return
-        keys = description or "the keys you choose in the desktop's dialog"
+        keys = description or self.tr("the keys you choose in the desktop's dialog")
         self.portal_binding.setText(
-            f"Hold-to-talk is the desktop's global shortcut: {keys}. Change it in the desktop's keyboard settings."
+            self.tr(
+                "Hold-to-talk is the desktop's global shortcut: {keys}. Change it in the desktop's keyboard settings."
+            ).format(keys=keys)
         )
         self.portal_binding.show()
 
@@ -211,12 +220,11 @@ class VoiceTab(QWidget):
         ):
             combo.blockSignals(True)
             combo.clear()
-            combo.addItem(DEFAULT_DEVICE, "")
+            combo.addItem(QCoreApplication.translate("voice_tab", DEFAULT_DEVICE), "")
             for text, value in entries:
                 combo.addItem(text, value)
             if chosen and combo.findData(chosen) < 0:
-                missing = chosen not in portaudio_names
-                combo.addItem(f"{chosen.removeprefix(PREFIX)} (not connected)" if missing else chosen, chosen)
+                combo.addItem(_unlisted(chosen, portaudio_names, microphone=combo is self.input_device), chosen)
             combo.setCurrentIndex(max(0, combo.findData(chosen)))
             combo.blockSignals(False)
 
@@ -249,7 +257,7 @@ class VoiceTab(QWidget):
     def _check_panel_hotkey(self, chord: str) -> None:
         problem = check_chord(chord)
         if not problem and chord == self.hotkey.text():
-            problem = "That is the hotkey for talking; choose other keys to show the answers."
+            problem = self.tr("That is the hotkey for talking; choose other keys to show the answers.")
         self.hotkey_problem.setText(problem)
 
     def _clear_panel_hotkey(self) -> None:
@@ -277,10 +285,10 @@ class VoiceTab(QWidget):
             speaker.say(TEST_SENTENCE)
             finished = speaker.wait(30)
             speaker.close()
-            return "Done." if finished else "The speaker did not finish in time."
+            return self.tr("Done.") if finished else self.tr("The speaker did not finish in time.")
 
         self.voice_test.setEnabled(False)
-        self.voice_status.setText("Speaking…")
+        self.voice_status.setText(self.tr("Speaking…"))
         Job(speak, name="settings-voice", owner=self,
             on_returned=lambda said: self._on_voice_tested("voice", said, ""),
             on_errored=lambda exc: self._on_voice_tested("voice", None, error_text(exc))).start()  # fmt: skip
@@ -319,3 +327,15 @@ class VoiceTab(QWidget):
         self.voice_test.setEnabled(True)
         self.voice_status.setText(error or str(result))
         self.voice_status.setStyleSheet(colours.status(bool(error)))
+
+
+def _unlisted(chosen: str, portaudio_names: set[str], *, microphone: bool) -> str:
+    """How a saved device the list does not offer reads: not connected, or (an old setting) a monitor."""
+    if chosen in portaudio_names:
+        return chosen
+    name = chosen.removeprefix(PREFIX)
+    if microphone and is_server_setting(chosen) and (monitor := monitor_source(name)) is not None:
+        return QCoreApplication.translate("voice_tab", "{name} (not a microphone: the system default is used)").format(
+            name=monitor.description
+        )
+    return QCoreApplication.translate("voice_tab", "{name} (not connected)").format(name=name)

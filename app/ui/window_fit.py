@@ -67,4 +67,14 @@ class SizeKeeper(QObject):
                 if self._kept is not None:
                     self._window.resize(self._kept)
                 fit_to_screen(self._window)
+            elif event.type() == QEvent.Type.Move and self._window.isVisible() and not _on_its_screen(self._window):
+                # At its first showing the frame is not known until the window manager has drawn it: placed
+                # by its inside, the frame's bottom lay 2 px under the taskbar of a 1280x800 desktop.
+                fit_to_screen(self._window)
         return False
+
+
+def _on_its_screen(window: QWidget) -> bool:
+    """Whether the window's frame lies within its screen's free area, or cannot (it is larger)."""
+    area, frame = available_area(window), window.frameGeometry()
+    return area.contains(frame) or frame.width() > area.width() or frame.height() > area.height()

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from app.core.errors import AudioDeviceError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import server_devices
 from app.voice.devices import PA_INVALID_SAMPLE_RATE, Device, error_code, find_device, open_error, portaudio
 from app.voice.input_stream import InputStream
@@ -56,8 +57,13 @@ def open_capture(setting: str, *, live: bool, preroll: float, sound_server: bool
             return _open_pulse(device, live, preroll, source=device.server_name)
         except PulseUnavailable as exc:
             raise AudioDeviceError(
-                f"The microphone {device.name!r} could not be opened ({exc}).",
-                hint="Check that the sound server is running, or choose another microphone under Settings, Voice.",
+                QT_TRANSLATE_NOOP("errors", "The microphone {name} could not be opened ({problem}).").format(
+                    name=repr(device.name), problem=str(exc)
+                ),
+                hint=QT_TRANSLATE_NOOP(
+                    "errors",
+                    "Check that the sound server is running, or choose another microphone under Settings, Voice.",
+                ),
             ) from exc
     if sound_server and device.name in SOUND_SERVER_ROUTES:
         try:
@@ -117,9 +123,12 @@ def _open_pulse(device: Device, live: bool, preroll: float, source: str = "") ->
         # what the speakers play as a question.
         stream.close()
         raise AudioDeviceError(
-            f"No microphone is connected: the system's default input is {monitor.description!r}, "
-            "which records what plays, not what is said.",
-            hint="Plug in a microphone, or choose one under Settings, Voice.",
+            QT_TRANSLATE_NOOP(
+                "errors",
+                "No microphone is connected: the system's default input is {name}, "
+                "which records what plays, not what is said.",
+            ).format(name=repr(monitor.description)),
+            hint=QT_TRANSLATE_NOOP("errors", "Plug in a microphone, or choose one under Settings, Voice."),
         )
     capture.stream = _PulseCapture(stream)
     capture.route = f"straight from the sound server (source {stream.source!r})"
@@ -163,8 +172,10 @@ def _open_portaudio(device: Device, block_seconds: float, preroll: float) -> Inp
     if code is not None and code != PA_INVALID_SAMPLE_RATE:
         raise open_error(settings_error, device) from settings_error  # type: ignore[arg-type]
     raise AudioDeviceError(
-        f"The microphone {device.name!r} supports none of the usual sample rates.",
-        hint="Choose another microphone under Settings, Audio.",
+        QT_TRANSLATE_NOOP("errors", "The microphone {name} supports none of the usual sample rates.").format(
+            name=repr(device.name)
+        ),
+        hint=QT_TRANSLATE_NOOP("errors", "Choose another microphone under Settings, Audio."),
     )
 
 

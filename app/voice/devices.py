@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from app.core.errors import AudioDeviceError
+from app.core.errors import AudioDeviceError, NotAMicrophone
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import server_devices
 from app.voice.server_devices import ServerDevice
 
 Kind = Literal["input", "output"]
 
 _CHANNELS = {"input": "max_input_channels", "output": "max_output_channels"}
-_WHAT = {"input": "microphone", "output": "speaker"}
 
 # PortAudio error codes (portaudio.h), for messages a person can act on.
 PA_INVALID_SAMPLE_RATE = -9997
@@ -49,14 +49,42 @@ class Device:
     server_name: str = ""  # the sound server's name of the device, opened straight from the server
 
 
+# Whole sentences per kind of device, marked for the app's windows: "microphone" and "speaker" take different
+# articles and agreement in other languages, so no sentence is built around the word.
+_SAY: dict[str, dict[str, str]] = {
+    "input": {
+        "not_connected": QT_TRANSLATE_NOOP("errors", "The microphone {name} is not connected."),
+        "plug_in": QT_TRANSLATE_NOOP("errors", "Plug it in, or choose another microphone under Settings, Voice."),
+        "none_found": QT_TRANSLATE_NOOP("errors", "No microphone was found on this computer."),
+        "connect": QT_TRANSLATE_NOOP("errors", "Connect a microphone, or check that the sound system is running."),
+        "no_default": QT_TRANSLATE_NOOP("errors", "There is no default microphone."),
+        "choose": QT_TRANSLATE_NOOP("errors", "Choose a microphone under Settings, Audio."),
+        "not_named": QT_TRANSLATE_NOOP("errors", "No microphone named {name} is connected."),
+    },
+    "output": {
+        "not_connected": QT_TRANSLATE_NOOP("errors", "The speaker {name} is not connected."),
+        "plug_in": QT_TRANSLATE_NOOP("errors", "Plug it in, or choose another speaker under Settings, Voice."),
+        "none_found": QT_TRANSLATE_NOOP("errors", "No speaker was found on this computer."),
+        "connect": QT_TRANSLATE_NOOP("errors", "Connect a speaker, or check that the sound system is running."),
+        "no_default": QT_TRANSLATE_NOOP("errors", "There is no default speaker."),
+        "choose": QT_TRANSLATE_NOOP("errors", "Choose a speaker under Settings, Audio."),
+        "not_named": QT_TRANSLATE_NOOP("errors", "No speaker named {name} is connected."),
+    },
+}
+
+
 def portaudio() -> Any:
     """The sounddevice module; AudioDeviceError when PortAudio itself is missing."""
     try:
         import sounddevice
     except OSError as exc:  # sounddevice raises OSError when the PortAudio library is not installed
         raise AudioDeviceError(
-            "The sound library PortAudio is not installed, so no microphone or speaker can be used.",
-            hint="Install PortAudio (libportaudio2 on Debian and Ubuntu) and start the app again.",
+            QT_TRANSLATE_NOOP(
+                "errors", "The sound library PortAudio is not installed, so no microphone or speaker can be used."
+            ),
+            hint=QT_TRANSLATE_NOOP(
+                "errors", "Install PortAudio (libportaudio2 on Debian and Ubuntu) and start the app again."
+            ),
         ) from exc
     return sounddevice
 
@@ -65,7 +93,11 @@ def _all_devices(sd: Any) -> list[dict[str, Any]]:
     try:
         return [dict(d) for d in sd.query_devices()]
     except Exception as exc:
-        raise AudioDeviceError(f"The list of sound devices could not be read ({exc}).") from exc
+        raise AudioDeviceError(
+            QT_TRANSLATE_NOOP("errors", "The list of sound devices could not be read ({problem}).").format(
+                problem=str(exc)
+            )
+        ) from exc
 
 
 def _default_index(sd: Any, kind: Kind) -> int:
@@ -92,7 +124,8 @@ def list_devices() -> DeviceList:
         outputs=_unique(outputs),
         default_input=names.get(_default_index(sd, "input"), ""),
         default_output=names.get(_default_index(sd, "output"), ""),
-        server_inputs=tuple(server_devices.devices("input")),
+        # A monitor records what plays, never what is said: it is not offered as a microphone.
+        server_inputs=tuple(d for d in server_devices.devices("input") if not d.monitor),
         server_outputs=tuple(server_devices.devices("output")),
     )
 
@@ -100,10 +133,16 @@ def list_devices() -> DeviceList:
 def _server_device(setting: str, kind: Kind) -> Device:
     found = server_devices.find(setting, kind)
     if found is None:
-        what = _WHAT[kind]
         raise AudioDeviceError(
-            f"The {what} {server_devices.described(setting, kind)!r} is not connected.",
-            hint=f"Plug it in, or choose another {what} under Settings, Voice.",
+            _SAY[kind]["not_connected"].format(name=repr(server_devices.described(setting, kind))),
+            hint=_SAY[kind]["plug_in"],
+        )
+    if found.monitor:  # chosen before monitors left the list: opening it would ask what the speakers play
+        raise NotAMicrophone(
+            QT_TRANSLATE_NOOP("errors", "{name} records what plays, not what is said: it is not a microphone.").format(
+                name=repr(found.description)
+            ),
+            hint=QT_TRANSLATE_NOOP("errors", "Choose a microphone under Settings, Voice."),
         )
     return Device(index=-1, name=found.description, default_samplerate=0.0, max_channels=1, server_name=found.name)
 
@@ -114,18 +153,15 @@ def find_device(name: str, kind: Kind) -> Device:
         return _server_device(name, kind)
     sd = portaudio()
     devices = [d for d in _all_devices(sd) if d.get(_CHANNELS[kind], 0) > 0]
-    what = _WHAT[kind]
+    say = _SAY[kind]
     wanted = name.strip()
     if not devices:
-        raise AudioDeviceError(
-            f"No {what} was found on this computer.",
-            hint=f"Connect a {what}, or check that the sound system is running.",
-        )
+        raise AudioDeviceError(say["none_found"], hint=say["connect"])
     if not wanted:
         index = _default_index(sd, kind)
         chosen = next((d for d in devices if d["index"] == index), None)
         if chosen is None:
-            raise AudioDeviceError(f"There is no default {what}.", hint=f"Choose a {what} under Settings, Audio.")
+            raise AudioDeviceError(say["no_default"], hint=say["choose"])
     else:
         lowered = wanted.lower()
         chosen = next((d for d in devices if d["name"] == wanted), None) or next(
@@ -134,9 +170,12 @@ def find_device(name: str, kind: Kind) -> Device:
         if chosen is None:
             available = ", ".join(_unique([d["name"] for d in devices])[:8])
             raise AudioDeviceError(
-                f"No {what} named {wanted!r} is connected.",
-                hint=f"Choose one under Settings, Audio (available: {available}), or leave it empty "
-                "for the system default.",
+                say["not_named"].format(name=repr(wanted)),
+                hint=QT_TRANSLATE_NOOP(
+                    "errors",
+                    "Choose one under Settings, Audio (available: {available}), or leave it empty "
+                    "for the system default.",
+                ).format(available=available),
             )
     return Device(
         index=int(chosen["index"]),

@@ -82,7 +82,8 @@ def plan(model: SpeechModel, *, endpoint: str | None = None) -> Plan:
         name = sibling.rfilename
         files.append(RemoteFile(name, int(sibling.size), sha256, sibling.blob_id or "", pins[name]))
     names = {f.name for f in files}
-    if not {"model.bin", "config.json"} <= names or not info.sha:
+    whisper = model.kind == "whisper"
+    if (whisper and not {"model.bin", "config.json"} <= names) or not info.sha:
         raise ModelDownloadError(f"{model.repo_id} on the hub is not a faster-whisper model (no model.bin).")
     differs = sorted({*(set(pins) - names), *(f.name for f in files if f.sha256 and f.sha256 != f.pinned)})
     if differs or info.sha != model.revision:

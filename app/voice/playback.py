@@ -26,6 +26,7 @@ import numpy as np
 
 from app.core import heap, messages
 from app.core.errors import AudioDeviceError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import server_devices
 
 log = logging.getLogger(__name__)
@@ -270,13 +271,20 @@ class Player:
                 self._fell_back = True
                 name = server_devices.described(self.device, "output")  # as last listed: it is unplugged now
                 messages.warning(
-                    f"The speaker {name!r} is not connected. Using the system default speaker until it returns."
+                    QT_TRANSLATE_NOOP(
+                        "playback",
+                        "The speaker {name} is not connected. Using the system default speaker until it returns.",
+                    ).format(name=repr(name))
                 )
             return route
         _route_to(sink.name)
         if self._fell_back:
             self._fell_back = False
-            messages.info(f"The speaker {sink.description!r} is back and in use again.")
+            messages.info(
+                QT_TRANSLATE_NOOP("playback", "The speaker {name} is back and in use again.").format(
+                    name=repr(sink.description)
+                )
+            )
         return route
 
     def _resample_queue(self, rate: int) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 
 from app.core import messages
 from app.core.errors import HotkeyUnavailableError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice.chord import parse_chord
 from app.voice.trigger import Mode
 
@@ -173,7 +174,11 @@ class PortalShortcut:
         except Exception as exc:  # the socket shut by stop(), or the portal going away
             if self.running:
                 log.warning("the desktop portal's shortcut stopped: %s", _first_line(exc))
-                messages.warning("The desktop's global shortcut stopped working; use the tray's Listen item.")
+                messages.warning(
+                    QT_TRANSLATE_NOOP(
+                        "portal_shortcut", "The desktop's global shortcut stopped working; use the tray's Listen item."
+                    )
+                )
 
     def _act(self, member: str) -> None:
         if member == "Activated":

@@ -14,6 +14,9 @@ The voice (an ONNX session of about 75 MB) is not held while the app waits: `pre
 loads and warms it on a thread of its own when a reply may come (the key goes down, a typed
 question starts), which takes under a second while the person still speaks, and it is let go
 when the output has gone quiet (app.voice.playback.IDLE_CLOSE after the last sound).
+
+One job though past 450 lines: the voices' lifetime and the sentences they speak share one lock,
+one queue and one player, and release() must see all three at once.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from app.core import messages, stamps
 from app.core.errors import AudioDeviceError, ModelLoadError
 from app.voice import cues, model_check, models
 from app.voice.playback import Item, Player
+from app.voice.resampler import resample
 from app.voice.speech_text import SpeechStream
 
 log = logging.getLogger(__name__)
@@ -74,6 +78,8 @@ class Speaker:
         self._voice: Any = None
         self._preparing = False  # a thread loads and warms the voice (prepare)
         self._preparer: threading.Thread | None = None
+        self._others: dict[str, Any] = {}  # other voices by path, loaded for replies in their language
+        self._utterance_voices: dict[int, str] = {}  # utterance → another voice's path (absent: this voice)
         self._load_lock = threading.Lock()
         self._player_lock = threading.Lock()
         self._lock = threading.Lock()
@@ -174,6 +180,25 @@ class Speaker:
         log.info("voice let go: the output went quiet (it loads again at the next press)")
         return True
 
+    def use_voice(self, utterance: int, path: str) -> None:
+        """Speak `utterance` with the Piper voice at `path` ("" for this speaker's own); loads it once."""
+        if not path or path == self.voice_path:
+            self._utterance_voices.pop(utterance, None)
+            return
+        with self._load_lock:
+            if path not in self._others:
+                started = time.perf_counter()
+                try:
+                    self._others[path] = _load_voice(Path(path))
+                except Exception as exc:
+                    log.warning("loading the piper voice %s failed", path, exc_info=True)
+                    raise ModelLoadError(
+                        f"The voice {Path(path).name} could not be loaded ({type(exc).__name__}).",
+                        hint="Download it again: models download " + Path(path).stem,
+                    ) from exc
+                log.info("piper voice %s loaded in %.2f s", path, time.perf_counter() - started)
+        self._utterance_voices[utterance] = path
+
     @property
     def sample_rate(self) -> int:
         voice = self._voice
@@ -186,22 +211,26 @@ class Speaker:
             return DEFAULT_RATE
 
     # -- synthesis -----------------------------------------------------------------------
-    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
+    def synthesize(self, text: str, utterance: int = 0) -> tuple[np.ndarray, int]:
         """The audio of `text` (plain words, not Markdown) as float32 mono, and its sample rate.
 
-        Needs no audio device.
+        Spoken with the voice `utterance` was given (`use_voice`), else this speaker's own. Needs no audio device.
         """
-        parts = list(self._synthesize_parts(text))
+        parts = list(self._synthesize_parts(text, utterance))
         audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
         return audio, self.sample_rate
 
-    def _synthesize_parts(self, text: str) -> Any:
+    def _synthesize_parts(self, text: str, utterance: int = 0) -> Any:
         from piper import SynthesisConfig
 
-        voice = self._loaded_voice()
+        own = self._loaded_voice()
+        voice = self._others.get(self._utterance_voices.get(utterance, ""), own)
         config = SynthesisConfig(length_scale=1.0 / self.rate, volume=self.volume)
+        rate = int(voice.config.sample_rate)
         for chunk in voice.synthesize(text, syn_config=config):
-            yield np.asarray(chunk.audio_float_array, dtype=np.float32)
+            part = np.asarray(chunk.audio_float_array, dtype=np.float32)
+            # One output stream at the own voice's rate: another voice's audio is brought to it.
+            yield part if rate == self.sample_rate else resample(part, rate, self.sample_rate)
 
     # -- speaking ------------------------------------------------------------------------
     def feed(self, text_delta: str, utterance: int = 0) -> None:
@@ -343,7 +372,7 @@ class Speaker:
         # head first and synthesise the rest while the head plays.
         pieces = [sentence] if self._player_busy() else split_head(sentence)
         for piece in pieces:
-            for part in self._synthesize_parts(piece):
+            for part in self._synthesize_parts(piece, utterance):
                 first = utterance != self._sounding
                 if first:
                     stamps.mark("first_synthesized")
@@ -365,6 +394,7 @@ class Speaker:
         self._stamp_first_audio()
         with self._lock:
             current = generation == self._generation
+        self._utterance_voices.pop(utterance, None)
         if current:
             self._sounding = 0
             messages.call_reporting(self.on_finished, utterance)

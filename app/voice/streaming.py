@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.core import stamps
+from app.core.languages import Heard
 from app.voice import SAMPLE_RATE, vad
 
 if TYPE_CHECKING:
@@ -174,6 +175,7 @@ class StreamingTranscription:
         self.guessed = False  # the final text came from the speculative pass
         self.tail_seconds = 0.0  # audio left for the final pass
         self.guess_quiet = 0.0  # seconds of quiet after the last speech the used guess had heard when it began
+        self.heard: Heard | None = None  # the language of the latest decode (the whole question's, at the end)
         self._worker = threading.Thread(target=self._run, name="streaming-transcription", daemon=True)
         self._worker.start()
 
@@ -260,6 +262,7 @@ class StreamingTranscription:
     def _decode(self, chunk: np.ndarray, *, prompt: bool = True) -> str:
         said = " ".join(self._committed) if prompt else ""
         pieces = self._transcriber.decode(chunk, hotwords=self._hotwords, prompt=said)
+        self.heard = self._transcriber.heard(pieces) or self.heard
         return " ".join(p.text.strip() for p in pieces).strip()
 
     def _run(self) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from app.core.errors import ModelLoadError
+from app.core.languages import Heard
 from app.voice import SAMPLE_RATE, model_check, models
 from app.voice.decode_check import hotword_names, keeps_content, kept_text, spoken_words
 from app.voice.vocabulary import Vocabulary, snap
@@ -130,6 +131,7 @@ class Piece:
     no_speech_prob: float
     avg_logprob: float
     language: str = ""  # the language the decode was told, or the one a multilingual model detected
+    language_probability: float = 1.0  # how sure the detection was (1.0 when the language was told)
 
 
 def _normalise(text: str) -> str:
@@ -201,6 +203,14 @@ class Transcriber:
         if self._english_only:
             return "en"  # a .en model has no other language tokens: faster-whisper refuses any other code
         return self.language or None
+
+    def heard(self, pieces: list[Piece]) -> Heard | None:
+        """The language `pieces` were decoded in, and whether this decode detected it; None for no pieces."""
+        if not pieces:
+            return None
+        longest = max(pieces, key=lambda p: p.end - p.start)
+        detected = self.decode_language() is None
+        return Heard(longest.language, longest.language_probability if detected else 1.0, detected)
 
     def load(self) -> None:
         """Load the model if not yet loaded. Raises ModelLoadError with what to do."""
@@ -304,6 +314,7 @@ class Transcriber:
             max(p.no_speech_prob for p in plain),
             _confidence(plain),
             plain[0].language,
+            plain[0].language_probability,
         )
         return [merged]
 
@@ -357,7 +368,7 @@ class Transcriber:
             vad_parameters={"min_silence_duration_ms": MIN_SILENCE_MS, "speech_pad_ms": SPEECH_PAD_MS},
         )
         return [
-            Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob, info.language)
+            Piece(s.start, s.end, s.text, s.no_speech_prob, s.avg_logprob, info.language, info.language_probability)
             for s in segments
             if s.text.strip()
         ]

@@ -17,6 +17,7 @@ import pytest
 from app.core import messages, paths
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
 from app.core.history import History, Page, ToolRun
+from app.core.languages import Heard
 from app.core.turn_record import TurnRecorder
 
 REPO_A = "/home/dev/payments"
@@ -209,3 +210,47 @@ def test_a_history_on_a_full_disk_is_kept_not_moved_aside(tiny_disk: Path) -> No
     assert len(said) == 1 and "history is kept" in said[0], said
     assert "before the disk filled" in [t.heard for t in history.turns()]
     assert history.add(REPO_A, "space again", "Saved.") is not None
+
+
+def test_the_language_a_question_was_heard_in_is_kept_with_it() -> None:
+    history = History()
+    detected = history.add(
+        REPO_A, "warum ist der Build rot", "Zwei Tests schlagen fehl.", language=Heard("de", 0.93, True)
+    )
+    fixed = history.add(REPO_A, "¿por qué falla?", "Falta un import.", language=Heard("es", 1.0, False))
+    typed = history.add(REPO_A, "what branch", "main", source="typed")
+    by_id = {t.id: t for t in history.turns(REPO_A)}
+    assert by_id[detected].language == Heard("de", 0.93, True)
+    assert by_id[fixed].language == Heard("es", 1.0, False) and by_id[typed].language is None
+    assert by_id[detected].language.describe() == "German (detected, 93% sure)"
+    assert by_id[fixed].language.describe() == "Spanish (fixed in Settings)"
+
+
+def test_a_history_from_before_languages_were_kept_opens_and_gains_them() -> None:
+    path = paths.history_file()
+    paths.ensure_private_dir(path.parent)
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE turns (id INTEGER PRIMARY KEY AUTOINCREMENT, repo TEXT NOT NULL, at REAL NOT NULL,"
+        " heard TEXT NOT NULL, corrected TEXT, reply TEXT NOT NULL, tools TEXT NOT NULL, pages TEXT NOT NULL,"
+        " source TEXT NOT NULL);"
+    )
+    old.execute(
+        "INSERT INTO turns (repo, at, heard, reply, tools, pages, source) VALUES (?, ?, ?, ?, '[]', '[]', 'voice')",
+        (REPO_A, time.time(), "why is the build red", "Two tests fail."),
+    )
+    old.commit()
+    old.close()
+    history = History()
+    added = history.add(REPO_A, "warum", "Darum.", language=Heard("de", 0.8, True))
+    turns = history.turns(REPO_A)
+    assert [t.heard for t in turns] == ["warum", "why is the build red"]
+    assert turns[0].id == added and turns[0].language == Heard("de", 0.8, True) and turns[1].language is None
+
+
+def test_the_recorder_keeps_the_language_of_a_spoken_turn() -> None:
+    history = History()
+    recorder = TurnRecorder(history, REPO_A, "warum ist der Build rot", language=Heard("de", 0.9, True))
+    recorder(TurnEnded("Zwei Tests schlagen fehl."))
+    turn = history.get(recorder.turn_id or 0)
+    assert turn is not None and turn.language == Heard("de", 0.9, True)

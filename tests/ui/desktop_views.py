@@ -16,6 +16,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from app.core.agent.events import Answer, ScreenContent
+from app.core.editor.report import Diagnostic, EditorReport
 from app.core.memory import MemoryStore, open_store
 from app.core.messages import Level, Message
 from app.ui.app_menu import AppMenu
@@ -117,6 +118,7 @@ def main(out: Path, repo: Path) -> dict[str, object]:
     tray.show()
     menu.set_repositories(repo, [repo, repo.parent / "website", repo.parent / "infra"])
     menu.set_has_answer(True)
+    menu.set_editor_offer(repo.parent / "website", "Neovim")  # the editor shows another repository
     tray.show_state("thinking", "running the tests")
     menu.popup(QPoint(760, 120))
     settle(app)
@@ -126,7 +128,10 @@ def main(out: Path, repo: Path) -> dict[str, object]:
 
     panel = AnswerPanel()
     panel.add_screen(ScreenContent(MARKDOWN, "Why the tests fail"))
-    panel.add_answer(Answer("why do the tests fail", "Two tests fail because a rename is half done.", ()))
+    asked_with = EditorReport(
+        "nvim", str(repo), "tests/test_rename.py", 42, 5, "old_name()", diagnostics=(Diagnostic("error", 42, "x"),)
+    )
+    panel.add_answer(Answer("why do the tests fail", "Two tests fail because a rename is half done.", (), asked_with))
     settle(app)
     result["panel_visible"] = panel.isVisible()
     result["focus_stayed"] = QApplication.focusWidget() is editor and QApplication.activeWindow() is editor

@@ -14,6 +14,7 @@ import numpy as np
 
 from app.core.editor.report import EditorReport
 from app.core.errors import AudioDeviceError
+from app.core.languages import Heard
 from app.core.settings import Settings
 from app.ui.ports import AgentPort, AudioSink, MicrophonePort, SpeechPort
 from app.voice import SAMPLE_RATE
@@ -78,6 +79,7 @@ class FakeSpeech(SpeechPort):
         self.spoken: dict[int, str] = {}
         self.ended: list[int] = []
         self.said: list[tuple[int, str]] = []
+        self.reply_languages: list[tuple[int, str]] = []  # (utterance, the language its reply is voiced for)
         self.stops = 0
         self.voice_prepared = 0
 
@@ -114,6 +116,9 @@ class FakeSpeech(SpeechPort):
     def say(self, utterance_id: int, text: str) -> None:
         self.said.append((utterance_id, text))
 
+    def reply_language(self, utterance_id: int, language: str) -> None:
+        self.reply_languages.append((utterance_id, language))
+
     def stop_speaking(self) -> None:
         # Like the real worker: an utterance whose text was complete is reported done at once.
         self.stops += 1
@@ -141,6 +146,7 @@ class FakeAgent(AgentPort):
         self.settings_updates: list[Settings] = []
         self.turns: list[tuple[int, str]] = []
         self.editors: list[EditorReport | None] = []  # what the editor showed, per turn
+        self.languages: list[Heard | None] = []  # the language each question was heard in
         self.cancels = 0
         self.prepared = 0
         self.listening_ends = 0
@@ -158,9 +164,10 @@ class FakeAgent(AgentPort):
     def update_settings(self, settings: Settings) -> None:
         self.settings_updates.append(settings)
 
-    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None) -> None:
+    def run_turn(self, turn_id: int, text: str, editor: EditorReport | None = None, heard: Heard | None = None) -> None:
         self.turns.append((turn_id, text))
         self.editors.append(editor)
+        self.languages.append(heard)
 
     def cancel(self) -> None:
         self.cancels += 1

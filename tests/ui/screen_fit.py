@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QRect
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from app.core.agent.events import Answer
 from app.core.memory import open_store
@@ -21,6 +21,7 @@ from app.ui.memory_held import HeldNotice
 from app.ui.panel import AnswerPanel
 from app.ui.placement import centre_on_screen
 from app.ui.settings_window import SettingsWindow
+from tests.ui.screens import shot
 
 QUESTION = "why does the integration test for the payment webhook time out on the CI runner but never on my laptop"
 REPLY = "The webhook test waits for a real network call, and the CI runner blocks outgoing traffic."
@@ -46,12 +47,6 @@ def settle(app: QApplication) -> None:
 
 def rect(r: QRect) -> list[int]:
     return [r.x(), r.y(), r.width(), r.height()]
-
-
-def shot(window: QWidget, folder: Path, name: str) -> str:
-    path = folder / name
-    window.grab().save(str(path))
-    return str(path)
 
 
 def main(folder: Path, repo: Path, tag: str) -> dict[str, object]:
@@ -92,6 +87,14 @@ def main(folder: Path, repo: Path, tag: str) -> dict[str, object]:
             box = memory.details.lines.list
             seen["lines_rows"] = sum(
                 1 for i in range(box.count()) if box.visualItemRect(box.item(i)).bottom() < box.viewport().height()
+            )
+            repos = memory.repos  # each row whole within the list's width, none behind a sideways scroll bar
+            seen["repo_rows_fit"] = (
+                all(
+                    repos.visualItemRect(repos.item(i)).right() <= repos.viewport().width()
+                    for i in range(repos.count())
+                )
+                and not repos.horizontalScrollBar().isVisible()
             )
             seen["team_box_shown"] = memory.team.isVisible()
             seen["team_off_line"] = memory.team_place.off_line.isVisible()

@@ -36,11 +36,17 @@ class Heard(QObject):
     def __init__(self, worker: SpeechWorker) -> None:
         super().__init__()
         self.texts: dict[int, str] = {}
+        self.languages: dict[int, object] = {}  # request id → languages.Heard, when the worker told one
         worker.transcribed.connect(self.on_transcribed)
+        worker.heard_language.connect(self.on_language)
 
     @Slot(int, str)
     def on_transcribed(self, request_id: int, text: str) -> None:
         self.texts[request_id] = text
+
+    @Slot(int, object)
+    def on_language(self, request_id: int, heard: object) -> None:
+        self.languages[request_id] = heard
 
     def wait(self, qtbot: QtBot, request_id: int) -> str:
         qtbot.waitUntil(lambda: request_id in self.texts, timeout=60_000)

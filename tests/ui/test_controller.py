@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core import messages
 from app.core.agent.events import ScreenContent, TextDelta, ToolFinished, ToolStarted, TurnEnded, TurnFailed
+from app.core.languages import Heard
 from app.core.settings import Settings
 from app.ui.application import HotkeyBridge
 from app.ui.controller import Answer, Controller, State
@@ -435,3 +436,49 @@ def test_a_trust_question_from_the_agent_reaches_the_panel(rig: Rig) -> None:
     request = TrustNeeded("/work/shop", "test", "python -m pytest", "/work/shop")
     rig.agent.turn_event.emit(rig.agent.last_turn, request)
     assert asked == [request]
+
+
+def test_the_language_a_question_was_heard_in_goes_with_its_turn(rig: Rig) -> None:
+    rig.controller.press()
+    rig.mic.hear(SPEECH)
+    rig.controller.release()
+    first = rig.speech.last_request
+    rig.speech.heard_language.emit(first, Heard("de", 0.9, True))
+    rig.speech.transcribed.emit(first, "warum ist der Build rot")
+    assert rig.agent.turns[-1][1] == "warum ist der Build rot"
+    assert rig.agent.languages[-1] == Heard("de", 0.9, True)
+    rig.agent.finished.emit(rig.agent.last_turn, TurnEnded("Zwei Tests."))
+    rig.speech.utterance_done.emit(rig.agent.last_turn)
+
+    rig.controller.press()
+    rig.mic.hear(SPEECH)
+    rig.controller.release()
+    rig.speech.heard_language.emit(first, Heard("es", 0.7, True))  # an old request's language is ignored
+    rig.speech.transcribed.emit(rig.speech.last_request, "why is the build red")
+    assert rig.agent.languages[-1] is None  # no language was told for this one: the history keeps none
+
+
+def test_a_reply_in_a_language_without_a_voice_is_shown_with_one_line_saying_so(rig: Rig) -> None:
+    screens: list[ScreenContent] = []
+    rig.controller.screen_shown.connect(screens.append)
+    rig.controller.press()
+    rig.mic.hear(SPEECH)
+    rig.controller.release()
+    rig.speech.heard_language.emit(rig.speech.last_request, Heard("de", 0.95, True))
+    rig.speech.transcribed.emit(rig.speech.last_request, "warum ist der Build rot")
+    turn = rig.agent.last_turn
+    assert rig.speech.reply_languages == [(turn, "de")]  # told before the reply streams
+    rig.agent.turn_event.emit(turn, TextDelta("Zwei Tests schlagen fehl."))
+    rig.speech.unspoken.emit(turn, "de")
+    notice = "No German voice installed: the answer is shown, not spoken. Settings → Speech → Voices"
+    assert [m.text for m in rig.said] == [notice]
+    rig.agent.finished.emit(turn, TurnEnded("Zwei Tests schlagen fehl."))
+    assert screens == [ScreenContent("Zwei Tests schlagen fehl.", "Answer")]
+    rig.speech.utterance_done.emit(turn)
+    assert rig.state is State.IDLE
+
+
+def test_a_typed_question_is_voiced_for_the_language_fixed_in_settings(rig: Rig) -> None:
+    rig.controller.apply_settings(Settings(idle_minutes=30, speech_language="es"))
+    rig.controller.ask("¿por qué falla la compilación?")
+    assert rig.speech.reply_languages == [(rig.agent.last_turn, "es")]

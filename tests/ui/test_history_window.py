@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core import corrections
 from app.core.history import History, Page, ToolRun
+from app.core.languages import Heard
 from app.core.settings import Settings
 from app.ui.history_settings import HistorySettings
 from app.ui.history_window import HistoryWindow, when
@@ -200,3 +201,17 @@ def test_the_history_window_closes_with_its_close_button_and_with_esc(qtbot: QtB
     window.search.setFocus()  # also from the search box, where the person last typed
     qtbot.keyClick(window.search, Qt.Key.Key_Escape)
     assert not window.isVisible()
+
+
+def test_the_language_a_question_was_heard_in_is_shown_beside_it(qtbot: QtBot) -> None:
+    history = History()
+    now = time.time()
+    history.add(RATES, "warum ist der Build rot", "Zwei Tests.", language=Heard("de", 0.91, True), at=now - 5)
+    history.add(RATES, "¿qué rama?", "main.", language=Heard("es", 1.0, False), at=now - 3)
+    history.add(RATES, "what branch", "main.", source="typed", at=now)
+    window = _window(qtbot, Holder(Settings()))
+    assert "heard in" not in window.meta.text()  # a typed question has no spoken language
+    window.list.setCurrentRow(1)
+    assert window.meta.text().endswith("· heard in Spanish (fixed in Settings)")
+    window.list.setCurrentRow(2)
+    assert window.meta.text().endswith("· heard in German (detected, 91% sure)")

@@ -180,3 +180,26 @@ def test_the_plugin_reconnects_when_the_app_restarts_and_never_blocks_the_editor
         assert shown(qtbot)["line"] == 20
     finally:
         shut(server)
+
+
+def test_a_move_in_normal_mode_is_reported_without_waiting_for_cursor_hold(
+    qtbot: QtBot, served: Served, nvim: Nvim
+) -> None:
+    wait_for_report(qtbot, served, lambda r: r.path == "src/steps.py", "the opened file")
+    # Neovim's default 'updatetime' is 4 s; here CursorHold cannot fire within the test at all.
+    nvim.keys(":set updatetime=600000<CR>")
+    assert nvim.expr("&updatetime").strip() == "600000"
+    nvim.keys("17G")
+    moved_at = time.monotonic()
+    wait_for_report(qtbot, served, lambda r: r.line == 17, "the moved cursor")
+    took = time.monotonic() - moved_at
+    assert took < 3.0, f"the move took {took:.1f} s to arrive"
+    assert shown(qtbot)["line"] == 17
+    # A run of moves is one report once the cursor rests, each move not sent on its own.
+    lines: list[int] = []
+    served.editor.watch(lambda received: lines.append(received.report.line))
+    nvim.keys("jjjjj")
+    wait_for_report(qtbot, served, lambda r: r.line == 22, "the cursor at rest")
+    qtbot.wait(800)
+    assert lines == [22], lines
+    print(f"\na move in normal mode reached the app in {took:.2f} s")

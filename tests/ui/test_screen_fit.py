@@ -8,31 +8,18 @@ that screen's available geometry.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "test-artifacts" / "screenshots" / "fit"
+from tests.ui.screens import run_on_screen
+
+SCRIPT = Path(__file__).with_name("screen_fit.py")
 
 
 def _run(size: tuple[int, int], repo: Path, config: Path) -> dict[str, object]:
-    width, height = size
-    screen = {"name": "test", "x": 0, "y": 0, "width": width, "height": height, "logicalDpi": 96, "dpr": 1}
-    config.write_text(json.dumps({"screens": [screen]}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": str(ROOT)}
-    out = subprocess.run(
-        [sys.executable, str(Path(__file__).with_name("screen_fit.py")), str(SHOTS), str(repo), f"{width}x{height}"],
-        capture_output=True, text=True, env=env, timeout=120, cwd=ROOT,
-    )  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    seen: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
-    return seen
+    return run_on_screen(SCRIPT, size, config, str(repo))
 
 
 def _rect(values: object) -> QRect:
@@ -51,6 +38,7 @@ def test_windows_fit_the_screen_and_settings_keeps_its_size(
     for name in ("panel_question", "panel_held"):
         assert area.contains(_rect(seen[name])), f"{name}: {seen[name]} is not within {area}"
     assert seen["team_box_shown"] is False and seen["team_off_line"] is True
+    assert seen["repo_rows_fit"] is True  # "265 / 6,000 characters · 1 file" was cut at the pane's edge
     assert isinstance(seen["lines_rows"], int) and seen["lines_rows"] >= 2
     openings = [_rect(r) for r in seen["settings_openings"]]  # type: ignore[union-attr]
     assert all(area.contains(r) for r in openings), openings

@@ -8,6 +8,7 @@ Undo undoes, visibly.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from pytestqt.qtbot import QtBot
 
 from app.bench.pg_cluster import Cluster
@@ -23,6 +24,7 @@ from app.core.repo_identity import repository_identity
 from app.core.team import config, tier
 from app.ui.memory_editor import MemoryEditor
 from tests.team_server import TeamDatabase
+from tests.ui.screens import run_on_screen
 from tests.ui.test_memory_team import THEIRS, checkout  # noqa: F401 (checkout is a fixture)
 
 SOON = 5_000  # ms: "within a few seconds"
@@ -101,3 +103,38 @@ def test_a_stopped_server_shows_how_old_the_copy_is_and_disables_what_needs_it_t
     assert team.message.text().startswith("Undid the save of /memories/release.md by "), team.message.text()
     qtbot.waitUntil(lambda: _rows(editor) == [], timeout=SOON)  # their line's share undone, for everyone
     team.close_team()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_the_memory_window_with_the_server_down_on_each_screen(
+    size: tuple[int, int],
+    checkout: Path,  # noqa: F811 (the fixture imported above)
+    team_db: TeamDatabase,
+    stoppable: Cluster,
+    tmp_path: Path,
+) -> None:
+    """Settings on its Memory page, as the tray's Memory… opens it, on each screen the issue names: the team
+    box says the server is unreachable, the copy stays shown, nothing that needs the server is on, and the
+    window is within the screen. Its screenshot is memory-team-down-WxH.png."""
+    identity = repository_identity(checkout).key
+    me, other = team_db.role(), team_db.role()
+    team_db.grant(identity, me)
+    team_db.grant(identity, other)
+    theirs = tier.Team(team_db.backend(identity, other), checkout, checkout.parent / f"{other}.json")
+    theirs.promote("/memories/release.md", THEIRS)
+    theirs.close()
+    cluster = json.dumps(
+        {"base": str(stoppable.base), "bin": str(stoppable.bin), "port": stoppable.port, "run_as": stoppable.run_as}
+    )
+    seen = run_on_screen(
+        Path(__file__).with_name("team_down_view.py"), size, tmp_path / "screen.json", str(checkout), cluster,
+        env={config.ENV_DSN: team_db.dsn(me)},
+    )  # fmt: skip
+    assert seen["live_first"] and seen["down"], seen
+    assert isinstance(seen["seconds"], float) and seen["seconds"] < SOON / 1000, seen
+    assert seen["enabled"] == [], seen
+    assert isinstance(seen["rows"], list) and seen["rows"] and str(seen["rows"][0]).startswith(THEIRS), seen
+    area, frame = (QRect(*v) for v in (seen["available"], seen["frame"]))  # type: ignore[misc]
+    assert (area.width(), area.height()) == size and area.contains(frame), seen
+    print("screenshot:", seen["shot"])

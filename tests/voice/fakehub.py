@@ -157,14 +157,17 @@ def _send(request: BaseHTTPRequestHandler, status: int, body: bytes, headers: di
 
 
 def _describe(folder: Path) -> list[dict[str, Any]]:
-    """The hub's sibling entries for every file in `folder` (plus a README the app should skip)."""
+    """The hub's sibling entries for every file in `folder` and its subfolders (plus a README the app should skip).
+
+    Subfolders are how rhasspy/piper-voices keeps its voices ("de/de_DE/thorsten/medium/...").
+    """
     siblings: list[dict[str, Any]] = [{"rfilename": "README.md", "size": 10, "blobId": "0" * 40}]
-    for file in sorted(folder.iterdir()):
+    for file in sorted(folder.rglob("*")):
         if not file.is_file():
             continue
         data = file.read_bytes()
         entry: dict[str, Any] = {
-            "rfilename": file.name,
+            "rfilename": file.relative_to(folder).as_posix(),
             "size": len(data),
             "blobId": hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest(),
         }
@@ -210,3 +213,23 @@ def pin_catalogue(monkeypatch: pytest.MonkeyPatch, name: str, folder: Path) -> N
     from app.voice import model_catalog
 
     monkeypatch.setattr(model_catalog, "CATALOG", pinned_catalogue(name, folder))
+
+
+def pinned_voices(name: str, folder: str) -> tuple[Any, ...]:
+    """The voice catalogue with the voice `name` pinned to the bundled joe voice's files, kept on the hub in `folder`.
+
+    No German voice can be fetched here: a test that serves joe's files under a voice's name pins that voice to
+    them, as a later upload under the name would be refused otherwise.
+    """
+    from app.voice import voice_catalog
+
+    joe = voice_catalog.get(voice_catalog.BUNDLED_VOICE).model.files
+    pins = tuple(
+        (f"{folder}/{name}{suffix}", sha) for suffix, (_n, sha) in zip((".onnx", ".onnx.json"), joe, strict=True)
+    )
+    return tuple(
+        dataclasses.replace(v, model=dataclasses.replace(v.model, revision=REVISION, files=pins))
+        if v.name == name
+        else v
+        for v in voice_catalog.VOICES
+    )

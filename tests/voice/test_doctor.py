@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import socket
@@ -167,3 +168,14 @@ def test_with_the_microphone_unplugged_doctor_says_there_is_none(desktop: None, 
         usb.close()
     assert line.startswith("FIX microphone: No microphone is connected"), line
     assert "'Monitor of Speakers'" in line
+
+
+def test_a_microphone_setting_naming_a_monitor_is_a_fix_line(desktop: None, app_home: Path) -> None:
+    # Saved before monitors left the list; doctor used to say "OK microphone: 'Monitor of speaker' delivers sound".
+    from app.core import settings
+
+    settings.save(dataclasses.replace(settings.Settings(), input_device="pulse:speaker.monitor"))
+    env = {**os.environ, "VOICE_DEV_AGENT_HOME": str(app_home)}
+    line = lines_by_name(run_doctor(env).stdout)["microphone"]
+    assert line.startswith("FIX microphone: 'Monitor of speaker' records what plays, not what is said"), line
+    assert line.endswith("Choose a microphone under Settings, Voice."), line

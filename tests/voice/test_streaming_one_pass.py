@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from app.bench.speech import UTTERANCES, word_accuracy
+from app.core.languages import Heard
 from app.voice import SAMPLE_RATE
 from app.voice.streaming import StreamingTranscription, feed_as_held
 from app.voice.transcriber import Piece, Transcriber
@@ -36,6 +37,9 @@ class _Heard:
         pieces = self.transcriber.decode(samples, **kwargs)
         self.texts.append(" ".join(p.text.strip() for p in pieces).strip())
         return pieces
+
+    def heard(self, pieces: list[Piece]) -> Heard | None:
+        return self.transcriber.heard(pieces)
 
 
 def _held(text: str) -> np.ndarray:

@@ -10,6 +10,7 @@ import pytest
 
 from app.bench.speech import word_accuracy
 from app.core.errors import ModelLoadError
+from app.core.languages import Heard
 from app.voice import SAMPLE_RATE
 from app.voice.streaming import GUESS_QUIET, MIN_CHUNK, QUIET_AFTER, StreamingTranscription, feed_as_held
 from app.voice.transcriber import (
@@ -199,6 +200,9 @@ class _Heard:
     def decode(self, samples: np.ndarray, **kwargs: str) -> list[Piece]:
         self.audio.append(samples.copy())
         return self.transcriber.decode(samples, **kwargs)
+
+    def heard(self, pieces: list[Piece]) -> Heard | None:
+        return self.transcriber.heard(pieces)
 
 
 @pytest.mark.parametrize("lead, realtime", [(0.0, False), (0.02, False), (0.04, True), (0.06, False), (0.08, False)])

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from app.core.languages import Heard
 from app.voice import SAMPLE_RATE, models
+from app.voice.streaming import StreamingTranscription
 from app.voice.transcriber import Transcriber, read_audio
+from app.voice.vocabulary import Vocabulary
+from tests.scenario import make_scenario_repo
 from tests.voice.audio_fixtures import speech, wav, words
 from tests.voice.multilingual import multilingual_folder
 
@@ -66,3 +72,31 @@ def test_detect_reports_the_language_the_model_heard(
     pieces = multilingual.decode(_spoken(sentence, language, speed=150))
     assert pieces and {p.language for p in pieces} == {language}
     assert said <= words(" ".join(p.text for p in pieces))
+
+
+GERMAN_WITH_NAME = "Guten Morgen. Kannst du mir bitte sagen, was die Funktion format report zurückgibt?"
+
+
+def test_a_repository_identifier_is_spelled_in_a_german_question(multilingual: Transcriber, tmp_path: Path) -> None:
+    """espeak-ng's German reading of a question naming `format_report`: heard as the name with the vocabulary.
+
+    Without it, base hears "vom Art Airport"; the same question naming `parse_diff` is heard as "positive"
+    either way (too far from the name for the check to let the hotword decode change it).
+    """
+    audio = _spoken(GERMAN_WITH_NAME, "de", speed=150)
+    vocabulary = Vocabulary.for_repository(make_scenario_repo(tmp_path))
+    assert "format_report" not in multilingual.transcribe(audio)
+    for language in ("", "de"):
+        multilingual.language = language
+        try:
+            stream = StreamingTranscription(multilingual, vocabulary)
+            stream.feed(audio)
+            text = stream.finish()
+        finally:
+            multilingual.language = ""
+        assert "format_report" in text and {"morgen", "funktion"} <= words(text), text
+        assert stream.heard is not None and stream.heard.code == "de"
+        if language:
+            assert stream.heard == Heard("de", 1.0, False)  # told, not detected
+        else:
+            assert stream.heard.detected and 0.5 < stream.heard.probability < 1.0, stream.heard

@@ -11,6 +11,7 @@ import anthropic
 from app.core.api_key import find_api_key
 from app.core.errors import MissingApiKeyError, UserFacingError
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -88,29 +89,47 @@ def describe_failure(exc: BaseException, *, model: str = "") -> str:
     if isinstance(exc, MissingApiKeyError):
         return str(exc)
     if isinstance(exc, anthropic.AuthenticationError):
-        return "I couldn't reach Claude: the API key was rejected. Check it under Settings, API key."
+        return QT_TRANSLATE_NOOP(
+            "client", "I couldn't reach Claude: the API key was rejected. Check it under Settings, API key."
+        )
     if isinstance(exc, anthropic.PermissionDeniedError):
-        return "I couldn't reach Claude: this API key is not allowed to do that. Check the key's permissions."
+        return QT_TRANSLATE_NOOP(
+            "client", "I couldn't reach Claude: this API key is not allowed to do that. Check the key's permissions."
+        )
     if isinstance(exc, anthropic.NotFoundError):
         shown = f' "{model}"' if model else ""
-        return f"I couldn't reach Claude: the model{shown} was not found. Choose another model in Settings."
+        return QT_TRANSLATE_NOOP(
+            "client", "I couldn't reach Claude: the model{shown} was not found. Choose another model in Settings."
+        ).format(shown=shown)
     if isinstance(exc, anthropic.RateLimitError):
-        return "Claude is rate-limiting this API key right now. Try again in a minute."
+        return QT_TRANSLATE_NOOP("client", "Claude is rate-limiting this API key right now. Try again in a minute.")
     if isinstance(exc, anthropic.APIStatusError) and exc.status_code == 529:
-        return "Claude is overloaded right now. Try again in a minute."
+        return QT_TRANSLATE_NOOP("client", "Claude is overloaded right now. Try again in a minute.")
     if isinstance(exc, anthropic.APIStatusError) and exc.status_code == 402:
-        return "I couldn't reach Claude: the account has no credit left. Check billing in the Claude Console."
+        return QT_TRANSLATE_NOOP(
+            "client", "I couldn't reach Claude: the account has no credit left. Check billing in the Claude Console."
+        )
     if isinstance(exc, anthropic.InternalServerError):
-        return "Claude's API had an internal error. Try again in a moment."
+        return QT_TRANSLATE_NOOP("client", "Claude's API had an internal error. Try again in a moment.")
     if isinstance(exc, anthropic.APITimeoutError):
-        return "I couldn't reach Claude: the request timed out. Check the network and try again."
+        return QT_TRANSLATE_NOOP(
+            "client", "I couldn't reach Claude: the request timed out. Check the network and try again."
+        )
     if isinstance(exc, anthropic.APIConnectionError):
-        return "I couldn't reach Claude: there is no connection to the API. Check the network and try again."
+        return QT_TRANSLATE_NOOP(
+            "client", "I couldn't reach Claude: there is no connection to the API. Check the network and try again."
+        )
     if isinstance(exc, anthropic.BadRequestError):
         detail = (exc.api_message or "").strip().rstrip(".")
         if "prompt is too long" in detail.lower():
-            return "This conversation has grown too long for Claude. Start a new session."
-        return f"Claude refused the request ({detail[:160] or 'bad request'}). Start a new session and try again."
+            return QT_TRANSLATE_NOOP("client", "This conversation has grown too long for Claude. Start a new session.")
+        return QT_TRANSLATE_NOOP(
+            "client", "Claude refused the request ({detail}). Start a new session and try again."
+        ).format(detail=detail[:160] or "bad request")
     if isinstance(exc, anthropic.APIStatusError):
-        return f"Claude's API answered with an error ({exc.status_code}). Try again in a moment."
-    return f"Something went wrong while talking to Claude ({type(exc).__name__}). Details are in the log file."
+        return QT_TRANSLATE_NOOP(
+            "client", "Claude's API answered with an error ({status}). Try again in a moment."
+        ).format(status=exc.status_code)
+    return QT_TRANSLATE_NOOP(
+        "client", "Something went wrong while talking to Claude ({kind}). Details are in the log file."
+    ).format(kind=type(exc).__name__)

@@ -7,8 +7,12 @@ callback runs on the agent's thread, so a UI must hand them to its own thread.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from app.core.keep_offer import KeepOffer
+
+if TYPE_CHECKING:  # the report's module imports the tools, which import these events
+    from app.core.editor.report import EditorReport
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,7 @@ class Answer:
     question: str
     reply: str
     screens: tuple[ScreenContent, ...]
+    editor: EditorReport | None = None  # what the editor showed, sent with the question (the panel says so)
 
 
 Event = TextDelta | ToolStarted | ToolFinished | ScreenContent | TrustNeeded | TurnEnded | TurnFailed

@@ -21,6 +21,7 @@ from app.core.agent.session import Session
 from app.core.agent.trust_wait import TrustAnswers
 from app.core.errors import RepositoryError
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +148,10 @@ class SessionLifecycle:
         Raises RepositoryError without a repository, and whatever the factory raises (MissingApiKeyError).
         """
         if self._repo is None:
-            raise RepositoryError("No repository is chosen.", hint="Choose one in the tray menu under Repository.")
+            raise RepositoryError(
+                QT_TRANSLATE_NOOP("errors", "No repository is chosen."),
+                hint=QT_TRANSLATE_NOOP("errors", "Choose one in the tray menu under Repository."),
+            )
         if self._prepared is not None and not self._prepared_too_long_ago() and self._session is not None:
             ended, _ = self._prepared
             self._prepared = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -28,11 +29,21 @@ class LatestContext:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._received: Received | None = None
+        self._watchers: list[Callable[[Received], object]] = []
+
+    def watch(self, callback: Callable[[Received], object]) -> None:
+        """Call `callback` with each report kept, on the thread that put it (the app's main thread)."""
+        self._watchers.append(callback)
 
     def put(self, report: EditorReport, at: float | None = None) -> Received:
         received = Received(report, time.monotonic() if at is None else at, datetime.now().astimezone())
         with self._lock:
             self._received = received
+        for callback in self._watchers:
+            try:
+                callback(received)
+            except Exception:  # one broken watcher must not refuse the report or stop the others
+                log.exception("an editor context watcher failed")
         return received
 
     def get(self) -> Received | None:

@@ -7,13 +7,18 @@ identifiers folded into one token each, so "OrderMapper has 12 public methods" t
 It is trained at build time on the development pool (gate_figures.POOL): the labelled corpora
 (tests/core/memory/gate_corpus/ and gate_corpus_plain/), the first held-out set (gate_test_set/,
 development data since it was studied) and the four sets written blind for training (gate_train_set_v3a/,
-v3b/, v4a/ and v4b/), never on the second held-out set; it ships as gate_model.json beside this module:
-deterministic, local, tens of microseconds a line.
+v3b/, v4a/ and v4b/), the fifth held-out set (studied since issue 38 scored it) and issue 38's fact families
+(gate_train_set_facts/) and the sixth held-out set (studied since its one scoring), never on the second or
+third held-out set; it ships as gate_model.json beside this module: deterministic, local, tens of microseconds
+a line.
 
 Retrain after changing the pool (a test fails when the shipped weights are not what the pool trains):
     python -m app.core.memory.gate_model tests/core/memory/gate_corpus tests/core/memory/gate_corpus_plain \
         tests/core/memory/gate_test_set tests/core/memory/gate_train_set_v3a tests/core/memory/gate_train_set_v3b \
-        tests/core/memory/gate_train_set_v4a tests/core/memory/gate_train_set_v4b
+        tests/core/memory/gate_train_set_v4a tests/core/memory/gate_train_set_v4b \
+        tests/core/memory/gate_test_set_v5 tests/core/memory/gate_train_set_facts \
+        tests/core/memory/gate_test_set_v6
+(the folders of gate_figures.POOL, in its order).
 """
 
 from __future__ import annotations

@@ -28,10 +28,14 @@ from app.core.memory.lesson_shapes import (
     DISMISSAL,
     DOCUMENT_SAYS,
     FACT,
+    MEASURED,
     NOT_FACT,
+    PIN_DECISION,
     PINNED,
     RECURRING,
     SCHEDULE,
+    SETTING,
+    TARGET,
     WORD_RX,
     WORK_IN_PROGRESS,
     WORK_TRIGGERS,
@@ -39,6 +43,7 @@ from app.core.memory.lesson_shapes import (
     generalises,
     has_evidence,
     is_imperative,
+    more_fact,
 )
 from app.core.memory.lines import clean as _clean
 from app.core.memory.lines import is_structure as _is_structure
@@ -61,10 +66,21 @@ from app.core.memory.state_shapes import (
     rx,
     words,
 )
-from app.core.memory.state_signs import LEADING_CONDITION, ONE_TIME, POLICY, SIGNS, unwrapped
+from app.core.memory.state_signs import (
+    LEADING_CONDITION,
+    MEASURED_NOW,
+    ONE_TIME,
+    OVER_BOUND,
+    POLICY,
+    SIGNS,
+    unwrapped,
+)
 from app.core.memory.text import split_lines
 
 _DIGIT = re.compile(r"\d")
+# What a figure needs, cheaply: a digit, a path or an address ("the runbook lives in ops/runbooks/"). A weekday or
+# a number word alone does not count (fact_kinds.py tells the kinds apart for the bench, at many times the cost).
+_FIGURE = re.compile(r"\d|/")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 
 _NUMBER_TOKENS = words("one two three four five six seven eight nine ten eleven twelve")
@@ -118,6 +134,10 @@ def _judge_clause(
         result = CODE_COUNT.reason
     if result is None and VERSION.matches(masked, lower, tokens, has_digit) and not PINNED.found_in(cleaned):
         result = VERSION.reason
+    if result is None and MEASURED_NOW.matches(masked, lower, tokens, has_digit) and not SETTING.found_in(cleaned):
+        result = MEASURED_NOW.reason
+    if result is None and has_digit and OVER_BOUND.matches(masked, lower, tokens, has_digit):
+        result = OVER_BOUND.reason
     incident = INCIDENT.matches(masked, lower, tokens, has_digit)
     now = NOW.matches(masked, lower, tokens, has_digit)
     defect = DEFECT.matches(masked, lower, tokens, has_digit)
@@ -130,8 +150,12 @@ def _judge_clause(
         return _UNTOUCHED
     evidence = has_evidence(lower, tokens)
     # A clause with its reason, in a line whose other clause says what to do, is part of one lesson.
-    general = generalises(cleaned, lower, tokens) or (line_general and evidence)
-    if defect and not general and not dated:
+    general = generalises(cleaned, lower, tokens) or (line_general and evidence) or PIN_DECISION.found_in(cleaned)
+    # "Our style guide says messages have no trailing period", "We vendor dependencies because the build server
+    # has no internet": what a document requires, or a decision with its reason, names no bug (on the pool no
+    # state line with a bug's words says either).
+    decided = DOCUMENT_SAYS.found_in(cleaned) or (evidence and POLICY.found_in(cleaned))
+    if defect and not general and not dated and not decided:
         return STATE, DEFECT.reason
     # Occurrences counted ("on three separate nights", "9 of the last 40 runs", "after the third time") are the
     # evidence a rule needs: the line does not rest on one event.
@@ -156,8 +180,12 @@ def _judge_clause(
             return None
         if general:
             return RULE, _RULE_REASON.format(what="one result, with nothing that says why it holds")
+        if dated and WORK_IN_PROGRESS.found_in(cleaned):
+            return None  # "2026-12-01: halfway through the Rails upgrade on branch upgrade/rails-71": a dated note
         return STATE, result
-    if dated or (evidence and not _STRONG_NOW.search(lower)):
+    # A pin is a decision, and what it says of the next version ("the console SDK isn't certified on 6 yet") is
+    # its reason, not a claim about today's code.
+    if dated or ((evidence or PIN_DECISION.found_in(cleaned)) and not _STRONG_NOW.search(lower)):
         return None  # a dated note of what happened, or a decision with its reason
     return STATE, INCIDENT.reason if incident else NOW.reason
 
@@ -185,16 +213,35 @@ def _plain_sign(cleaned: str, general: bool, once: bool, signs: _Signs) -> tuple
         if general:
             return RULE, _RULE_REASON.format(what="what happened once, in one session")
         return STATE, ONE_TIME.reason
-    if POLICY.found_in(cleaned) or is_imperative(cleaned):
+    # A pin decision states its ground beside it ("Unity pinned to 2022.3 LTS, the console SDK isn't certified on 6
+    # yet"): what fails on the next version is why the pin holds, so it makes no bug of today.
+    if POLICY.found_in(cleaned) or is_imperative(cleaned) or PIN_DECISION.found_in(cleaned):
         return None
     conditional = CONDITION.found_in(cleaned)
     return next(((STATE, s.reason) for s, hypothetical in signs if not (hypothetical and conditional)), None)
 
 
+_PIN_REASON = re.compile(r"\b(?:because|since|until|as|due to|for|so)\b|[,;(—–-]\s*\w")
+
+
 def _standing_fact(cleaned: str) -> bool:
     """A rate or limit, a schedule, a numbered part of a document, a constant id or where a thing lives, said
     with nothing that makes it a report (now, a first person, one event, a result, a measurement)."""
-    return (FACT.found_in(cleaned) or SCHEDULE.found_in(cleaned)) and not NOT_FACT.found_in(cleaned)
+    lower = cleaned.lower()
+    if NOT_FACT.found_in(cleaned, lower):
+        # A version held on purpose with its reason ("pinned pydantic to 1.10.x because the v2 migration breaks our
+        # plugins") is a decision: the reason names a break, and it is why the pin stands, not a report of today.
+        return (
+            _DIGIT.search(cleaned) is not None
+            and PIN_DECISION.found_in(cleaned, lower)
+            and _PIN_REASON.search(lower) is not None
+            and not _STRONG_NOW.search(lower)
+        )
+    if TARGET.found_in(cleaned, lower):
+        return True  # "the p95 latency target for the orders API is 300 ms": agreed on, not measured
+    if FACT.found_in(cleaned, lower) or SCHEDULE.found_in(cleaned, lower) or more_fact(cleaned, lower):
+        return not MEASURED.found_in(cleaned, lower)
+    return False
 
 
 def _passed(judged: tuple[str, str] | None) -> tuple[str, str] | None:
@@ -237,7 +284,12 @@ def _judge(line: str, use_model: bool = MODEL_ON, model: gate_model.Model | None
     if judged is _REDEEMED:
         return _second_opinion(cleaned, dated, model, MODEL_REDEEMED_THRESHOLD)
     if judged.kind not in _VETOED_KINDS or judged.reason in _FIRM:
-        return judged
+        # A shape nothing else redeems, or a rule resting on one incident, stands unless the model is all but
+        # sure the line is knowledge: the policy a line states around a figure it quotes ("3 failures take the
+        # instance out, by config decision", "say \"three failed\", not \"3/214\"") or a lesson whose evidence
+        # is told as what happened ("After the third time a misnamed env var broke a Helm release, ...").
+        # With each writer held out: 14 durable lines of 2,235 kept, 2 state lines of 2,246 let through.
+        return None if model.probability(cleaned) < MODEL_SURE_VETO else judged
     # The model reads the whole line, so it keeps a line refused for one clause of it only when all but sure:
     # the knowledge beside the state ("Run dotnet restore after a pull; the build is red") would speak for both.
     plain = not judged.by_clause
@@ -250,7 +302,15 @@ def _judge(line: str, use_model: bool = MODEL_ON, model: gate_model.Model | None
 # one), never on the second held-out set, which this code never reads. Session 11, with the v4 sets: 0.85 read
 # 87.2% of state refused / 2.2% of durable there, 0.8 88.5% / 2.3%, 0.75 89.7% / 2.4%, 0.7 90.3% / 2.4%; 0.75
 # keeps the issue's "CS1591 is noise and nullable warnings are real." (0.69) with a margin, 0.7 by 0.01.
-MODEL_THRESHOLD = 0.75
+# Issue 38 put the fifth held-out set and the fact families in the pool: trained on durable lines that carry
+# figures, the model reads every line less surely as state (its bias fell from 3.04 to 2.56), and a line without
+# a figure is now read at 0.7. A line that carries one (_FIGURE: a digit or a path; fact_kinds.kinds, which tells
+# the kinds apart, read the same and costs 3 ms a full file) keeps 0.75. Over the five writers held out, bars of
+# 0.7 / 0.75 read 92.3% / 1.3%; 0.75 / 0.75 91.9% / 1.3%; 0.7 / 0.8 91.8% / 1.3%; 0.65 / 0.75 92.6% / 1.5%;
+# 0.65 / 0.7 92.8% / 2.0% (the fact families 4 durable lines of 92 refused, not 2). A figure is no evidence of
+# state, but below 0.75 the facts that carry one are refused.
+MODEL_THRESHOLD = 0.7
+MODEL_FIGURE_THRESHOLD = 0.75
 MODEL_VETO = 0.2
 # A line the shapes saw state in and redeemed (a reason, a condition, a rule) is read at the same bar: a higher
 # one (0.96 until session 11) let one state line in a hundred more through and kept no durable line more of
@@ -259,6 +319,13 @@ MODEL_REDEEMED_THRESHOLD = MODEL_THRESHOLD
 # A line of under _MODEL_SHORT words is too short for the model to read in context ("the key is in the vault").
 _MODEL_SHORT = 7
 _MODEL_SHORT_THRESHOLD = 0.995
+# A short line with a figure is mostly a tool's one-line report ("build time with --release was 3m41s", "the
+# bundle is 2.3MB gzipped"): of the 85 state and 15 durable such lines of the five writers held out, 64 state
+# and no durable line read above 0.9 (the most, 0.61: "Use Prettier defaults except printWidth 100."). But another
+# suite's note "Go module path: github.com/acme/review-service/v2/internal/orchestrator" read 0.948 (a label and
+# its value, a fact form since), so the bar keeps a margin: at 0.95 the writers held out read 92.0% / 1.3%, at 0.9
+# 92.3% / 1.3%, at 0.995 91.6% / 1.3%.
+_MODEL_SHORT_FIGURE_THRESHOLD = 0.95
 # A line of policy and a restriction are knowledge by their form; the model overrules the form only when all
 # but certain ("The only failing check on the PR is the license scan", "We're one migration ahead of prod on
 # the feature branch"). An instruction, a purpose and a lesson with its reason are never overruled: the model
@@ -300,10 +367,14 @@ def _second_opinion(cleaned: str, dated: bool, model: gate_model.Model, floor: f
     # by its form: the model, trained on few such lines, read unfamiliar words as state (21 of 63 such lines
     # refused, at 0.76-0.98). Only the form's own words keep it (NOT_FACT: now, a first person, a result, a
     # measurement), so a figure in a report is still judged; at bars of 0.95 / 0.99 / never the writers held
-    # out read the same (89.6-89.9% / 2.3-2.4%), so the model is not asked.
+    # out read the same (89.6-89.9% / 2.3-2.4%), so the model is not asked. A target is agreed on, so the words
+    # of a measurement in it do not make it a report ("the p95 latency target for the orders API is 300 ms").
     if _standing_fact(cleaned):
         return None
-    bar = max(floor, _MODEL_SHORT_THRESHOLD if count < _MODEL_SHORT else MODEL_THRESHOLD)
+    if count < _MODEL_SHORT:
+        bar = max(floor, _MODEL_SHORT_FIGURE_THRESHOLD if _FIGURE.search(cleaned) else _MODEL_SHORT_THRESHOLD)
+    else:
+        bar = max(floor, MODEL_FIGURE_THRESHOLD if _FIGURE.search(cleaned) else MODEL_THRESHOLD)
     if POLICY.found_in(cleaned) or _RESTRICTION.found_in(cleaned):
         bar = max(bar, MODEL_FORM_THRESHOLD)  # a policy or a restriction
     if model.probability(cleaned) <= bar:

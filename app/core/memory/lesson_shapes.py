@@ -104,7 +104,7 @@ _IMPERATIVE = words(
     "commit tag deploy release update upgrade name prefix wrap log mock stub import export register configure "
     "enable disable ignore suppress treat let try see reuse copy create generate format lint review squash sign "
     "stop wait give send reply answer speak say mention leave follow store build test expect rerun retry resolve "
-    "document prefix target define declare pipe route"
+    "document prefix target define declare pipe route show quote focus summarise summarize speak describe mention"
 )
 # Verbs of a to-do about the current state: an instruction with these does not redeem a result.
 _NOT_IMPERATIVE_NEXT = words(
@@ -136,8 +136,20 @@ DATE = rx(
     # A day and a month with no year ("started 3 March", "for 15 april"; whole month names, so "12 decorators"
     # is no date), a dotted date (12.03.2026) and a quarter ("Q2 focus", "2026 Q1", "2026-Q2").
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}(?!\w)|\b\d{{1,2}}\.\d{{1,2}}\.(?:19|20)\d\d\b|"
+    r"\b(?:19|20)\d\d\.\d\d\.\d\d\b|"
     r"\b(?:(?:19|20)\d\d[- ]?)?Q[1-4]\b"
 )
+
+
+# A verb that is also a noun ("release", "rebase") starts a report as often as an instruction: "release build APK
+# is 48.6 MB", "Rebase onto develop left conflicts in three files". A finite verb within its first few words, before
+# any word that opens a clause of its own, makes the first word the subject.
+_NOUN_VERBS = words(
+    "release build test rebase merge push commit tag deploy update upgrade lint review log format install start "
+    "restart check clean call copy import export store route"
+)
+_FINITE = words("is are was were left has had took failed broke passed leaves takes")
+_CLAUSE_OPENERS = words("if when whenever unless because so that which where until before after once while since")
 
 
 def is_imperative(cleaned: str) -> bool:
@@ -147,6 +159,12 @@ def is_imperative(cleaned: str) -> bool:
     first = words[0].lower().rstrip(":")
     if first not in _IMPERATIVE or words[0].endswith(":"):
         return False
+    if first in _NOUN_VERBS and "," not in cleaned.split(None, 1)[0]:
+        for word in cleaned.split(",")[0].split(";")[0].lower().split()[1:5]:
+            if word in _CLAUSE_OPENERS:
+                break
+            if word in _FINITE:
+                return False
     return len(words) == 1 or words[1].lower() not in _NOT_IMPERATIVE_NEXT
 
 
@@ -164,7 +182,7 @@ SCHEDULE = rx(
     r"quarters?|years?|weekdays?|weekends?|sprints?|releases?|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|"
     r"sun)day)\b|\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b(?![/.]\w)|"
     r"\bonce\s+(?:a|an|per|every)\s+(?:second|minute|hour|day|night|week|fortnight|month|quarter|year|sprint|release)\b|"
-    r"\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bon weekdays\b"
+    r"\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bon weekdays\b"
 )
 # A version held on purpose ("pin Node 18.19.1 because ...", "stays at 1.75", "supports iOS 15 and later"):
 # a decision about versions, not a report of the one the project files name today.
@@ -172,6 +190,12 @@ PINNED = rx(
     r"\b(?:pin|pins|pinned|pinning|stay|stays|keep|kept|hold|held|lock|locked|minimum|baseline|lts|"
     r"requires?|supports?|supported|targets?)\b|\bat least\b|\bor (?:newer|later|above|higher)\b|"
     r"\band (?:later|newer|up|above)\b|\b(?:below|until|before)\b"
+)
+# A version held on purpose ("React Native is held at 0.72 because ...", "pin Node 20 until ..."): a decision,
+# so a reason beside it ("because the maps SDK breaks on 0.73") is its evidence, not a report of a build.
+PIN_DECISION = rx(
+    r"\b(?:pin|pins|pinned|pinning|stay|stays|keep|kept|hold|holds|held|lock|locks|locked)\b(?:\s+[\w.-]+){0,4}?\s+"
+    r"(?:at|on|to|below|under)\s+(?:version\s+|release\s+)?v?\d+(?:\.\d+|\.x)*\b"
 )
 # A standing fact with its figure: a rate or a limit, a schedule, a numbered part of a document, a constant
 # identifier, where a thing lives. What makes such a line state is said apart (NOT_FACT).
@@ -183,13 +207,18 @@ FACT = rx(
     r"defaults?|retention)\b[^.;]{0,30}\b(?:is|are|of|at|to|=|:)\s+\d|"
     r"\b(?:capped|limited|set|defaults?|rounded|truncated)\s+(?:at|to)\s+\d|"
     r"\b(?:at most|at least|up to|no more than|no fewer than|must (?:be|stay) (?:under|below|above|over))\s+\d|"
+    # A retry count and a threshold every case is measured against ("retries 8 times", "any response slower
+    # than 800 ms pages ..."): a setting, where "3 retries failed" is a result.
+    r"\bretr(?:y|ies)\s+(?:up to\s+)?\d+\s+times\b|"
+    r"^(?:any|every|each|a|an)\b[^.;]{0,60}\b(?:slower|faster|longer|shorter|larger|bigger|smaller|older|newer|more|"
+    r"fewer|less|greater|higher|lower)\s+than\s+\d|"
     r"\b(?:expire|expires|live|lives|last|lasts|valid|kept|retained|renew|renews|rotate|rotates|locked|blocked|"
     r"cached|banned|suspended|throttled|time out|"
     r"times out)\s+(?:for|after|every|within)\s+\d|"
     # A schedule ("at 09:30 every weekday", "on Tuesdays at 14:00").
     r"\b(?:at|from|until|before|after|by)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|utc|gmt|cet|[a-z]+/[a-z_]+)?\b"
-    r"[^.;]{0,40}\b(?:every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|weekdays?)\b|"
-    r"\b(?:every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|hourly|weekdays?)\b"
+    r"[^.;]{0,40}\b(?:every|each|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|weekdays?)\b|"
+    r"\b(?:every|each|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)days|daily|weekly|nightly|hourly|weekdays?)\b"
     r"[^.;]{0,40}\b(?:at|from|until|before|after|by)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
     r"\b(?:is|are|runs?|happens?|starts?|meets?|is held)\s+(?:at|from)\s+\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
     # A numbered part of a document ("step 4 of the release checklist", "chapter 2", "section 5 of SECURITY.md").
@@ -198,10 +227,10 @@ FACT = rx(
     r"says|defines?|documents?|requires?|is about|shows how|sets? out)\b|\s*:)|"
     # A constant identifier ("the tenant id is 4f9c...", "listens on port 8081", "project key web-app-2").
     r"\b(?:id|ids|uid|gid|key|account|property|channel|project|tenant|org|organisation|organization|workspace|"
-    r"number|code|port|dsn|arn|bucket|queue|topic|realm|region|zone|cluster|database|db|component|board|index|"
+    r"number|code|port|ports|dsn|arn|bucket|queue|topic|realm|region|zone|cluster|database|db|component|board|index|"
     r"group|flag|namespace|role|label|sha1|sha256|sha512|checksum|hash|digest|fingerprint)\b"
     r"(?:[^.;]{0,40}?\s(?:is|are|=)|\s*:|\s+(?:number|#))?\s+[`'\"]?(?:(?=[\w-]*\d)[\w-]+|[0-9a-f]{16,}\b)|"
-    r"\b(?:listens?|runs?|served|serves|is|are|reachable)\s+on\s+port\s+\d|"
+    r"\b(?:listens?|runs?|served|serves|is|are|reachable)\s+on\s+port\s+\d|\bon (?:tcp|udp)(?:\s+port)?\s+\d|"
     # A version held on purpose ("stay on React 17 until ...", "Go 1.22 or newer").
     r"\b(?:pin|pins|pinned|stay|stays|keep|held|locked|minimum|baseline|lts|supports?|requires?|targets?)\b"
     r"[^.;]{0,40}\bv?\d+(?:\.\d+|\.x)*\b|\bv?\d+(?:\.\d+)*\s+(?:or|and)\s+(?:newer|later|above|up|higher)\b|"
@@ -209,10 +238,84 @@ FACT = rx(
     r"\bevery\s+\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|"
     # Where a thing lives ("migrations live in db/migrations/", "the endpoint is GET /api/v2/health").
     r"\b(?:live|lives|sit|sits|kept|stored|generated|written|uploaded|go|goes|saved|published|deployed|served|"
-    r"received|reachable|mounted|hosted|found)\s+(?:in|at|into|to|under|on|from|via)\s+(?:the\s+)?`?"
-    r"(?:[a-z][a-z0-9+.-]*://|[~./]|[\w.@-]+/|[a-z][\w-]*(?:\.[\w-]+)+(?::\d+)?\b)|"
+    r"received|reachable|mounted|hosted|found|resolves?|listens?|runs?)\s+(?:in|at|into|to|under|on|from|via)\s+"
+    r"(?:(?:the\s+)?(?:[\w-]+\s+){0,3}?at\s+)?(?:the\s+)?`?"
+    r"(?:[a-z][a-z0-9+.-]*://|[~./]|[\w.@-]+/|[a-z][\w-]*(?:\.[\w-]+)+(?::\d+)?\b|%\w+%\\|[a-z]:\\|"
+    r"\d{1,3}(?:\.\d{1,3}){3}\b)|"
+    # "The nginx config for the edge proxy is deploy/edge/nginx.conf", "the mirror is at https://...".
+    r"\b(?:is|are)\s+(?:at\s+)?`?(?:[a-z][a-z0-9+.-]*://|~/|/[\w.-]+/|[\w.-]+/[\w.-]+/|[\w.-]+/[\w-]+\.[a-z]{1,5}\b|"
+    r"[a-z][\w-]*(?:\.[\w-]+)*\.(?:io|com|net|org|dev|corp|internal|local|lan|example|cloud|app|co|eu|svc)\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)|"
+    # A note that is a label and its value ("Go module path: github.com/acme/...", "Staging host: db.internal:5432",
+    # "Deploy key id: 4471"): the label names a place or an identifier, so the value is where or which, not a result.
+    r"^[\w .'-]{0,40}?\b(?:path|url|uri|endpoint|host|hostname|address|repo|repository|module|package|registry|"
+    r"mirror|bucket|folder|directory|dir|docs|documentation|wiki|dashboard|runbook|site|server|channel|id|key|port|"
+    r"account|project|tenant|org|region|cluster|namespace|queue|topic)s?\s*:\s*\S+|"
     r"\b(?:endpoint|url|uri|site|page|dashboard|docs|wiki|spec|path|route|host|address)\s+(?:is|are|lives)\s+"
     r"(?:at\s+)?`?(?:(?:get|post|put|patch|delete)\s+)?(?:[a-z][a-z0-9+.-]*://|/|[\w.-]+/)"
+)
+# Fact forms issue 38's third round found in a new writer's lines, each asked only when its cheap mark is in the line:
+# FACT runs on most lines that reach the word model, and one long alternation pays for every branch at every place.
+# The figure before the bound's name ("the web dynos have a 30s request timeout", "a 10 MB upload cap").
+_BOUND_FIRST = rx(
+    r"\b(?:a|an|the)\s+\d[\d,.]*\s*(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hours?|days?|kb|mb|gb|tb|k|%)?(?:-\w+)?"
+    r"\s+(?:[\w-]+\s+){0,2}?(?:timeout|limit|cap|quota|ttl|ceiling|retention|window|maximum|minimum)\b"
+)
+# A weekday and a clock time together ("sprint planning is Monday 13:00", "the last Thursday of the month at
+# 17:00 UTC"): a meeting or a window by design; one event carries a date or the words of one (NOT_FACT).
+_WEEKDAY_CLOCK = rx(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b[^.;]{0,40}?\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)|"
+    r"\b\d{1,2}(?::\d\d|\s*(?:am|pm)\b)[^.;]{0,20}?\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+    r"\b(?:first|second|third|fourth|last)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekday|business day|"
+    r"working day|week)\s+of\s+(?:the|each|every)\s+(?:month|quarter|sprint|year)\b"
+)
+# A branch something is built or published from by design ("deployed from the gh-pages branch").
+_FROM_BRANCH = rx(
+    r"\b(?:built|deployed|deploys|published|publishes|released|cut|tagged|served|ships?|shipped)\s+(?:only\s+)?"
+    r"from\s+(?:the\s+)?`?[\w./-]+`?\s+branch\b"
+)
+# A named environment's identifier with no digit in it ("Staging Kubernetes namespace is shop-stg", "zone
+# acme.shop"): a name with a hyphen or a dot is an identifier, not a word of a report.
+_NAMED_ID = rx(
+    r"\b(?:namespace|zone|realm|region|cluster|bucket|queue|topic|tenant|org|workspace|project|account|registry|"
+    r"schema|database|index|channel)\b(?:\s+(?:is|=|:))?\s+`?[a-z][\w]*[-.][\w.-]*\w\b"
+)
+
+
+# One search for all the marks below, so most lines pay for none of the four patterns.
+_MORE_MARKS = re.compile(
+    r"timeout|limit|\bcap\b|quota|ttl|ceiling|retention|window|maximum|minimum|day|week of|branch|namespace|zone|"
+    r"realm|region|cluster|bucket|queue|topic|tenant|\borg\b|workspace|project|account|registry|schema|database|"
+    r"index|channel"
+)
+
+
+def more_fact(cleaned: str, lower: str) -> bool:
+    """The third round's fact forms: a figure before its bound, a weekday with a clock time, a branch deployed from,
+    an environment's name; they run only on a line that has one of their marks."""
+    if _MORE_MARKS.search(lower) is None:
+        return False
+    return (
+        _BOUND_FIRST.found_in(cleaned, lower)
+        or _WEEKDAY_CLOCK.found_in(cleaned, lower)
+        or _FROM_BRANCH.found_in(cleaned, lower)
+        or _NAMED_ID.found_in(cleaned, lower)
+    )
+
+
+# A target, a budget, an objective or a threshold with its figure ("the p95 latency target is 300 ms", "targets 60
+# fps", "coverage threshold for the parser: 85%"):
+# the figure is agreed on, so the words of a measurement in it (latency, fps, p95) make no report.
+TARGET = rx(
+    r"\b(?:target|budget|slo|sla|objective|goal|threshold|floor)s?\b(?:\s+(?:for|of|on)\b[^.;]{0,40}?)?\s*(?:is|are|=|:)\s+"
+    r"(?:under\s+|below\s+|above\s+|at most\s+|at least\s+)?\d|"
+    r"\b(?:target|budget|slo|sla|objective|goal)s?\s*:[^.;]{0,30}\d|\btargets\s+\d"
+)
+# The words of a setting, a rule or a bound beside a figure ("capped at 25 MB", "the threshold is 85%", "over 90%
+# full", "sampled at 10%"): the figure is what is allowed or agreed, not what was measured.
+SETTING = rx(
+    r"\b(?:limit|limits|limited|cap|caps|capped|max|maximum|min|minimum|threshold|thresholds|target|targets|budget|"
+    r"slo|sla|quota|allowed|allow|allows|sampled|sample|default|defaults|policy|rule|must|should|never|below|above|"
+    r"over|under|per|each|every|any)\b|\bset to\b|\bat most\b|\bat least\b|\bup to\b"
 )
 # What makes a line with a figure state all the same: now, a first person, one event, a result, a count now.
 NOT_FACT = rx(
@@ -221,9 +324,11 @@ NOT_FACT = rx(
     r"took|came out|ran|failed|fails|failing|broke|breaks|crashed|crashes|dropped|grew|jumped|fell|rose|"
     r"instead of|open|pending|left|remaining|unresolved|missing|wrong|ignores|there (?:is|are|'s)|latest|previous|"
     r"got|had|stopped|takes|taking|drifts|while|already|in use|disabled|enabled|about|around|roughly|approximately|"
-    r"handles|went|ended|timed|failure|errors?(?! codes?)|cpu|latency|p50|p95|p99|usage|throughput|utili[sz]ation|"
-    r"fps)\b"
+    r"handles|went|ended|timed|(?:is|are) (?:done|finished|complete|completed|half done)|measured|clocked|benchmarked|"
+    r"failure|errors?(?! codes?)|over budget|exceeded|exceeds)\b"
 )
+# A measured quantity: with no target in the line, its figure reads as a measurement of today.
+MEASURED = rx(r"\b(?:cpu|latency|p50|p95|p99|usage|throughput|utili[sz]ation|fps)\b")
 # What a document says is a fact about the document ("Step 3 of the incident runbook says to page the owner",
 # "the style guide says: no abbreviations"), not a tool's report.
 DOCUMENT_SAYS = rx(

@@ -21,6 +21,7 @@ from app.core.memory.journal import Author, Change, JournalError, OpContext, Usa
 from app.core.memory.lines import LineState
 from app.core.memory.lock import LockTimeout
 from app.core.memory.vpath import PathRefused, parse
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 UNUSED_DAYS = 90
 PERSON_SESSION = "person"
@@ -62,9 +63,9 @@ class FileStats:
     def flags(self, now: datetime) -> list[str]:
         """Why the file deserves a person's look: it was never used, or not for 90 days."""
         if self.used_count == 0:
-            return ["never used"]
+            return [QT_TRANSLATE_NOOP("person", "never used")]
         if self.last_used is not None and (now - self.last_used).days >= UNUSED_DAYS:
-            return [f"not used in {UNUSED_DAYS} days"]
+            return [QT_TRANSLATE_NOOP("person", "not used in {days} days").format(days=UNUSED_DAYS)]
         return []
 
 

@@ -55,6 +55,7 @@ class Shape:
 # Messages runtimes and compilers print, matched as plain substrings of the lowered line.
 ERROR_PHRASES = (
     "object reference not set",
+    "] error ",  # make: *** [Makefile:63: obj/net.o] Error 1
     "cannot read properties of undefined",
     "cannot read properties of null",
     "cannot read property",
@@ -199,7 +200,8 @@ ALWAYS: tuple[Shape, ...] = (
         r"\bnothing to commit\b|\bnothing (?:is )?(?:staged|changed|modified|uncommitted)\b|"
         r"\bno (?:uncommitted|unstaged|staged|local|pending) (?:changes|files|edits)\b|\bstash(?:ed)? (?:my|the|our)\b|"
         r"\bworking (?:tree|copy|directory) (?:is )?(?:clean|dirty)\b|"
-        r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b",
+        r"\buncommitted (?:changes|work|files)\b|\bchanges not staged\b|"
+        r"\b(?:unstaged|untracked) (?:changes|files|edits) (?:in|to|under)\b",
     ),
     shape(
         "it lists changed or uncommitted files, which git_status shows at any time",
@@ -247,13 +249,15 @@ RESULTS: tuple[Shape, ...] = (
         "output log coverage last latest previous compiles builds",
         ("n't ", "not compile", "not build", "not pass", "not work", "errors out", "error out"),
         r"\b(?:the\s+)?(?:builds?|tests?|test suite|unit tests|integration tests|e2e(?: tests)?|ci|"
-        r"pipeline|workflow|lint(?:er|ing)?|checks?|compil(?:e|ation)|type ?check(?:ing)?|mypy|tsc|clippy|"
+        r"pipeline|workflow|nightly|nightlies|canary|smoke(?: tests?)?|lint(?:er|ing)?|checks?|compil(?:e|ation)|"
+        r"type ?check(?:ing)?|mypy|tsc|clippy|"
         r"ruff|eslint|pytest|jest|vitest|xunit|nunit|cargo (?:build|test|check)|go (?:build|test|vet)|"
         r"dotnet (?:build|test)|npm (?:test|run \w+)|main|master|develop|it|everything|jobs?|stages?|steps?|"
-        r"workflows?|actions?|deploy(?:ment)?|"
+        r"workflows?|actions?|deploy(?:ment)?|runs?|hooks?|pre-commit|scripts?|migrations?|"
         r"\w+(?:Tests?|Spec|Specs)(?:\.\w+)?|test_\w+|Test[A-Z]\w*)\b"
         r"(?:\.{2,}|[^.;!?]|\.(?=\S)){0,40}?\b(?:fails?|failing|failed|broke|broken|is red|are red|turned red|"
-        r"went red|is green|are green|turned green|went green|passes|passing|passed|succeeds|succeeded|"
+        r"went red|is green|are green|turned green|went green|(?:was|were) (?:red|green)|passes|passing|passed|"
+        r"succeeds|succeeded|"
         r"errors? out|errored|crash(?:es|ed|ing)|timed out|times out|time out|pass|"
         r"(?:went|turned|goes|is|are|was|were) from (?:red|green|failing|passing) to (?:red|green|failing|passing)|"
         r"been (?:red|green|failing|broken|passing)|doesn't (?:compile|build|pass|work)|"
@@ -287,7 +291,8 @@ RESULTS: tuple[Shape, ...] = (
     ),
     shape(
         "it records branch or merge state, which git_status shows at any time",
-        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit commits head my pulled",
+        "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit commits head my pulled "
+        "stash behind ahead",
         ("pull request", "merge request", "force-pushed"),
         r"\bon (?:the )?branch\b|\b(?:checked out|switched to)\b|"
         r"\b(?:is|are|was|were|has been|have been|got)\s+(?:already |just |now |finally )?"
@@ -297,7 +302,21 @@ RESULTS: tuple[Shape, ...] = (
         r"in review|draft|closed|blocked)\b|\b(?:last|latest|newest|most recent) commit (?:is|was)\b|"
         r"\bHEAD\b\s*(?:is|=|:)|\bon my (?:local |own )?branch\b|\bnot (?:yet )?pulled\b|\b\d+ new commits?\b|"
         r"\bin my (?:working copy|working tree|checkout|clone|branch)\b|"
-        r"\bnot (?:yet )?on (?:main|master|origin|develop)\b",
+        r"\bnot (?:yet )?on (?:main|master|origin|develop)\b|"
+        r"\bstash(?: list)? is empty\b|\bstash (?:list )?(?:has|holds) (?:\d+|one|two|three|several|no)\b|"
+        r"\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?(?:behind|ahead of)\s+\S*(?:origin|upstream|main|master)\b",
+    ),
+    # How long one run took ("pytest took 4 minutes 12 seconds", "npm test took 4m12s", "build time was 3m41s"):
+    # the next run measures it again. A lesson may still rest on it ("took about 40s on three separate
+    # incidents; clients must reconnect"), so it is a result, not a shape nothing redeems.
+    shape(
+        "it is a measurement of one run (a size, a time, a figure), which the tools measure again",
+        "took ran lasted was were",
+        (),
+        r"\b(?:took|ran for|lasted)\s+(?:about\s+|around\s+|roughly\s+|over\s+|almost\s+|nearly\s+|just\s+)?"
+        r"\d+(?:\.\d+)?\s*(?:ms|s|m|h|min|mins|minutes?|seconds?|secs?|hours?|hrs?)(?:\s*\d+\s*(?:s|seconds?))?\b|"
+        r"\b(?:was|were)\s+\d+m\d+s\b",
+        digit=True,
     ),
     shape(
         "it describes the repository as it is now, which will not stay true",
@@ -320,11 +339,18 @@ NUMBER_WORDS = re.compile(
 NOW = shape(
     "it says what the code does or lacks right now, which read_file and search_code show at any time "
     "and the next commit changes",
-    "still yet longer far anymore present now currently today moment this blocked waiting stuck",
-    ("any more", "for now", "today's", " on step ", " at step "),
-    # A position in today's work ("we are on step 4 of the checklist"): the step is a fact, the position is not.
-    r"\bstill\b|\bnow\b|\bcurrently\b|\btoday\b|\b(?:we are|we're|i am|i'm)\s+(?:now\s+)?(?:on|at|up to|past)\s+"
-    r"(?:step|chapter|section|part|stage|phase|page|item|task|milestone)\s+\d|"
+    "still yet longer far anymore present now currently today moment this blocked waiting stuck we're i'm done "
+    "finished complete completed",
+    ("any more", "for now", "today's", " on step ", " at step ", "we are", "i am"),
+    # A position in today's work ("we are on step 4 of the checklist", "we're at revision 58 of the helm release"):
+    # the step is a fact, the position is not.
+    # "still" before a rule's verb concedes, it does not date: "Hotfix PRs still need one review, even at night".
+    r"\bstill\b(?!\s+(?:need|needs|require|requires|must|have to|has to|apply|applies|count|counts)\b)|"
+    r"\bnow\b|\bcurrently\b|\btoday\b|\b(?:we are|we're|i am|i'm)\s+(?:now\s+)?(?:on|at|up to|past)\s+"
+    r"(?:step|chapter|section|part|stage|phase|page|item|task|milestone|revision|rev|attempt|iteration|round|"
+    r"migration|patch|build|sprint)\s+#?\d|"
+    r"\b(?:step|stage|phase|part|item|task|milestone)\s+\d+\b[^.;]{0,40}?\b(?:is|are)\s+(?:now\s+)?(?:done|finished|"
+    r"complete|completed)\b(?!\s+(?:when|once|only|before|after|by)\b)|"
     r"\bat the moment\b|\bon this (?:machine|computer|laptop|box)\b|"
     r"\b(?:we're|we are|i'm|i am)\s+(?:blocked|waiting|stuck)\b|\b(?:not|no)\b[^.;]{0,60}\byet\b|"
     r"n't\b[^.;]{0,60}\byet\b|\bnot yet\b|\byet to\b|\bno longer\b|\bso far\b|"
@@ -340,8 +366,10 @@ TOOL_SAYS = shape(
     "refused prints printed says said warns warned emits emitted lists collected collects",
     (),
     # Any subject will do ("pnpm install warns", "the linker complains", "Tools reject"): the reporting verb
-    # is the shape, so a tool the gate has never heard of is judged like one it knows.
-    r"(?<!\bto )(?<!\bwhich )(?<!\S)(?!(?:and|or|are|is|be|been|was|were|not|to)\b)\S+(?:\s+(?:--?[\w-]+|\./\S*))*"
+    # is the shape, so a tool the gate has never heard of is judged like one it knows. After "for", "of", "with"
+    # or "about" the word is a noun ("the contact for vulnerability reports", "a list of bug reports").
+    r"(?<!\S)(?<!\bto )(?<!\bwhich )(?<!\bfor )(?<!\bof )(?<!\bwith )(?<!\babout )"
+    r"(?!(?:and|or|are|is|be|been|was|were|not|to)\b)\S+(?:\s+(?:--?[\w-]+|\./\S*))*"
     r"\s+(?:now\s+|still\s+|also\s+)?(?:reports|reported|shows|showed|found|finds|flagged|complains|"
     r"complained|rejects|rejected|refuses|refused|prints|printed|says|said|warns|warned|emits|emitted)\b(?!\s+as\b)|"
     r"\b(?:lists|collected|collects|finds|found)\s+\d+",
@@ -401,12 +429,13 @@ DEFECT = shape(
     r"\b(?:unreadable|blank|stale)\b|\b(?:an?|the) old (?:commit|version|tag|image tag|image)\b",
 )
 
-# A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1").
+# A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1"); an
+# IPv4 address ("resolves on 10.20.0.2") has four parts and a dotted date ("12.03.2026") a year: neither is one.
 VERSION = shape(
     "it records which versions the project uses today, which the project files and git tags show",
     "",
     (),
-    r"\bv?\d+\.\d+\.\d+(?:[-.]\w+)?\b",
+    r"(?<![\d.])(?!\d{1,2}\.\d{1,2}\.(?:19|20)\d\d\b)v?\d+\.\d+\.\d+(?:-\w+|\.(?!\d)\w+)?\b(?!\.\d)",
     digit=True,
 )
 
@@ -418,6 +447,8 @@ CODE_COUNT = shape(
     r"\b(?:has|have|contains|there are|there is)\s+\d+\s+(?:[\w-]+\s+)?(?:methods|functions|classes|files|tests|"
     r"projects|modules|endpoints|callers|references|usages|call sites|lines|todos|warnings|errors|places)\b|"
     r"\b\d+\s+of\s+\d+\s+(?:[\w-]+\s+)?(?:files|classes|modules|projects|tests|handlers|call sites|places|"
-    r"endpoints|packages|services)\b",
+    r"endpoints|packages|services)\b|"
+    # Any things counted as they are ("3 of the 4 prod replicas are healthy", "5 of 23 tickets are done").
+    r"\b\d+\s+(?:of|out of)\s+(?:the\s+)?\d+\s+(?:[\w-]+\s+){0,3}?(?:are|is|were|was)\b",
     digit=True,
 )

@@ -1,4 +1,4 @@
-"""Signs of state in plain words, which the shapes in state_shapes.py miss: bugs, conditions, one-off incidents.
+"""Signs of state in plain words, which the shapes in state_shapes.py miss: bugs, conditions, incidents, measurements.
 
 The shapes know tool output (codes, counts, verdicts, git words). A note in a person's own words
 reports state as well: a bug as it is ("the exporter drops the last row", "the toggle doesn't persist"),
@@ -72,11 +72,14 @@ CONDITION_NOW = shape(
     "stuck full corrupted offline down broken expired stale sync date behind incomplete undocumented unreachable "
     "locked paused unhealthy degraded hung loop off expires expire uncommitted unstaged unpushed untracked staged "
     "half current active",
-    ("backoff", "crashloop"),
+    ("backoff", "crashloop", "already in use"),
     r"\b(?:is|are)\s+(?:still\s+|now\s+|currently\s+|already\s+)?(?:stuck|full|corrupted|offline|down|broken|"
     r"expired|stale|out of sync|out of date|behind|incomplete|undocumented|unreachable|locked|paused|unhealthy|"
     r"degraded|hung)\b|\bout of sync\b|\bis in \w*(?:BackOff|CrashLoop\w*)\b|"
-    r"\bstuck (?:at|in|on)\b|\brestart loop\b|\bturned off\b|\bexpires? (?:next|tomorrow|today|on|in)\b|"
+    r"\bstuck (?:at|in|on)\b|\brestart loop\b|\balready in use\b|"
+    # A lag as it stands ("the webhook queue is 40 minutes behind").
+    r"\b(?:is|are)\s+(?:still\s+|now\s+)?\d[\d.,]*\s*[a-z]*\s+(?:behind|late|overdue)\b|"
+    r"\bturned off\b|\bexpires? (?:next|tomorrow|today|on|in)\b|"
     r"\b(?:there (?:are|is)|has|have|with)\s+(?:\w+\s+)?(?:uncommitted|unstaged|unpushed|untracked|staged)\b|"
     r"\bhalf (?:applied|done|finished|migrated|merged)\b|\b(?:current|active) branch(?: name)? ?(?:is|=|:)",
 )
@@ -86,11 +89,42 @@ ONE_TIME = shape(
     "once earlier today yesterday morning afternoon evening last time tuesday monday wednesday thursday friday "
     "saturday sunday",
     ("one time",),
-    r"\b(?:once|earlier|today|yesterday|this (?:morning|afternoon|evening|week)|last (?:night|time|week|run|push)|"
+    r"\b(?:once|earlier|today|yesterday|this (?:morning|afternoon|evening|week|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|last (?:night|time|week|run|push)|"
     r"the last time|that one time|the one time|one time|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"(?!\s+(?:per|a|every|more|all|the|it|you|we|they|that|this|each|in a|before|and|or)\b)",
+)
+
+# A size or a share measured today ("The Docker image is 1.3 GB", "Redis is at 80% memory") and things counted as
+# they are ("the events topic has 12 partitions", "the diff touches 23 files"): the tools measure them again. The
+# same figure as a setting ("uploads are capped at 25 MB", "the coverage threshold is 85%") is knowledge; the
+# judgement leaves a line with a setting's words (lesson_shapes.SETTING) to the other shapes.
+MEASURED_NOW = shape(
+    "it is a measurement of the code or the system as it is today, which the tools measure again",
+    "is are was were weighs at has have contains holds touches measured clocked benchmarked coverage",
+    (),
+    # A figure measured once ("cold start measured 1.9 s with the current deps") and coverage read off a report
+    # ("coverage report: src/utils/date.ts 44% lines"); a coverage floor has a setting's words and is left alone.
+    r"\b(?:measured|clocked|benchmarked)\s+(?:at\s+)?(?:about\s+|around\s+|roughly\s+)?\d|"
+    r"\bcoverage\b[^;]{0,60}?\s\d[\d.]*\s*%|"
+    r"\b(?:is|are|was|were|weighs|sits at|at)\s+(?:now\s+|still\s+|about\s+|around\s+|roughly\s+|nearly\s+|"
+    r"almost\s+)?\d[\d.,]*\s*(?:kb|mb|gb|tb|kib|mib|gib|bytes|%)(?!\w)|"
+    r"\b(?:has|have|contains|holds|touches)\s+\d[\d,.]*\s*(?:k|m|million)?\s+(?:[\w-]+\s+)?[a-z]+s\b",
+    digit=True,
 )
 
 # A bug keeps its condition ("freezes when the permission is denied"); a failure or a condition stated under
 # "when" or "if" is hypothetical ("skipped when Docker isn't available", "when main is broken, revert first").
 SIGNS: tuple[tuple[Shape, bool], ...] = ((MALFUNCTION, False), (NEGATED, True), (CONDITION_NOW, True))
+
+# Today's figure told against its bound ("We are using 78% of the rate limit", "The iOS bundle is 212 MB, over the
+# 200 MB cellular limit"): the bound's words do not make it a setting, since the line reports where things stand.
+OVER_BOUND = shape(
+    "it is a measurement of the code or the system as it is today, which the tools measure again",
+    "using uses used consuming consumes is are was were",
+    (),
+    r"\b(?:using|uses|used|consuming|consumes)\s+(?:about\s+|around\s+|roughly\s+)?\d[\d.]*\s*%\s+of\b|"
+    r"\b(?:is|are|was|were)\s+(?:now\s+)?\d[\d.,]*\s*(?:kb|mb|gb|tb|ms|s|%)?,?\s+(?:just\s+)?(?:over|above|past|under|"
+    r"below)\s+(?:the|our|its)\b",
+    digit=True,
+)

@@ -75,7 +75,8 @@ def test_the_word_model_never_overrules_an_instruction_and_overrules_a_policy_on
         assert state_reason(line, use_model=True) is None
     assert state_reason("The only red job on the pipeline is the Windows build.", use_model=False) is None
     assert state_reason("The only red job on the pipeline is the Windows build.") == judgement._MODEL_REASON
-    assert (judgement.MODEL_THRESHOLD, judgement.MODEL_FORM_THRESHOLD) == (0.75, 0.95)
+    assert (judgement.MODEL_THRESHOLD, judgement.MODEL_FORM_THRESHOLD) == (0.7, 0.95)
+    assert judgement.MODEL_FIGURE_THRESHOLD == 0.75  # a line with a figure: the figure is no evidence of state
 
 
 def test_a_mixed_line_offers_back_its_knowledge_whatever_sits_beside_the_state() -> None:

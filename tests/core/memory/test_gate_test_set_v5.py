@@ -1,10 +1,10 @@
-"""The fifth held-out gate set (issue 38): written blind, sealed before any gate work, scored once at the end.
+"""The fifth held-out gate set (issue 38): written blind, sealed before any gate work, scored once; development since.
 
 A helper who saw only the two definitions (and a requirement that at least 40% of the durable lines carry a
 number, a time, an id, a version or a place) wrote it, 250 lines of each kind (see its README). It was copied
 here and its digests taken before anyone changed the gate for issue 38; the gate's settings are chosen on the
-development pool without it. Tuning against it would turn it into development data, so a change that needs it
-to pass needs a new blind set too.
+development pool without it. It was scored once (95.6% / 6.8%) and then studied for issue 38's second round of
+gate work, so it is development data now: in the word model's pool, and a writer of its own in the estimates.
 """
 
 from __future__ import annotations
@@ -29,17 +29,25 @@ def test_the_blind_set_is_unchanged(name: str) -> None:
     assert_unchanged(FOLDER / name, DIGESTS[name], LINES)
 
 
-def test_the_gate_never_trains_on_it() -> None:
-    assert "gate_test_set_v5" not in gate_figures.POOL
-    assert all("gate_test_set_v5" not in group for writer in gate_figures.BLIND for group in writer)
+def test_it_is_development_data_now() -> None:
+    # Scored once, then studied for issue 38's gate work: the word model trains on it and the estimates hold it out
+    # as a writer of its own. A new blind set (sealed before that work) measures the gate instead.
+    assert "gate_test_set_v5" in gate_figures.POOL
+    assert ("gate_test_set_v5",) in gate_figures.BLIND
 
 
-def test_the_gate_holds_its_one_scoring_on_it() -> None:
-    """Scored once when issue 38's gate work landed: 95.6% of state refused, 6.8% of durable refused.
+def test_the_gate_holds_its_figures_on_it() -> None:
+    """Scored once when issue 38's first gate work landed: 95.6% of state refused, 6.8% of durable refused.
 
-    The goal (at most 2% of durable refused) is not met; this holds the figure so a later change cannot make it
-    worse unseen. A change that improves it is judged on a new blind set, not on this one.
+    Since then a development figure. Held out whole (a model trained on the rest of the pool, as for a new
+    writer) the gate of issue 38's second round read 97.6% / 1.2% (244 and 3 of 250; some of its shapes were
+    widened on this set's lines) and the third round's reads 98.8% / 1.2%; the shipped gate, whose model trained on
+    it, 99.2% / 0.8%. These hold those
+    figures so a later change cannot make them worse unseen.
     """
-    figures = gate_figures.score(gate_model.corpus(FOLDER))
-    assert figures.recall >= 0.95, figures.text()
-    assert figures.false_refusals <= 0.068, figures.text()
+    held_out = gate_figures.blind_held_out(gate_figures.pool_sets(FOLDER.parent))["gate_test_set_v5"]
+    assert held_out.recall >= 0.95, held_out.text()
+    assert held_out.false_refusals <= 0.012, held_out.text()
+    shipped = gate_figures.score(gate_model.corpus(FOLDER))
+    assert shipped.recall >= 0.95, shipped.text()
+    assert shipped.false_refusals <= 0.008, shipped.text()

@@ -26,6 +26,7 @@ from app.core.agent.tools import digest, masking, process, python_check
 from app.core.agent.tools.record import STRING, Tool, ToolContext, definition, one_line
 from app.core.agent.tools.toolchain import Toolchain, choose, make_test_target, package_scripts
 from app.core.tool_result import ToolResult
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -374,7 +375,11 @@ BUILD = Tool(
         {"project": {**STRING, "description": "project path or name; omit for all"}},
     ),
     run=_build,
-    label=lambda args: f"building {one_line(args['project'], 40)}" if args.get("project") else "building",
+    label=lambda args: (
+        QT_TRANSLATE_NOOP("tools", "building {project}").format(project=one_line(args["project"], 40))
+        if args.get("project")
+        else QT_TRANSLATE_NOOP("tools", "building")
+    ),
     looks_at_repository=True,
 )
 TEST = Tool(
@@ -389,9 +394,11 @@ TEST = Tool(
     ),
     run=_test,
     label=lambda args: (
-        f"running tests for {one_line(args.get('filter') or args['project'], 40)}"
+        QT_TRANSLATE_NOOP("tools", "running tests for {target}").format(
+            target=one_line(args.get("filter") or args["project"], 40)
+        )
         if args.get("filter") or args.get("project")
-        else "running tests"
+        else QT_TRANSLATE_NOOP("tools", "running tests")
     ),
     looks_at_repository=True,
 )

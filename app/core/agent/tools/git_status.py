@@ -11,6 +11,7 @@ from typing import Any
 from app.core.agent.tools.record import Tool, ToolContext, definition
 from app.core.git import REPOSITORY_GONE, foreign_work_tree, git, text
 from app.core.tool_result import ToolResult
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +191,6 @@ TOOL = Tool(
     "git_status",
     definition("git_status", "Branch, upstream ahead/behind, changed files and the last few commits.", {}),
     run=_run,
-    label=lambda args: "checking git status",
+    label=lambda args: QT_TRANSLATE_NOOP("tools", "checking git status"),
     looks_at_repository=True,
 )

@@ -10,14 +10,15 @@ from typing import Any
 
 from app.core.agent.tools.record import Tool, ToolContext
 from app.core.tool_result import ToolResult
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 _LABELS = {
-    "view": "checking memory",
-    "create": "remembering",
-    "str_replace": "remembering",
-    "insert": "remembering",
-    "delete": "forgetting",
-    "rename": "tidying memory",
+    "view": QT_TRANSLATE_NOOP("tools", "checking memory"),
+    "create": QT_TRANSLATE_NOOP("tools", "remembering"),
+    "str_replace": QT_TRANSLATE_NOOP("tools", "remembering"),
+    "insert": QT_TRANSLATE_NOOP("tools", "remembering"),
+    "delete": QT_TRANSLATE_NOOP("tools", "forgetting"),
+    "rename": QT_TRANSLATE_NOOP("tools", "tidying memory"),
 }
 
 
@@ -27,7 +28,8 @@ def _run(context: ToolContext, args: dict[str, Any]) -> ToolResult:
 
 def _label(args: dict[str, Any]) -> str:
     command = args.get("command")
-    return _LABELS.get(command, "using memory") if isinstance(command, str) else "using memory"
+    using = QT_TRANSLATE_NOOP("tools", "using memory")
+    return _LABELS.get(command, using) if isinstance(command, str) else using
 
 
 TOOL = Tool(

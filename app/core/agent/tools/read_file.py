@@ -12,6 +12,7 @@ from app.core.agent.tools.disclosure import content_refusal, read_bytes
 from app.core.agent.tools.path_guard import PathRefused, RepoPath, resolve
 from app.core.agent.tools.record import POSITIVE_INTEGER, STRING, Tool, ToolContext, definition, one_line
 from app.core.tool_result import ToolResult
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +163,7 @@ TOOL = Tool(
     ),
     run=_run,
     source=lambda args: one_line(args.get("path", ""), 200),
-    label=lambda args: f"reading {one_line(args['path'], 60)}",
+    label=lambda args: QT_TRANSLATE_NOOP("tools", "reading {path}").format(path=one_line(args["path"], 60)),
     looks_at_repository=True,
     shows_file_text=True,
 )

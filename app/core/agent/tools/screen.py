@@ -7,6 +7,7 @@ from typing import Any
 from app.core.agent.events import ScreenContent
 from app.core.agent.tools.record import STRING, Tool, ToolContext, definition, one_line
 from app.core.tool_result import ToolResult
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 SCREEN_TEXT_CAP = 60_000  # characters of Markdown one show_on_screen call may carry
 
@@ -38,7 +39,7 @@ TOOL = Tool(
     ),
     run=_show,
     result_is_read=False,  # "shown": nothing read
-    label=lambda args: "showing it on screen",
+    label=lambda args: QT_TRANSLATE_NOOP("tools", "showing it on screen"),
     hint="Anything longer or meant to be read (code, diffs, error lists, steps, tables) goes to "
     "show_on_screen as Markdown; then say one sentence about it, such as what you found.",
 )

@@ -30,6 +30,7 @@ from app.core.agent.tools.record import STRING, Tool, ToolContext, TurnCap, defi
 from app.core.git import REPOSITORY_GONE, driver_keys, foreign_work_tree, git, text
 from app.core.git import command as git_command
 from app.core.tool_result import ToolResult
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -272,7 +273,9 @@ TOOL = Tool(
     ),
     run=_run,
     source=lambda args: f"search for {one_line(args.get('pattern', ''), 60)}",
-    label=lambda args: f"searching for {one_line(args['pattern'], 40)}",
+    label=lambda args: QT_TRANSLATE_NOOP("tools", "searching for {pattern}").format(
+        pattern=one_line(args["pattern"], 40)
+    ),
     looks_at_repository=True,
     per_turn=TurnCap(
         MAX_SEARCHES_PER_TURN,

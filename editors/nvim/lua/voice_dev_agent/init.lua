@@ -14,6 +14,7 @@ M.config = {
   command = { "voice-dev-agent" }, -- the app's command line; `editor socket` is appended to find the socket
   socket = nil, -- the socket path, when known; wins over everything else
   debounce_ms = 150,
+  move_debounce_ms = 300, -- a cursor moving in normal mode: reported once it rests this long, not per keystroke
   retry_ms = 3000, -- how often to look for the app again while it is not running
   max_selection = 4000, -- characters; the app cuts there too
   max_diagnostics = 50,
@@ -245,9 +246,9 @@ function M.report()
   end
 end
 
-local function debounced()
+local function debounced(ms)
   state.debounce:stop()
-  state.debounce:start(M.config.debounce_ms, 0, vim.schedule_wrap(M.report))
+  state.debounce:start(ms or M.config.debounce_ms, 0, vim.schedule_wrap(M.report))
 end
 
 function M.setup(opts)
@@ -273,7 +274,9 @@ function M.setup(opts)
   state.group = vim.api.nvim_create_augroup("VoiceDevAgent", { clear = true })
   vim.api.nvim_create_autocmd({ "CursorHold", "BufEnter", "ModeChanged", "DiagnosticChanged" }, {
     group = state.group,
-    callback = debounced,
+    callback = function()
+      debounced()
+    end,
   })
   vim.api.nvim_create_autocmd("CursorMoved", {
     group = state.group,
@@ -281,6 +284,10 @@ function M.setup(opts)
       local mode = vim.fn.mode()
       if mode == "v" or mode == "V" or mode == "\22" then -- a selection growing or shrinking
         debounced()
+      else
+        -- CursorHold waits for 'updatetime' (4 s by default): a question asked right after a jump
+        -- would carry the line before it. A move reports once the cursor rests, one report per pause.
+        debounced(M.config.move_debounce_ms)
       end
     end,
   })

@@ -1,0 +1,164 @@
+"""Show every window of the app in one language on the real X display: walk its words, check they fit, shoot it.
+
+Run by test_ui_language.py in its own process (the translator is installed once per process, before the first
+window, as the app does). Prints one JSON object: per window, the words still in English, the texts that do not
+fit their widget, and the screenshot's name.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import keyring
+from keyring.backends import null
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.core.agent.events import Answer, ScreenContent, TrustNeeded
+from app.core.agent.tools.registry import TOOLS
+from app.core.editor.report import Diagnostic, EditorReport
+from app.core.history import History, ToolRun
+from app.core.memory import open_store
+from app.core.messages import Level, Message
+from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import translation
+from app.ui.app_menu import AppMenu
+from app.ui.ask_dialog import AskDialog
+from app.ui.history_window import HistoryWindow
+from app.ui.panel import AnswerPanel
+from app.ui.settings_window import SettingsWindow
+from app.ui.setup_window import STEPS, SetupWindow
+from app.ui.tray import Tray
+from app.voice.model_catalog import CATALOG
+from tests.ui.ui_walk import clipped, menu_texts, still_english, visible_texts
+
+# What the agent and the person wrote, in the language shown: the walk judges the app's words, not theirs.
+CONTENT = {
+    "de": ("Warum der Build rot ist", "Zwei Tests schlagen fehl.", "Die Tests brauchen Docker.", "merk dir das"),
+    "es": ("Por qué la compilación falla", "Fallan dos pruebas.", "Las pruebas necesitan Docker.", "recuérdalo"),
+}
+
+
+def settle(app: QApplication, rounds: int = 15) -> None:
+    for _ in range(rounds):
+        app.processEvents()
+        QApplication.instance().thread().msleep(20)  # type: ignore[union-attr]
+
+
+def _repo(home: Path, note: str, words: str) -> Path:
+    repo = home / "projekt"
+    repo.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.com",
+           "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.com"}  # fmt: skip
+    for args in (["init", "-q", "-b", "main"], ["commit", "-q", "--allow-empty", "-m", "start"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+    open_store(repo).execute(
+        {"command": "create", "path": "/memories/build.md", "file_text": f"- {note}\n"},
+        session_id="s1",
+        user_words=words,
+    )
+    return repo
+
+
+def main(language: str, out: Path, home: Path) -> dict[str, object]:
+    app = QApplication(sys.argv)
+    keyring.set_keyring(null.Keyring())
+    shown = translation.install(app, language)
+    out.mkdir(parents=True, exist_ok=True)
+    title, answer, note, words = CONTENT[language]
+    repo = _repo(home, note, words)
+    seen: dict[str, object] = {"platform": app.platformName(), "language": shown, "windows": {}}
+    windows: dict[str, dict[str, object]] = {}
+    devices: set[str] = set()
+
+    def judge(name: str, window: QWidget, texts: list[tuple[str, str]] | None = None) -> None:
+        settle(app)
+        path = out / f"{language}-{name}.png"
+        window.grab().save(str(path))
+        words_seen = texts if texts is not None else list(visible_texts(window))
+        windows[name] = {
+            "english": still_english(words_seen, language, devices),
+            "clipped": clipped(window),
+            "shot": path.name,
+            "texts": len(words_seen),
+        }
+
+    menu = AppMenu()
+    tray = Tray(menu, use_tray=False)
+    tray.set_context(repo, "ctrl+alt+space")
+    menu.set_repositories(repo, [repo])
+    menu.set_memory_mode("on")
+    tray.show()
+    # The running tool's label is made in app/core (marked there) and shown in the tray's words.
+    tray.show_state("thinking", TOOLS["build"].label({}))
+    assert tray.status_window is not None
+    judge("status", tray.status_window)
+    # A notice made in app/voice (Qt-free, marked with app.core.ui_text), shown through the one message path.
+    speaker = QT_TRANSLATE_NOOP("playback", "The speaker {name} is back and in use again.").format(name="'USB'")
+    tray.show_message(Message(Level.INFO, speaker))
+    judge("notice", tray.status_window)
+    menu.popup(tray.status_window.geometry().center())
+    menu.repo_menu.popup(menu.geometry().topRight())
+    judge("tray-menu", menu, list(menu_texts(menu)))
+    menu.repo_menu.hide()
+    menu.hide()
+
+    panel = AnswerPanel()
+    panel.add_screen(ScreenContent(f"## {title}\n\n{answer}", title))
+    # Asked with what the editor showed: the panel's line and its Ask without it.
+    report = EditorReport("nvim", str(repo), "src/app.py", 42, 5, "x = 1", diagnostics=(Diagnostic("error", 42, "x"),))
+    panel.add_answer(Answer(title, answer, (), report))
+    panel.show()
+    judge("panel", panel)
+    panel.ask_trust(TrustNeeded(str(repo), "test", "pytest -q", str(repo), ask_id=1))
+    judge("panel-trust", panel)
+    panel.hide()
+
+    settings = SettingsWindow(Settings(last_repo=str(repo), recent_repos=(str(repo),)))
+    # The sound server names its devices ("Monitor of speaker"): data, like a repository's name.
+    for combo in (settings.voice.input_device, settings.voice.output_device):
+        devices.update(combo.itemText(i) for i in range(1, combo.count()))
+    devices.update(model.name for model in CATALOG)  # the speech models' names ("small", "tiny.en")
+    settings.show()
+    for index in range(settings.tabs.count()):
+        settings.tabs.setCurrentIndex(index)
+        settle(app)
+        if settings.tabs.currentWidget() is settings.memory:
+            settings.memory.set_active_repository(repo)
+        judge(f"settings-{index + 1}", settings)
+    settings.hide()
+
+    setup = SetupWindow()
+    setup.show()
+    for step, name in enumerate(STEPS):
+        setup.go(step)
+        if name == "Repository":
+            setup.set_repository(repo)
+        judge(f"setup-{step + 1}", setup)
+    setup.hide()
+
+    tools = [ToolRun("build", TOOLS["build"].label({}), False), ToolRun("test", TOOLS["test"].label({}))]
+    History().add(str(repo), title, answer, tools=tools)
+    history = HistoryWindow(lambda: Settings())
+    history.show()
+    history.reload()
+    history.list.setCurrentRow(0)
+    judge("history", history)
+    history.hide()
+
+    ask = AskDialog()
+    ask.show()
+    judge("ask", ask)
+    ask.hide()
+
+    seen["windows"] = windows
+    return seen
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
+    print(json.dumps(main(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]))))

@@ -1,0 +1,225 @@
+"""The app's own words in German and Spanish (issue 42): complete catalogues, every window walked, nothing cut off.
+
+The catalogue tests need no desktop. The window walk runs tests/ui/language_view.py on the Xvfb desktop, once per
+language, in its own process (the translator is installed before the first window, as the app does); its
+screenshots go to test-artifacts/screenshots/language/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import anthropic
+import httpx2
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
+
+from app.core.agent.client import describe_failure
+from app.core.errors import MissingApiKeyError
+from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP, UiText
+from app.ui import translation
+from app.ui.settings_window import SettingsWindow
+from tests.ui.test_desktop_views import _distinct_colours
+from tests.ui.ui_walk import TRANSLATIONS, clipped, still_english, visible_texts
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots" / "language"
+LANGUAGES = ("de", "es")
+QT_BIN = Path(sys.executable).parent
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def _messages(language: str) -> Iterator[tuple[str, ET.Element]]:
+    for message in ET.parse(TRANSLATIONS / f"voice_dev_agent_{language}.ts").iter("message"):
+        yield message.findtext("source") or "", message
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_is_translated_with_its_placeholders(language: str) -> None:
+    messages = list(_messages(language))
+    assert len(messages) > 500
+    for source, message in messages:
+        translation_ = message.find("translation")
+        assert translation_ is not None and not translation_.get("type"), f"not finished: {source!r}"
+        forms = [f.text or "" for f in translation_.findall("numerusform")] or [translation_.text or ""]
+        for text in forms:
+            assert text.strip(), f"empty translation of {source!r}"
+            assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(source)), (source, text)
+            assert ("%n" in text) == ("%n" in source), (source, text)
+            assert text.endswith("…") == source.endswith("…"), (source, text)  # "…" says a dialog follows
+        if message.get("numerus") == "yes":
+            assert len(forms) == 2, source  # German and Spanish: one and other
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogue_holds_every_string_of_the_code_and_the_qm_is_current(language: str, tmp_path: Path) -> None:
+    lupdate, lrelease = QT_BIN / "pyside6-lupdate", QT_BIN / "pyside6-lrelease"
+    if not lupdate.exists():
+        pytest.skip("pyside6-lupdate is not beside this Python")
+    ts = tmp_path / f"voice_dev_agent_{language}.ts"
+    shutil.copy(TRANSLATIONS / ts.name, ts)
+    sources = sorted(str(p) for p in (ROOT / "app" / "ui").glob("*.py"))
+    sources += sorted(
+        str(p)
+        for p in (ROOT / "app").rglob("*.py")
+        if "from app.core.ui_text import QT_TRANSLATE_NOOP" in p.read_text()
+    )
+    out = subprocess.run(
+        [str(lupdate), "-locations", "none", "-no-obsolete", *sources, "-ts", str(ts)],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=True,
+    )  # fmt: skip
+    assert "(0 new and" in out.stdout, f"strings in the code that the catalogue lacks:\n{out.stdout}"
+    assert ts.read_text() == (TRANSLATIONS / ts.name).read_text(), "run installer/translations.sh update"
+    qm = tmp_path / "fresh.qm"
+    subprocess.run([str(lrelease), "-silent", str(TRANSLATIONS / ts.name), "-qm", str(qm)], check=True, timeout=60)
+    assert qm.read_bytes() == (TRANSLATIONS / ts.with_suffix(".qm").name).read_bytes(), (
+        "the .qm is older than its .ts: run installer/translations.sh release"
+    )
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def test_every_translation_call_finds_its_message_under_the_context_it_asks_for() -> None:
+    """self.tr asks under its class's name, translate under the context it names: the catalogue must agree.
+
+    pyside6-lupdate misses a tr() inside an f-string and, after a translate("ctx", "text") inside a class,
+    files the next self.tr under a wrong context; such a string stays English at run time.
+    """
+    catalogue = ET.parse(TRANSLATIONS / "voice_dev_agent_de.ts")
+    held = {(c.findtext("name"), m.findtext("source")) for c in catalogue.iter("context") for m in c.iter("message")}
+    lost = []
+    for path in sorted((ROOT / "app" / "ui").glob("*.py")):
+
+        def visit(node: ast.AST, owner: str | None, path: Path = path) -> None:
+            owner = node.name if isinstance(node, ast.ClassDef) else owner
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+                call, args = node.func, node.args
+                if call.attr == "tr" and isinstance(call.value, ast.Name) and call.value.id == "self":
+                    asked = (owner, _literal(args[0]))
+                elif call.attr == "translate" and len(args) >= 2 and _literal(args[0]):
+                    asked = (_literal(args[0]), _literal(args[1]))
+                else:
+                    asked = (None, None)
+                if asked[1] is not None and asked not in held:
+                    lost.append(f"{path.name}:{node.lineno} {asked}")
+            for child in ast.iter_child_nodes(node):
+                visit(child, owner)
+
+        visit(ast.parse(path.read_text()), None)
+    assert lost == []
+
+
+@pytest.fixture
+def german(qapp: QApplication) -> Iterator[None]:
+    assert translation.install(qapp, "de") == "de"
+    yield
+    translation.remove(qapp)
+
+
+def test_the_walker_reports_a_new_untranslated_string_and_text_that_does_not_fit(german: None, qtbot: QtBot) -> None:
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    known = QLabel(QCoreApplication.translate("AppMenu", "Listen"))  # in the catalogue: German now
+    new = QLabel("Frobnicate the cache before lunch")  # a string nobody put through tr()
+    forgotten = QPushButton("Ask again")  # in the catalogue, but shown without tr()
+    narrow = QLabel(QCoreApplication.translate("AppMenu", "Undo last memory change"))
+    narrow.setFixedWidth(40)
+    for widget in (known, new, forgotten, narrow):
+        layout.addWidget(widget)
+    window.show()
+    qtbot.waitExposed(window)
+    assert known.text() == "Zuhören"
+    found = still_english(visible_texts(window), "de")
+    assert len(found) == 2, found
+    assert "Frobnicate" in found[0] and "Ask again" in found[1]
+    cut = clipped(window)
+    assert len(cut) == 1 and "Letzte Gedächtnisänderung" in cut[0], cut
+
+
+def test_qts_own_buttons_are_translated_too(german: None, qtbot: QtBot) -> None:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+    qtbot.addWidget(buttons)
+    shown = {b.text().replace("&", "") for b in buttons.buttons()}
+    assert shown == {"Speichern", "Abbrechen"}  # from Qt's qtbase_de.qm, installed beside the app's catalogue
+
+
+def test_core_words_are_english_below_the_ui_and_translated_where_shown(german: None) -> None:
+    made = QT_TRANSLATE_NOOP("playback", "The speaker {name} is back and in use again.").format(name="'USB'")
+    assert isinstance(made, UiText) and made == "The speaker 'USB' is back and in use again."  # log, command line
+    assert translation.shown(made) == "Der Lautsprecher 'USB' ist zurück und wieder in Gebrauch."
+    assert translation.shown("plain text") == "plain text"
+    offline = anthropic.APIConnectionError(request=httpx2.Request("POST", "https://api.anthropic.com/v1/messages"))
+    failed = describe_failure(offline)  # a turn's failure, as the session hands it to the tray
+    assert failed.startswith("I couldn't reach Claude")
+    assert translation.shown(failed).startswith("Ich konnte Claude nicht erreichen: Es gibt keine Verbindung")
+    missing = str(MissingApiKeyError())  # an error's message and hint, each marked where it is raised
+    assert missing.startswith("No Anthropic API key is set. Enter it")
+    assert translation.shown(missing).startswith("Es ist kein Anthropic-API-Schlüssel gesetzt. Geben Sie ihn")
+
+
+def test_the_language_follows_the_system_unless_one_is_chosen() -> None:
+    assert translation.chosen_language("", QLocale("de_DE")) == "de"
+    assert translation.chosen_language("", QLocale("es_MX")) == "es"
+    assert translation.chosen_language("", QLocale("fr_FR")) == "en"  # no French catalogue: English
+    assert translation.chosen_language("en", QLocale("de_DE")) == "en"
+    assert translation.chosen_language("es", QLocale("de_DE")) == "es"
+
+
+def test_settings_offers_the_language_and_says_it_applies_at_the_next_start(qtbot: QtBot, app_home: Path) -> None:
+    window = SettingsWindow(Settings())
+    qtbot.addWidget(window)
+    choice = window.language
+    assert [choice.itemText(i) for i in range(choice.count())] == ["System", "English", "Deutsch", "Español"]
+    assert window.current().ui_language == ""
+    assert "starts again" in choice.note.text()
+    choice.setCurrentIndex(choice.findData("de"))
+    assert window.save()
+    assert "starts again" in window.status.text()
+    from app.core import settings as settings_store
+
+    assert settings_store.load().settings.ui_language == "de"
+    window.load(replace(Settings(), ui_language="es"))
+    assert choice.currentText() == "Español"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
+    language: str, desktop: None, tmp_path: Path
+) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "PYTHONPATH": str(ROOT), "VOICE_DEV_AGENT_HOME": str(tmp_path)}
+    env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
+    env.pop("ANTHROPIC_API_KEY", None)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("language_view.py")), language, str(SHOTS), str(tmp_path)],
+        capture_output=True, text=True, env=env, timeout=180, cwd=ROOT,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert (seen["platform"], seen["language"]) == ("xcb", language)
+    windows = seen["windows"]
+    assert {"status", "notice", "tray-menu", "panel", "panel-trust", "history", "ask"} <= set(windows)
+    assert sum(name.startswith("settings-") for name in windows) == 5  # General, Voice, Speech, Repositories, Memory
+    assert sum(name.startswith("setup-") for name in windows) == 5
+    for name, window in windows.items():
+        assert window["texts"] > 3, f"{name}: nothing walked"
+        assert window["english"] == [], f"{name}: still English:\n" + "\n".join(window["english"])
+        assert window["clipped"] == [], f"{name}: cut off:\n" + "\n".join(window["clipped"])
+        assert _distinct_colours(SHOTS / window["shot"]) > 8, f"{window['shot']} looks blank"
+    print("screenshots:", SHOTS)
