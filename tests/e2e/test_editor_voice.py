@@ -183,5 +183,14 @@ def test_a_spoken_question_carries_the_file_line_and_diagnostic_neovim_shows(
     assert warmups, "the key press warmed nothing"
     assert json.dumps(asked.body["system"]) == json.dumps(warmups[0].body["system"])
     assert json.dumps(asked.body["tools"]) == json.dumps(warmups[0].body["tools"])
-    assert asked.cache is not None and asked.cache.warm, "the prompt cache missed"
+    # The question never waits for the warm-up (warmup.py): on a loaded machine (three test workers on two cores)
+    # the warm-up can still be on its way when the question goes, and the API, like the fake, caches a prefix only
+    # once its writer's reply has begun. The prefix is the same either way (above); read from the cache it must be
+    # whenever the warm-up's reply was out first.
+    warmed_first = warmups[0].finished_at and warmups[0].finished_at <= asked.received_at
+    assert asked.cache is not None
+    if warmed_first:
+        assert asked.cache.warm, "the prompt cache missed"
+    else:
+        print(f"\nthe warm-up finished {warmups[0].finished_at - asked.received_at:.2f} s after the question came")
     print(f"\nthe question reached the model as {words!r} with:\n{sent}")

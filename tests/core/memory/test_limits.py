@@ -94,11 +94,13 @@ def test_a_write_costs_the_same_however_many_files_the_folder_holds(store: Memor
     local_only(store, "the local folder's write cost (the gate reads each file: a round trip each on a server)")
 
     def write_time() -> float:
+        # The CPU the write costs this process, not the wall clock: under a loaded machine (three test workers on
+        # two cores) the wall time of a 2 ms write swings past the bound whatever the folder holds.
         best = float("inf")
         for i in range(5):
-            start = time.perf_counter()
+            start = time.process_time()
             ok(store, {"command": "create", "path": "/memories/w.md", "file_text": f"write {i}\n"}, session_id="s")
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.process_time() - start)
         return best
 
     ok(store, {"command": "create", "path": "/memories/seed.md", "file_text": "seed\n"})
