@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.memory import gate_figures
+from app.core.memory import gate_figures, gate_model
 from tests.core.memory.blind_sets import assert_unchanged
 
 FOLDER = Path(__file__).parent / "gate_test_set_v8"
@@ -31,3 +31,15 @@ def test_the_blind_set_is_unchanged(name: str) -> None:
 def test_the_gate_never_trains_on_it() -> None:
     assert "gate_test_set_v8" not in gate_figures.POOL
     assert all("gate_test_set_v8" not in group for writer in gate_figures.BLIND for group in writer)
+
+
+def test_the_gate_holds_its_one_scoring_on_it() -> None:
+    """Scored once, after issue 38's third round: 95.6% of state refused, 5.6% of durable refused.
+
+    A fourth round's gate scored 94.4% / 4.8% in the same run and was not merged (state under the 95% goal).
+    The goal (at most 2% of durable refused) is not met; this holds the figure so a later change cannot make it
+    worse unseen. A change that improves it is judged on a new blind set, not on this one.
+    """
+    figures = gate_figures.score(gate_model.corpus(FOLDER))
+    assert figures.recall >= 0.956, figures.text()
+    assert figures.false_refusals <= 0.056, figures.text()
