@@ -694,6 +694,10 @@
         <translation>Korrektur gespeichert. Keine Code-Namen darin zu lernen.</translation>
     </message>
     <message>
+        <source>Deleted.</source>
+        <translation>Gelöscht.</translation>
+    </message>
+    <message>
         <source>Delete every kept question and reply of {name}?</source>
         <translation>Alle aufbewahrten Fragen und Antworten von {name} löschen?</translation>
     </message>
@@ -708,6 +712,10 @@
     <message>
         <source>All history deleted.</source>
         <translation>Ganzer Verlauf gelöscht.</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Kopiert.</translation>
     </message>
 </context>
 <context>

@@ -694,6 +694,10 @@
         <translation>Corrección guardada. No contiene nombres de código que aprender.</translation>
     </message>
     <message>
+        <source>Deleted.</source>
+        <translation>Borrado.</translation>
+    </message>
+    <message>
         <source>Delete every kept question and reply of {name}?</source>
         <translation>¿Borrar todas las preguntas y respuestas guardadas de {name}?</translation>
     </message>
@@ -708,6 +712,10 @@
     <message>
         <source>All history deleted.</source>
         <translation>Todo el historial borrado.</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Copiado.</translation>
     </message>
 </context>
 <context>

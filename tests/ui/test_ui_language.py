@@ -215,6 +215,10 @@ def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
     assert (seen["platform"], seen["language"]) == ("xcb", language)
     windows = seen["windows"]
     assert {"status", "notice", "tray-menu", "panel", "panel-trust", "history", "ask"} <= set(windows)
+    # the panel's held and refused lines, waiting and settled; the questions asked in message boxes; the merge
+    assert {"panel-held", "panel-settled", "confirm-link", "merge", "confirm-conflict"} <= set(windows)
+    questions = {"confirm-delete-memory", "confirm-forget", "confirm-unsaved-settings", "confirm-delete-history"}
+    assert questions | {"history-deleted"} <= set(windows)
     assert sum(name.startswith("settings-") for name in windows) == 5  # General, Voice, Speech, Repositories, Memory
     assert sum(name.startswith("setup-") for name in windows) == 5
     for name, window in windows.items():
