@@ -39,7 +39,7 @@ from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui import translation
 from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
-from app.ui.memory_words import file_name, short
+from app.ui.memory_words import file_name, settled_line, short
 from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
 
 log = logging.getLogger(__name__)
@@ -330,7 +330,7 @@ class HeldBox(QFrame):
                 )  # asked again after a failed share (`HeldNotices.share`)
             return
         row.done = True
-        set_wrapping(row.label, f"{message} “{short(notice.text.strip().removeprefix('- '), 120)}”")
+        set_wrapping(row.label, settled_line(message, notice.text.strip().removeprefix("- ")))
         for button in (row.keep, row.discard, row.share):
             if button is not None:
                 button.hide()

@@ -3175,6 +3175,10 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <source>No text.</source>
         <translation>Kein Text.</translation>
     </message>
+    <message>
+        <source>{message} “{line}”</source>
+        <translation>{message} „{line}“</translation>
+    </message>
 </context>
 <context>
     <name>model_catalog</name>

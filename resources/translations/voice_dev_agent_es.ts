@@ -3175,6 +3175,10 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <source>No text.</source>
         <translation>Sin texto.</translation>
     </message>
+    <message>
+        <source>{message} “{line}”</source>
+        <translation>{message} «{line}»</translation>
+    </message>
 </context>
 <context>
     <name>model_catalog</name>
