@@ -379,7 +379,7 @@ class HistoryWindow(QWidget):
         self.reload()
         if self.list.count():
             self.list.setCurrentRow(min(row, self.list.count() - 1))
-        self._set_status("Deleted.")
+        self._set_status(QCoreApplication.translate("HistoryWindow", "Deleted."))
 
     @Slot()
     def delete_repository(self) -> None:
@@ -409,7 +409,7 @@ class HistoryWindow(QWidget):
 
     def _copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)
-        self._set_status("Copied.")
+        self._set_status(QCoreApplication.translate("HistoryWindow", "Copied."))
 
     def _ask_to_confirm(self, question: str) -> bool:
         answer = QMessageBox.question(self, window_title(self.tr("History")), question)

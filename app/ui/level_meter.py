@@ -16,6 +16,7 @@ from PySide6.QtCore import QTimer, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core.errors import UserFacingError
+from app.ui import translation
 from app.ui.microphone import Microphone
 from app.voice.audio import Recorder
 
@@ -72,7 +73,7 @@ class LevelMeter(QWidget):
             try:
                 recorder.arm()  # only the level is wanted: the stream stays open, nothing is recorded
             except UserFacingError as exc:
-                self.status.setText(str(exc))
+                self.status.setText(translation.shown(str(exc)))
                 return
             except Exception as exc:
                 self.status.setText(

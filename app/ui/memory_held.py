@@ -36,9 +36,10 @@ from app.core.memory.lock import LockTimeout
 from app.core.settings import Settings
 from app.core.team import sentences, sharing
 from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.ui import translation
 from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
-from app.ui.memory_words import file_name, short
+from app.ui.memory_words import file_name, settled_line, short
 from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
 
 log = logging.getLogger(__name__)
@@ -180,7 +181,7 @@ class HeldNotices(QObject):
             except NotPending:
                 return self.tr("Already settled elsewhere: it no longer waits."), True
             except UserFacingError as exc:  # off, unreachable, refused by the server, the gate, a cap, a credential
-                text = str(exc)
+                text = translation.shown(str(exc))  # marked in app/core: in the person's language
                 return (
                     text if text.startswith(self.tr("Not shared")) else self.tr("Not shared: {text}").format(text=text)
                 ), False
@@ -329,7 +330,7 @@ class HeldBox(QFrame):
                 )  # asked again after a failed share (`HeldNotices.share`)
             return
         row.done = True
-        set_wrapping(row.label, f"{message} “{short(notice.text.strip().removeprefix('- '), 120)}”")
+        set_wrapping(row.label, settled_line(message, notice.text.strip().removeprefix("- ")))
         for button in (row.keep, row.discard, row.share):
             if button is not None:
                 button.hide()
@@ -355,6 +356,7 @@ class HeldBox(QFrame):
 def _explain(button: QPushButton, can: bool, why: str) -> None:
     """Enable the button or not, and say why on hover and to a screen reader."""
     button.setEnabled(can)
+    why = translation.shown(why)  # made in app/core (app.core.team.sharing): in the person's language
     button.setToolTip(why)
     button.setAccessibleDescription(why)
 

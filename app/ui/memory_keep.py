@@ -26,7 +26,7 @@ from app.core.memory import JournalError, open_store
 from app.core.memory.lock import LockTimeout
 from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.ui.layout_rows import remove_rows
-from app.ui.memory_words import short
+from app.ui.memory_words import settled_line, short
 from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
 
 log = logging.getLogger(__name__)
@@ -146,7 +146,7 @@ class KeepBox(QFrame):
                 row.label.setToolTip(refused_line(offer))
                 continue
             row.done = True
-            set_wrapping(row.label, f"{message} “{short(offer.line, 120)}”")
+            set_wrapping(row.label, settled_line(message, offer.line))
             row.keep.hide()
             row.hint.hide()
 
@@ -198,7 +198,7 @@ def connect_keep(
     def kept(offer: KeepOffer, message: str, done: bool) -> None:
         box.kept(offer, message, done)
         if not panel_visible():
-            text = f"{message} “{short(offer.line, 120)}”" if done else message
+            text = settled_line(message, offer.line) if done else message
             notify(messages.Message(messages.Level.INFO, text, private=True))
 
     offered.connect(told)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ui import translation
 from app.ui.titles import window_title
 
 RELOAD, OVERWRITE, MERGE, CANCEL = "reload", "overwrite", "merge", "cancel"
@@ -24,7 +25,7 @@ def ask_conflict(parent: QWidget, path: str, message: str) -> str:
     box = QMessageBox(parent)
     box.setWindowTitle(window_title(QCoreApplication.translate("memory_merge", "Memory changed")))
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setText(message)
+    box.setText(translation.shown(message))  # the store's sentence, marked in app/core
     box.setInformativeText(
         QCoreApplication.translate(
             "memory_merge",

@@ -27,7 +27,7 @@ from app.core.errors import TeamServerError, TeamUnreachable
 from app.core.settings import Settings
 from app.core.team import config
 from app.core.ui_text import QT_TRANSLATE_NOOP
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.background import Job, error_text
 from app.ui.counts import COUNTS
 
@@ -303,8 +303,9 @@ class MemoryTeam(QWidget):
         if self._team is None or view.state == "off":
             return QCoreApplication.translate("memory_team", OFF)
         if view.state == "cached":
+            said = translation.shown(view.unreachable)
             return self.tr("{upper}{unreachable}. Nothing can be shared, changed or undone until it answers.").format(
-                upper=view.unreachable[0].upper(), unreachable=view.unreachable[1:]
+                upper=said[0].upper(), unreachable=said[1:]
             )
         where = self._team.backend.location
         count = COUNTS.lines(len(view.lines)) if view.lines else QCoreApplication.translate("memory_team", NO_LINES)

@@ -219,3 +219,10 @@ def diff_html(old: str | None, new: str | None) -> str:
 
 def _row(mark: str, line: str, colour: str, style: str) -> str:
     return f'<div style="color:{colour};{style}">{mark} {escape(line) or "&nbsp;"}</div>'
+
+
+def settled_line(message: str, text: str) -> str:
+    """What became of a held or refused line, then the line in the language's own quotation marks."""
+    return QCoreApplication.translate("memory_words", "{message} “{line}”").format(
+        message=message, line=short(text, 120)
+    )

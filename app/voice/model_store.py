@@ -22,6 +22,7 @@ from app.core import paths
 from app.core.atomic import write_text_atomic
 from app.core.errors import ConfigurationError, ModelLoadError
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import model_catalog, models, voice_catalog
 from app.voice.model_catalog import SpeechModel
 
@@ -146,8 +147,10 @@ def remove(name: str) -> bool:
     model = voice.model if voice is not None else model_catalog.get(name)
     if model.bundled:
         raise ConfigurationError(
-            f"{model.name} is bundled with the app and cannot be removed.",
-            hint="Choose it or another model in Settings; it takes no extra space.",
+            QT_TRANSLATE_NOOP("errors", "{model} is bundled with the app and cannot be removed.").format(
+                model=model.name
+            ),
+            hint=QT_TRANSLATE_NOOP("errors", "Choose it or another model in Settings; it takes no extra space."),
         )
     found = False
     for folder in (model_folder(name), staging_folder(name)):

@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx2
 
 from app.core.errors import DownloadCancelled, ModelDownloadError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice import model_store
 from app.voice.download_plan import CONNECT_TIMEOUT, Plan, RemoteFile, endpoint_of
 from app.voice.download_progress import Meter
@@ -59,8 +60,12 @@ def verify(path: Path, remote: RemoteFile) -> bool:
 def disk_full(folder: Path) -> ModelDownloadError:
     free = shutil.disk_usage(folder).free if folder.exists() else 0
     return ModelDownloadError(
-        f"The disk is full ({human_size(free)} free in {folder}).",
-        hint="Free some space and download again; what arrived is kept and the download resumes.",
+        QT_TRANSLATE_NOOP("errors", "The disk is full ({free} free in {folder}).").format(
+            free=human_size(free), folder=folder
+        ),
+        hint=QT_TRANSLATE_NOOP(
+            "errors", "Free some space and download again; what arrived is kept and the download resumes."
+        ),
     )
 
 
@@ -86,8 +91,12 @@ class Transfer:
     def _check_cancel(self) -> None:
         if self.cancel.is_set():
             raise DownloadCancelled(
-                f"The download of {self.plan.model.name} was cancelled.",
-                hint="What arrived is kept: downloading it again resumes where it stopped.",
+                QT_TRANSLATE_NOOP("errors", "The download of {model} was cancelled.").format(
+                    model=self.plan.model.name
+                ),
+                hint=QT_TRANSLATE_NOOP(
+                    "errors", "What arrived is kept: downloading it again resumes where it stopped."
+                ),
             )
 
     def fetch(self, remote: RemoteFile) -> None:
@@ -107,8 +116,12 @@ class Transfer:
             self.meter.add(-part.stat().st_size)
             part.unlink()
         raise ModelDownloadError(
-            f"{remote.name} of {self.plan.model.name} arrived damaged twice: it does not match the hub's checksum.",
-            hint="Nothing was installed and the current model keeps working. Try again later.",
+            QT_TRANSLATE_NOOP(
+                "errors", "{file} of {model} arrived damaged twice: it does not match the hub's checksum."
+            ).format(file=remote.name, model=self.plan.model.name),
+            hint=QT_TRANSLATE_NOOP(
+                "errors", "Nothing was installed and the current model keeps working. Try again later."
+            ),
         )
 
     def _check_pinned(self, remote: RemoteFile, part: Path) -> None:
@@ -120,9 +133,15 @@ class Transfer:
                 return
         part.unlink()
         raise ModelDownloadError(
-            f"{remote.name} of {self.plan.model.name} on the hub is not the one this app was tested with "
-            "(its SHA-256 is not what the app keeps for it), so nothing was installed.",
-            hint="The current model keeps working. An update of the app brings the new model once it is tested.",
+            QT_TRANSLATE_NOOP(
+                "errors",
+                "{file} of {model} on the hub is not the one this app was tested with "
+                "(its SHA-256 is not what the app keeps for it), so nothing was installed.",
+            ).format(file=remote.name, model=self.plan.model.name),
+            hint=QT_TRANSLATE_NOOP(
+                "errors",
+                "The current model keeps working. An update of the app brings the new model once it is tested.",
+            ),
         )
 
     def _stream(self, remote: RemoteFile, part: Path) -> None:
@@ -163,8 +182,12 @@ class Transfer:
                 log.info("download of %s broke (%s); try %d of %d", remote.name, exc, failures, RETRIES)
                 if failures > RETRIES or isinstance(exc, OfflineModeIsEnabled):
                     raise ModelDownloadError(
-                        f"The connection broke while downloading {self.plan.model.name}.",
-                        hint="What arrived is kept: download again when the connection is back and it resumes.",
+                        QT_TRANSLATE_NOOP("errors", "The connection broke while downloading {model}.").format(
+                            model=self.plan.model.name
+                        ),
+                        hint=QT_TRANSLATE_NOOP(
+                            "errors", "What arrived is kept: download again when the connection is back and it resumes."
+                        ),
                     ) from exc
                 # Waiting on the cancel event keeps a cancel prompt during the pause.
                 self.cancel.wait(RETRY_WAIT * 2 ** (failures - 1))
@@ -175,8 +198,10 @@ class Transfer:
                     part.unlink()
                     continue
                 raise ModelDownloadError(
-                    f"The hub refused {remote.name} of {self.plan.model.name} (HTTP {status}).",
-                    hint="Try again later; the current model keeps working.",
+                    QT_TRANSLATE_NOOP("errors", "The hub refused {file} of {model} (HTTP {status}).").format(
+                        file=remote.name, model=self.plan.model.name, status=status
+                    ),
+                    hint=QT_TRANSLATE_NOOP("errors", "Try again later; the current model keeps working."),
                 ) from exc
             except OSError as exc:
                 if exc.errno in (errno.ENOSPC, errno.EDQUOT):

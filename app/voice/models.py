@@ -46,8 +46,12 @@ def whisper_dir(configured: str = "") -> Path:
     missing = [name for name in WHISPER_FILES if not (folder / name).is_file()]
     if missing:
         raise ModelLoadError(
-            f"The transcription model folder {folder} is missing {', '.join(missing)}.",
-            hint="Choose a faster-whisper (CTranslate2) model folder in Settings, or clear it for the default.",
+            QT_TRANSLATE_NOOP("errors", "The transcription model folder {folder} is missing {missing}.").format(
+                folder=folder, missing=", ".join(missing)
+            ),
+            hint=QT_TRANSLATE_NOOP(
+                "errors", "Choose a faster-whisper (CTranslate2) model folder in Settings, or clear it for the default."
+            ),
         )
     return folder
 
@@ -77,13 +81,13 @@ def piper_voice(configured: str = "") -> Path:
     path = Path(configured.strip()).expanduser() if configured.strip() else default_piper_voice()
     if not path.is_file():
         raise ModelLoadError(
-            f"The voice file {path} does not exist.",
-            hint="Choose a Piper voice (.onnx) in Settings, or clear it for the default.",
+            QT_TRANSLATE_NOOP("errors", "The voice file {path} does not exist.").format(path=path),
+            hint=QT_TRANSLATE_NOOP("errors", "Choose a Piper voice (.onnx) in Settings, or clear it for the default."),
         )
     if not Path(f"{path}.json").is_file():
         raise ModelLoadError(
-            f"The voice {path.name} has no {path.name}.json beside it.",
-            hint="Piper voices come as a pair: the .onnx file and its .onnx.json config.",
+            QT_TRANSLATE_NOOP("errors", "The voice {name} has no {name}.json beside it.").format(name=path.name),
+            hint=QT_TRANSLATE_NOOP("errors", "Piper voices come as a pair: the .onnx file and its .onnx.json config."),
         )
     return path
 

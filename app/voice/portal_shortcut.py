@@ -108,14 +108,20 @@ class PortalShortcut:
 
             conn = open_dbus_connection(bus="SESSION")
         except Exception as exc:  # no session bus at all (a bare server, a container)
-            raise HotkeyUnavailableError(f"There is no session D-Bus to reach the desktop portal ({exc}).") from exc
+            raise HotkeyUnavailableError(
+                QT_TRANSLATE_NOOP("errors", "There is no session D-Bus to reach the desktop portal ({reason}).").format(
+                    reason=exc
+                )
+            ) from exc
         try:
             results = self._request(conn, "CreateSession", "a{sv}", (self._options(session=True),), CALL_TIMEOUT)
             self._session = str(results["session_handle"][1])
         except Exception as exc:
             conn.close()
             raise HotkeyUnavailableError(
-                f"The desktop offers no global shortcuts portal ({_first_line(exc)})."
+                QT_TRANSLATE_NOOP("errors", "The desktop offers no global shortcuts portal ({reason}).").format(
+                    reason=_first_line(exc)
+                )
             ) from exc
         self._conn = conn
         self._running.set()
@@ -221,7 +227,11 @@ class PortalShortcut:
                     break
         response, results = msg.body
         if response != 0:
-            raise HotkeyUnavailableError(f"The desktop declined the shortcut ({method}: response {response}).")
+            raise HotkeyUnavailableError(
+                QT_TRANSLATE_NOOP(
+                    "errors", "The desktop declined the shortcut ({method}: response {response})."
+                ).format(method=method, response=response)
+            )
         return dict(results)
 
 

@@ -694,6 +694,10 @@
         <translation>Korrektur gespeichert. Keine Code-Namen darin zu lernen.</translation>
     </message>
     <message>
+        <source>Deleted.</source>
+        <translation>Gelöscht.</translation>
+    </message>
+    <message>
         <source>Delete every kept question and reply of {name}?</source>
         <translation>Alle aufbewahrten Fragen und Antworten von {name} löschen?</translation>
     </message>
@@ -708,6 +712,10 @@
     <message>
         <source>All history deleted.</source>
         <translation>Ganzer Verlauf gelöscht.</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Kopiert.</translation>
     </message>
 </context>
 <context>
@@ -2279,6 +2287,30 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <translation>Installieren Sie die App neu oder legen Sie in den Einstellungen eine Piper-Stimme (.onnx-Datei) fest.</translation>
     </message>
     <message>
+        <source>The transcription model folder {folder} is missing {missing}.</source>
+        <translation>Im Ordner des Transkriptionsmodells {folder} fehlt {missing}.</translation>
+    </message>
+    <message>
+        <source>Choose a faster-whisper (CTranslate2) model folder in Settings, or clear it for the default.</source>
+        <translation>Wählen Sie in den Einstellungen einen faster-whisper-Modellordner (CTranslate2) oder leeren Sie das Feld für den Standard.</translation>
+    </message>
+    <message>
+        <source>The voice file {path} does not exist.</source>
+        <translation>Die Stimmdatei {path} existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Choose a Piper voice (.onnx) in Settings, or clear it for the default.</source>
+        <translation>Wählen Sie in den Einstellungen eine Piper-Stimme (.onnx) oder leeren Sie das Feld für den Standard.</translation>
+    </message>
+    <message>
+        <source>The voice {name} has no {name}.json beside it.</source>
+        <translation>Neben der Stimme {name} liegt keine {name}.json.</translation>
+    </message>
+    <message>
+        <source>Piper voices come as a pair: the .onnx file and its .onnx.json config.</source>
+        <translation>Piper-Stimmen bestehen aus zwei Dateien: der .onnx-Datei und ihrer Konfiguration .onnx.json.</translation>
+    </message>
+    <message>
         <source>The microphone {name} is not connected.</source>
         <translation>Das Mikrofon {name} ist nicht angeschlossen.</translation>
     </message>
@@ -2357,6 +2389,208 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>Choose one under Settings, Audio (available: {available}), or leave it empty for the system default.</source>
         <translation>Wählen Sie eines unter Einstellungen, Stimme (verfügbar: {available}) oder lassen Sie das Feld leer für den Systemstandard.</translation>
+    </message>
+    <message>
+        <source>The API key was rejected.</source>
+        <translation>Der API-Schlüssel wurde abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Check that it was copied whole.</source>
+        <translation>Prüfen Sie, ob er vollständig kopiert wurde.</translation>
+    </message>
+    <message>
+        <source>The Claude API at {url} cannot be reached from this computer.</source>
+        <translation>Die Claude-API unter {url} ist von diesem Computer aus nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the connection dropped in the middle of the reply. Try again.</source>
+        <translation>Ich konnte Claude nicht erreichen: Die Verbindung brach mitten in der Antwort ab. Versuchen Sie es noch einmal.</translation>
+    </message>
+    <message>
+        <source>Claude sent a tool call I couldn&apos;t read. Please ask again.</source>
+        <translation>Claude hat einen Werkzeugaufruf gesendet, den ich nicht lesen konnte. Bitte fragen Sie noch einmal.</translation>
+    </message>
+    <message>
+        <source>The team memory&apos;s history is kept on the team server and cannot be removed from here; delete its lines one by one, or ask the team&apos;s admin.</source>
+        <translation>Der Verlauf des Team-Gedächtnisses liegt auf dem Team-Server und kann von hier aus nicht entfernt werden; löschen Sie seine Zeilen einzeln oder fragen Sie den Admin des Teams.</translation>
+    </message>
+    <message>
+        <source>The team server&apos;s memory schema is version {found}; this app needs version {needed}.</source>
+        <translation>Das Gedächtnisschema des Team-Servers hat Version {found}; diese App braucht Version {needed}.</translation>
+    </message>
+    <message>
+        <source>Ask the team&apos;s admin to run &apos;voice-dev-agent team init --dsn DSN&apos; (it migrates in place).</source>
+        <translation>Bitten Sie den Admin des Teams, &apos;voice-dev-agent team init --dsn DSN&apos; auszuführen (es migriert an Ort und Stelle).</translation>
+    </message>
+    <message>
+        <source>The team server&apos;s connection string is not valid: {reason}</source>
+        <translation>Die Verbindungsangabe des Team-Servers ist ungültig: {reason}</translation>
+    </message>
+    <message>
+        <source>The team server {server} refused the login: {reason}</source>
+        <translation>Der Team-Server {server} hat die Anmeldung abgelehnt: {reason}</translation>
+    </message>
+    <message>
+        <source>The team server refused this: {reason}</source>
+        <translation>Der Team-Server hat das abgelehnt: {reason}</translation>
+    </message>
+    <message>
+        <source>The team server is unreachable ({where}: {reason}).</source>
+        <translation>Der Team-Server ist nicht erreichbar ({where}: {reason}).</translation>
+    </message>
+    <message>
+        <source>That team line changed since you saw it; nothing was changed. It now reads:
+{text}</source>
+        <translation>Diese Team-Zeile hat sich geändert, seit Sie sie gesehen haben; nichts wurde geändert. Sie lautet jetzt:
+{text}</translation>
+    </message>
+    <message>
+        <source>That team line was rewritten by {by} since you saw it; nothing was changed. It now reads: {text}</source>
+        <translation>{by} hat diese Team-Zeile umgeschrieben, seit Sie sie gesehen haben; nichts wurde geändert. Sie lautet jetzt: {text}</translation>
+    </message>
+    <message>
+        <source>Give one line of text to share.</source>
+        <translation>Geben Sie eine Textzeile zum Teilen an.</translation>
+    </message>
+    <message>
+        <source>Give a file below /memories for the team line.</source>
+        <translation>Geben Sie für die Team-Zeile eine Datei unter /memories an.</translation>
+    </message>
+    <message>
+        <source>The team server gives you no access to this repository&apos;s team memory.</source>
+        <translation>Der Team-Server gibt Ihnen keinen Zugriff auf das Team-Gedächtnis dieses Repositorys.</translation>
+    </message>
+    <message>
+        <source>Not shared: {reason}.</source>
+        <translation>Nicht geteilt: {reason}.</translation>
+    </message>
+    <message>
+        <source>The speech model {name}</source>
+        <translation>Das Spracherkennungsmodell {name}</translation>
+    </message>
+    <message>
+        <source>Reinstall it (pip install --force-reinstall {package}), or choose another voice.</source>
+        <translation>Installieren Sie sie neu (pip install --force-reinstall {package}) oder wählen Sie eine andere Stimme.</translation>
+    </message>
+    <message>
+        <source>The voice {name}</source>
+        <translation>Die Stimme {name}</translation>
+    </message>
+    <message>
+        <source>{label} was not loaded: its file {name} cannot be read ({reason}).</source>
+        <translation>{label} wurde nicht geladen: Die Datei {name} ist nicht lesbar ({reason}).</translation>
+    </message>
+    <message>
+        <source>{label} was not loaded: its file {name} is not the one this app was tested with (its SHA-256 differs: a damaged or replaced file).</source>
+        <translation>{label} wurde nicht geladen: Die Datei {name} ist nicht die, mit der diese App getestet wurde (ihr SHA-256 weicht ab: eine beschädigte oder ersetzte Datei).</translation>
+    </message>
+    <message>
+        <source>{model} is already being downloaded (in the app or another command).</source>
+        <translation>{model} wird bereits heruntergeladen (in der App oder von einem anderen Befehl).</translation>
+    </message>
+    <message>
+        <source>Wait for that download to finish, or cancel it.</source>
+        <translation>Warten Sie, bis dieser Download fertig ist, oder brechen Sie ihn ab.</translation>
+    </message>
+    <message>
+        <source>{model} needs {needed} more, but only {free} is free in {folder}.</source>
+        <translation>{model} braucht noch {needed}, aber in {folder} sind nur {free} frei.</translation>
+    </message>
+    <message>
+        <source>Free some space and try again; the current model keeps working.</source>
+        <translation>Geben Sie Speicherplatz frei und versuchen Sie es erneut; das aktuelle Modell funktioniert weiter.</translation>
+    </message>
+    <message>
+        <source>The model could not be saved: {reason}.</source>
+        <translation>Das Modell konnte nicht gespeichert werden: {reason}.</translation>
+    </message>
+    <message>
+        <source>{model} is bundled with the app and cannot be removed.</source>
+        <translation>{model} gehört zum Lieferumfang der App und kann nicht entfernt werden.</translation>
+    </message>
+    <message>
+        <source>Choose it or another model in Settings; it takes no extra space.</source>
+        <translation>Wählen Sie es oder ein anderes Modell in den Einstellungen; es belegt keinen zusätzlichen Platz.</translation>
+    </message>
+    <message>
+        <source>The disk is full ({free} free in {folder}).</source>
+        <translation>Der Datenträger ist voll ({free} frei in {folder}).</translation>
+    </message>
+    <message>
+        <source>Free some space and download again; what arrived is kept and the download resumes.</source>
+        <translation>Geben Sie Speicherplatz frei und laden Sie erneut herunter; Angekommenes bleibt erhalten und der Download wird fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>The download of {model} was cancelled.</source>
+        <translation>Der Download von {model} wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>What arrived is kept: downloading it again resumes where it stopped.</source>
+        <translation>Angekommenes bleibt erhalten: Ein erneuter Download macht dort weiter, wo er aufgehört hat.</translation>
+    </message>
+    <message>
+        <source>{file} of {model} arrived damaged twice: it does not match the hub&apos;s checksum.</source>
+        <translation>{file} von {model} kam zweimal beschädigt an: Die Prüfsumme stimmt nicht mit der des Hubs überein.</translation>
+    </message>
+    <message>
+        <source>Nothing was installed and the current model keeps working. Try again later.</source>
+        <translation>Es wurde nichts installiert und das aktuelle Modell funktioniert weiter. Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>{file} of {model} on the hub is not the one this app was tested with (its SHA-256 is not what the app keeps for it), so nothing was installed.</source>
+        <translation>{file} von {model} auf dem Hub ist nicht die Datei, mit der diese App getestet wurde (ihr SHA-256 ist nicht der, den die App dafür kennt); daher wurde nichts installiert.</translation>
+    </message>
+    <message>
+        <source>The current model keeps working. An update of the app brings the new model once it is tested.</source>
+        <translation>Das aktuelle Modell funktioniert weiter. Ein Update der App bringt das neue Modell, sobald es getestet ist.</translation>
+    </message>
+    <message>
+        <source>The connection broke while downloading {model}.</source>
+        <translation>Die Verbindung brach beim Herunterladen von {model} ab.</translation>
+    </message>
+    <message>
+        <source>What arrived is kept: download again when the connection is back and it resumes.</source>
+        <translation>Angekommenes bleibt erhalten: Laden Sie erneut herunter, wenn die Verbindung wieder steht, dann geht es weiter.</translation>
+    </message>
+    <message>
+        <source>The hub refused {file} of {model} (HTTP {status}).</source>
+        <translation>Der Hub hat {file} von {model} verweigert (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>Try again later; the current model keeps working.</source>
+        <translation>Versuchen Sie es später erneut; das aktuelle Modell funktioniert weiter.</translation>
+    </message>
+    <message>
+        <source>{model} does not come from PyPI.</source>
+        <translation>{model} stammt nicht von PyPI.</translation>
+    </message>
+    <message>
+        <source>{model} comes from PyPI through pip, which this packaged app does not carry.</source>
+        <translation>{model} kommt über pip von PyPI, und pip ist in dieser gepackten App nicht enthalten.</translation>
+    </message>
+    <message>
+        <source>Choose a model that downloads from the hub (tiny or small), or run the app from its source.</source>
+        <translation>Wählen Sie ein Modell, das vom Hub geladen wird (tiny oder small), oder starten Sie die App aus dem Quellcode.</translation>
+    </message>
+    <message>
+        <source>The packages of {model} lack {missing}; nothing was installed.</source>
+        <translation>In den Paketen von {model} fehlt {missing}; es wurde nichts installiert.</translation>
+    </message>
+    <message>
+        <source>{file} of {model} is not the one this app was tested with (its SHA-256 is not what the app keeps for it), so nothing was installed.</source>
+        <translation>{file} von {model} ist nicht die Datei, mit der diese App getestet wurde (ihr SHA-256 ist nicht der, den die App dafür kennt); daher wurde nichts installiert.</translation>
+    </message>
+    <message>
+        <source>There is no session D-Bus to reach the desktop portal ({reason}).</source>
+        <translation>Es gibt keinen Sitzungs-D-Bus, um das Desktop-Portal zu erreichen ({reason}).</translation>
+    </message>
+    <message>
+        <source>The desktop offers no global shortcuts portal ({reason}).</source>
+        <translation>Der Desktop bietet kein Portal für globale Tastenkürzel an ({reason}).</translation>
+    </message>
+    <message>
+        <source>The desktop declined the shortcut ({method}: response {response}).</source>
+        <translation>Der Desktop hat das Tastenkürzel abgelehnt ({method}: Antwort {response}).</translation>
     </message>
 </context>
 <context>
@@ -2941,6 +3175,10 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <source>No text.</source>
         <translation>Kein Text.</translation>
     </message>
+    <message>
+        <source>{message} “{line}”</source>
+        <translation>{message} „{line}“</translation>
+    </message>
 </context>
 <context>
     <name>model_catalog</name>
@@ -3016,6 +3254,14 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <source>not used in {days} days</source>
         <translation>seit {days} Tagen nicht genutzt</translation>
     </message>
+    <message>
+        <source>{path} was deleted since you opened it; nothing was saved.</source>
+        <translation>{path} wurde gelöscht, seit Sie die Datei geöffnet haben; nichts wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>{path} changed since you opened it; nothing was saved.</source>
+        <translation>{path} hat sich geändert, seit Sie die Datei geöffnet haben; nichts wurde gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>playback</name>
@@ -3085,6 +3331,37 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>None: use the model chosen above</source>
         <translation>Keiner: das oben gewählte Modell nutzen</translation>
+    </message>
+</context>
+<context>
+    <name>team</name>
+    <message>
+        <source>Team memory as of {when}; the team server is unreachable</source>
+        <translation>Team-Gedächtnis vom Stand {when}; der Team-Server ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>team memory as of {when}; the team server is unreachable</source>
+        <translation>Team-Gedächtnis vom Stand {when}; der Team-Server ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Team memory is off: no team server is connected, or this repository has no origin remote or commit.</source>
+        <translation>Das Team-Gedächtnis ist aus: Es ist kein Team-Server verbunden, oder dieses Repository hat kein Remote „origin“ oder keinen Commit.</translation>
+    </message>
+    <message>
+        <source>Connect one with &apos;voice-dev-agent team connect --dsn DSN&apos;.</source>
+        <translation>Verbinden Sie einen mit &apos;voice-dev-agent team connect --dsn DSN&apos;.</translation>
+    </message>
+    <message>
+        <source>{cached}. Nothing can be shared until it answers.</source>
+        <translation>{cached}. Bis er antwortet, kann nichts geteilt werden.</translation>
+    </message>
+    <message>
+        <source>Share it with everyone on this repository&apos;s team, as you ({where}).</source>
+        <translation>Mit allen im Team dieses Repositorys teilen, unter Ihrem Namen ({where}).</translation>
     </message>
 </context>
 <context>

@@ -694,6 +694,10 @@
         <translation>Corrección guardada. No contiene nombres de código que aprender.</translation>
     </message>
     <message>
+        <source>Deleted.</source>
+        <translation>Borrado.</translation>
+    </message>
+    <message>
         <source>Delete every kept question and reply of {name}?</source>
         <translation>¿Borrar todas las preguntas y respuestas guardadas de {name}?</translation>
     </message>
@@ -708,6 +712,10 @@
     <message>
         <source>All history deleted.</source>
         <translation>Todo el historial borrado.</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Copiado.</translation>
     </message>
 </context>
 <context>
@@ -2279,6 +2287,30 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <translation>Reinstala la aplicación o indica una voz de Piper (archivo .onnx) en Ajustes.</translation>
     </message>
     <message>
+        <source>The transcription model folder {folder} is missing {missing}.</source>
+        <translation>A la carpeta del modelo de transcripción {folder} le falta {missing}.</translation>
+    </message>
+    <message>
+        <source>Choose a faster-whisper (CTranslate2) model folder in Settings, or clear it for the default.</source>
+        <translation>Elige en Ajustes una carpeta de modelo faster-whisper (CTranslate2) o déjala vacía para usar la predeterminada.</translation>
+    </message>
+    <message>
+        <source>The voice file {path} does not exist.</source>
+        <translation>El archivo de voz {path} no existe.</translation>
+    </message>
+    <message>
+        <source>Choose a Piper voice (.onnx) in Settings, or clear it for the default.</source>
+        <translation>Elige en Ajustes una voz de Piper (.onnx) o déjala vacía para usar la predeterminada.</translation>
+    </message>
+    <message>
+        <source>The voice {name} has no {name}.json beside it.</source>
+        <translation>Junto a la voz {name} no hay ningún {name}.json.</translation>
+    </message>
+    <message>
+        <source>Piper voices come as a pair: the .onnx file and its .onnx.json config.</source>
+        <translation>Las voces de Piper vienen en pareja: el archivo .onnx y su configuración .onnx.json.</translation>
+    </message>
+    <message>
         <source>The microphone {name} is not connected.</source>
         <translation>El micrófono {name} no está conectado.</translation>
     </message>
@@ -2357,6 +2389,208 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>Choose one under Settings, Audio (available: {available}), or leave it empty for the system default.</source>
         <translation>Elige uno en Ajustes, Voz (disponibles: {available}) o déjalo vacío para usar el predeterminado del sistema.</translation>
+    </message>
+    <message>
+        <source>The API key was rejected.</source>
+        <translation>La clave de API fue rechazada.</translation>
+    </message>
+    <message>
+        <source>Check that it was copied whole.</source>
+        <translation>Comprueba que se copió entera.</translation>
+    </message>
+    <message>
+        <source>The Claude API at {url} cannot be reached from this computer.</source>
+        <translation>No se puede acceder a la API de Claude en {url} desde este ordenador.</translation>
+    </message>
+    <message>
+        <source>I couldn&apos;t reach Claude: the connection dropped in the middle of the reply. Try again.</source>
+        <translation>No pude contactar con Claude: la conexión se cortó a mitad de la respuesta. Vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Claude sent a tool call I couldn&apos;t read. Please ask again.</source>
+        <translation>Claude envió una llamada a herramienta que no pude leer. Vuelve a preguntar, por favor.</translation>
+    </message>
+    <message>
+        <source>The team memory&apos;s history is kept on the team server and cannot be removed from here; delete its lines one by one, or ask the team&apos;s admin.</source>
+        <translation>El historial de la memoria del equipo se guarda en el servidor del equipo y no se puede borrar desde aquí; elimina sus líneas una a una o pregunta al administrador del equipo.</translation>
+    </message>
+    <message>
+        <source>The team server&apos;s memory schema is version {found}; this app needs version {needed}.</source>
+        <translation>El esquema de memoria del servidor del equipo está en la versión {found}; esta aplicación necesita la versión {needed}.</translation>
+    </message>
+    <message>
+        <source>Ask the team&apos;s admin to run &apos;voice-dev-agent team init --dsn DSN&apos; (it migrates in place).</source>
+        <translation>Pide al administrador del equipo que ejecute &apos;voice-dev-agent team init --dsn DSN&apos; (migra sin mover los datos).</translation>
+    </message>
+    <message>
+        <source>The team server&apos;s connection string is not valid: {reason}</source>
+        <translation>La cadena de conexión del servidor del equipo no es válida: {reason}</translation>
+    </message>
+    <message>
+        <source>The team server {server} refused the login: {reason}</source>
+        <translation>El servidor del equipo {server} rechazó el inicio de sesión: {reason}</translation>
+    </message>
+    <message>
+        <source>The team server refused this: {reason}</source>
+        <translation>El servidor del equipo lo rechazó: {reason}</translation>
+    </message>
+    <message>
+        <source>The team server is unreachable ({where}: {reason}).</source>
+        <translation>El servidor del equipo no está accesible ({where}: {reason}).</translation>
+    </message>
+    <message>
+        <source>That team line changed since you saw it; nothing was changed. It now reads:
+{text}</source>
+        <translation>Esa línea del equipo cambió desde que la viste; no se cambió nada. Ahora dice:
+{text}</translation>
+    </message>
+    <message>
+        <source>That team line was rewritten by {by} since you saw it; nothing was changed. It now reads: {text}</source>
+        <translation>{by} reescribió esa línea del equipo desde que la viste; no se cambió nada. Ahora dice: {text}</translation>
+    </message>
+    <message>
+        <source>Give one line of text to share.</source>
+        <translation>Indica una línea de texto para compartir.</translation>
+    </message>
+    <message>
+        <source>Give a file below /memories for the team line.</source>
+        <translation>Indica un archivo dentro de /memories para la línea del equipo.</translation>
+    </message>
+    <message>
+        <source>The team server gives you no access to this repository&apos;s team memory.</source>
+        <translation>El servidor del equipo no te da acceso a la memoria del equipo de este repositorio.</translation>
+    </message>
+    <message>
+        <source>Not shared: {reason}.</source>
+        <translation>No compartido: {reason}.</translation>
+    </message>
+    <message>
+        <source>The speech model {name}</source>
+        <translation>El modelo de voz {name}</translation>
+    </message>
+    <message>
+        <source>Reinstall it (pip install --force-reinstall {package}), or choose another voice.</source>
+        <translation>Reinstálala (pip install --force-reinstall {package}) o elija otra voz.</translation>
+    </message>
+    <message>
+        <source>The voice {name}</source>
+        <translation>La voz {name}</translation>
+    </message>
+    <message>
+        <source>{label} was not loaded: its file {name} cannot be read ({reason}).</source>
+        <translation>{label} no se cargó: no se puede leer su archivo {name} ({reason}).</translation>
+    </message>
+    <message>
+        <source>{label} was not loaded: its file {name} is not the one this app was tested with (its SHA-256 differs: a damaged or replaced file).</source>
+        <translation>{label} no se cargó: su archivo {name} no es el que se probó con esta aplicación (su SHA-256 difiere: un archivo dañado o sustituido).</translation>
+    </message>
+    <message>
+        <source>{model} is already being downloaded (in the app or another command).</source>
+        <translation>{model} ya se está descargando (en la aplicación o con otro comando).</translation>
+    </message>
+    <message>
+        <source>Wait for that download to finish, or cancel it.</source>
+        <translation>Espera a que termine esa descarga o cancélala.</translation>
+    </message>
+    <message>
+        <source>{model} needs {needed} more, but only {free} is free in {folder}.</source>
+        <translation>{model} necesita {needed} más, pero solo quedan {free} libres en {folder}.</translation>
+    </message>
+    <message>
+        <source>Free some space and try again; the current model keeps working.</source>
+        <translation>Libera espacio y vuelve a intentarlo; el modelo actual sigue funcionando.</translation>
+    </message>
+    <message>
+        <source>The model could not be saved: {reason}.</source>
+        <translation>No se pudo guardar el modelo: {reason}.</translation>
+    </message>
+    <message>
+        <source>{model} is bundled with the app and cannot be removed.</source>
+        <translation>{model} viene incluido con la aplicación y no se puede eliminar.</translation>
+    </message>
+    <message>
+        <source>Choose it or another model in Settings; it takes no extra space.</source>
+        <translation>Elígelo u otro modelo en Ajustes; no ocupa espacio adicional.</translation>
+    </message>
+    <message>
+        <source>The disk is full ({free} free in {folder}).</source>
+        <translation>El disco está lleno ({free} libres en {folder}).</translation>
+    </message>
+    <message>
+        <source>Free some space and download again; what arrived is kept and the download resumes.</source>
+        <translation>Libera espacio y vuelve a descargar; lo recibido se conserva y la descarga continúa.</translation>
+    </message>
+    <message>
+        <source>The download of {model} was cancelled.</source>
+        <translation>Se canceló la descarga de {model}.</translation>
+    </message>
+    <message>
+        <source>What arrived is kept: downloading it again resumes where it stopped.</source>
+        <translation>Lo recibido se conserva: al descargarlo de nuevo continúa donde se detuvo.</translation>
+    </message>
+    <message>
+        <source>{file} of {model} arrived damaged twice: it does not match the hub&apos;s checksum.</source>
+        <translation>{file} de {model} llegó dañado dos veces: no coincide con la suma de comprobación del hub.</translation>
+    </message>
+    <message>
+        <source>Nothing was installed and the current model keeps working. Try again later.</source>
+        <translation>No se instaló nada y el modelo actual sigue funcionando. Vuelve a intentarlo más tarde.</translation>
+    </message>
+    <message>
+        <source>{file} of {model} on the hub is not the one this app was tested with (its SHA-256 is not what the app keeps for it), so nothing was installed.</source>
+        <translation>{file} de {model} en el hub no es el que se probó con esta aplicación (su SHA-256 no es el que la aplicación guarda para él), así que no se instaló nada.</translation>
+    </message>
+    <message>
+        <source>The current model keeps working. An update of the app brings the new model once it is tested.</source>
+        <translation>El modelo actual sigue funcionando. Una actualización de la aplicación traerá el modelo nuevo cuando esté probado.</translation>
+    </message>
+    <message>
+        <source>The connection broke while downloading {model}.</source>
+        <translation>La conexión se cortó mientras se descargaba {model}.</translation>
+    </message>
+    <message>
+        <source>What arrived is kept: download again when the connection is back and it resumes.</source>
+        <translation>Lo recibido se conserva: vuelve a descargar cuando vuelva la conexión y continuará.</translation>
+    </message>
+    <message>
+        <source>The hub refused {file} of {model} (HTTP {status}).</source>
+        <translation>El hub rechazó {file} de {model} (HTTP {status}).</translation>
+    </message>
+    <message>
+        <source>Try again later; the current model keeps working.</source>
+        <translation>Vuelve a intentarlo más tarde; el modelo actual sigue funcionando.</translation>
+    </message>
+    <message>
+        <source>{model} does not come from PyPI.</source>
+        <translation>{model} no procede de PyPI.</translation>
+    </message>
+    <message>
+        <source>{model} comes from PyPI through pip, which this packaged app does not carry.</source>
+        <translation>{model} se obtiene de PyPI mediante pip, que esta aplicación empaquetada no incluye.</translation>
+    </message>
+    <message>
+        <source>Choose a model that downloads from the hub (tiny or small), or run the app from its source.</source>
+        <translation>Elige un modelo que se descargue del hub (tiny o small) o ejecuta la aplicación desde su código fuente.</translation>
+    </message>
+    <message>
+        <source>The packages of {model} lack {missing}; nothing was installed.</source>
+        <translation>A los paquetes de {model} les falta {missing}; no se instaló nada.</translation>
+    </message>
+    <message>
+        <source>{file} of {model} is not the one this app was tested with (its SHA-256 is not what the app keeps for it), so nothing was installed.</source>
+        <translation>{file} de {model} no es el que se probó con esta aplicación (su SHA-256 no es el que la aplicación guarda para él), así que no se instaló nada.</translation>
+    </message>
+    <message>
+        <source>There is no session D-Bus to reach the desktop portal ({reason}).</source>
+        <translation>No hay un D-Bus de sesión para llegar al portal del escritorio ({reason}).</translation>
+    </message>
+    <message>
+        <source>The desktop offers no global shortcuts portal ({reason}).</source>
+        <translation>El escritorio no ofrece un portal de atajos globales ({reason}).</translation>
+    </message>
+    <message>
+        <source>The desktop declined the shortcut ({method}: response {response}).</source>
+        <translation>El escritorio rechazó el atajo ({method}: respuesta {response}).</translation>
     </message>
 </context>
 <context>
@@ -2941,6 +3175,10 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <source>No text.</source>
         <translation>Sin texto.</translation>
     </message>
+    <message>
+        <source>{message} “{line}”</source>
+        <translation>{message} «{line}»</translation>
+    </message>
 </context>
 <context>
     <name>model_catalog</name>
@@ -3016,6 +3254,14 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <source>not used in {days} days</source>
         <translation>sin usar en {days} días</translation>
     </message>
+    <message>
+        <source>{path} was deleted since you opened it; nothing was saved.</source>
+        <translation>{path} se borró desde que lo abriste; no se guardó nada.</translation>
+    </message>
+    <message>
+        <source>{path} changed since you opened it; nothing was saved.</source>
+        <translation>{path} cambió desde que lo abriste; no se guardó nada.</translation>
+    </message>
 </context>
 <context>
     <name>playback</name>
@@ -3085,6 +3331,37 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>None: use the model chosen above</source>
         <translation>Ninguna: usar el modelo elegido arriba</translation>
+    </message>
+</context>
+<context>
+    <name>team</name>
+    <message>
+        <source>Team memory as of {when}; the team server is unreachable</source>
+        <translation>Memoria del equipo a fecha de {when}; el servidor del equipo no está accesible</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nunca</translation>
+    </message>
+    <message>
+        <source>team memory as of {when}; the team server is unreachable</source>
+        <translation>memoria del equipo a fecha de {when}; el servidor del equipo no está accesible</translation>
+    </message>
+    <message>
+        <source>Team memory is off: no team server is connected, or this repository has no origin remote or commit.</source>
+        <translation>La memoria del equipo está desactivada: no hay ningún servidor del equipo conectado, o este repositorio no tiene remoto origin ni ningún commit.</translation>
+    </message>
+    <message>
+        <source>Connect one with &apos;voice-dev-agent team connect --dsn DSN&apos;.</source>
+        <translation>Conecta uno con &apos;voice-dev-agent team connect --dsn DSN&apos;.</translation>
+    </message>
+    <message>
+        <source>{cached}. Nothing can be shared until it answers.</source>
+        <translation>{cached}. No se puede compartir nada hasta que responda.</translation>
+    </message>
+    <message>
+        <source>Share it with everyone on this repository&apos;s team, as you ({where}).</source>
+        <translation>Compartirla con todo el equipo de este repositorio, en tu nombre ({where}).</translation>
     </message>
 </context>
 <context>

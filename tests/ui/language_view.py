@@ -11,24 +11,32 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import keyring
 from keyring.backends import null
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QEvent, Qt, QTimer, QUrl
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from app.core.agent.events import Answer, ScreenContent, TrustNeeded
 from app.core.agent.tools.registry import TOOLS
 from app.core.editor.report import Diagnostic, EditorReport
 from app.core.history import History, ToolRun
+from app.core.keep_offer import KeepOffer
 from app.core.memory import open_store
+from app.core.memory.suggest import SUGGEST_PATH
 from app.core.messages import Level, Message
 from app.core.settings import Settings
+from app.core.team import sharing
 from app.core.ui_text import QT_TRANSLATE_NOOP
-from app.ui import translation
+from app.ui import links, memory_merge, translation
 from app.ui.app_menu import AppMenu
 from app.ui.ask_dialog import AskDialog
 from app.ui.history_window import HistoryWindow
+from app.ui.memory_held import HeldNotice, HeldNotices
+from app.ui.memory_keep import KeepAnyway
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
 from app.ui.setup_window import STEPS, SetupWindow
@@ -40,6 +48,13 @@ from tests.ui.ui_walk import clipped, menu_texts, still_english, visible_texts
 CONTENT = {
     "de": ("Warum der Build rot ist", "Zwei Tests schlagen fehl.", "Die Tests brauchen Docker.", "merk dir das"),
     "es": ("Por qué la compilación falla", "Fallan dos pruebas.", "Las pruebas necesitan Docker.", "recuérdalo"),
+}
+# Why a line was held or refused: the write gate's words (app/core/memory/gate.py and judgement.py, not marked for
+# translation yet), so the walk gives them in the language shown, as it does the agent's words, and judges the
+# app's words around them.
+REASONS = {
+    "de": "es klingt nach dem heutigen Stand, nicht nach einer Regel",
+    "es": "suena a cómo están las cosas hoy, no a una regla",
 }
 
 
@@ -116,7 +131,46 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     judge("panel", panel)
     panel.ask_trust(TrustNeeded(str(repo), "test", "pytest -q", str(repo), ask_id=1))
     judge("panel-trust", panel)
+    panel.trust_box.hide()
+
+    # A held line (Keep, Discard) and one suggested for the team (Share, off: no team server), and a line the
+    # gate refused that the person asked for (Keep it anyway), then each settled through the app's own path.
+    reason = REASONS[language]
+    held = (
+        HeldNotice(1, f"- {note}", "/memories/build.md", reason, repo),
+        HeldNotice(2, f"- {answer}", SUGGEST_PATH, reason, repo),
+    )
+    panel.held_box.add(held)
+    panel.held_box.team_access(repo, sharing.access(repo, Settings()))
+    offer = KeepOffer(answer, reason, "/memories/build.md", str(repo))
+    panel.keep_box.add((offer,))
+    judge("panel-held", panel)
+    settling = HeldNotices(lambda: repo)
+    settling.settled.connect(panel.held_box.settled)
+    settling.keep(held[0])  # no longer waiting in the store: "Already settled elsewhere"
+    keeper = KeepAnyway(lambda: repo)
+    keeper.kept.connect(panel.keep_box.kept)
+    keeper.keep(offer)  # written to the real store as the person's line
+    judge("panel-settled", panel)
+
+    # The confirmation before a link in the panel opens.
+    link = links.confirm_dialog(panel, QUrl("https://example.com/docs/build"))
+    link.show()
+    judge("confirm-link", link)
+    link.close()
     panel.hide()
+
+    def judge_modal(name: str, ask: Callable[[], object]) -> None:
+        """Ask as the app does; the question's box is judged while it waits, then answered with Esc (no)."""
+
+        def look() -> None:
+            box = QApplication.activeModalWidget()
+            assert isinstance(box, QDialog), f"{name}: no question was asked"
+            judge(name, box)
+            box.reject()
+
+        QTimer.singleShot(300, look)
+        ask()
 
     settings = SettingsWindow(Settings(last_repo=str(repo), recent_repos=(str(repo),)))
     # The sound server names its devices ("Monitor of speaker"): data, like a repository's name.
@@ -130,6 +184,23 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
         if settings.tabs.currentWidget() is settings.memory:
             settings.memory.set_active_repository(repo)
         judge(f"settings-{index + 1}", settings)
+    # The memory tab's questions: delete a file, forget the repository; a save that met a change made meanwhile.
+    settings.memory.files.select("/memories/build.md")
+    settle(app)
+    judge_modal("confirm-delete-memory", settings.memory.delete_file)
+    judge_modal("confirm-forget", settings.memory.forget_repository)
+    conflict = open_store(repo).save_as_person("/memories/build.md", f"- {answer}\n", f"- {title}\n")
+    assert conflict.conflict, conflict.message
+    judge_modal("confirm-conflict", lambda: memory_merge.ask_conflict(settings, "/memories/build.md", conflict.message))
+    merge = memory_merge.MergeDialog("/memories/build.md", f"- {note}\n", f"- {answer}\n", settings)
+    merge.show()
+    judge("merge", merge)
+    merge.close()
+    # Esc with an unsaved change asks to save first.
+    settings.key_edit.setText("sk-ant-unsaved")
+    escape = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier)
+    judge_modal("confirm-unsaved-settings", lambda: settings.keyPressEvent(escape))
+    settings.key_edit.clear()
     settings.hide()
 
     setup = SetupWindow()
@@ -148,6 +219,9 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     history.reload()
     history.list.setCurrentRow(0)
     judge("history", history)
+    judge_modal("confirm-delete-history", history.delete_everything)
+    history.delete_current()  # asks nothing: the status line says it is done
+    judge("history-deleted", history)
     history.hide()
 
     ask = AskDialog()

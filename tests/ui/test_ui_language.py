@@ -215,6 +215,10 @@ def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
     assert (seen["platform"], seen["language"]) == ("xcb", language)
     windows = seen["windows"]
     assert {"status", "notice", "tray-menu", "panel", "panel-trust", "history", "ask"} <= set(windows)
+    # the panel's held and refused lines, waiting and settled; the questions asked in message boxes; the merge
+    assert {"panel-held", "panel-settled", "confirm-link", "merge", "confirm-conflict"} <= set(windows)
+    questions = {"confirm-delete-memory", "confirm-forget", "confirm-unsaved-settings", "confirm-delete-history"}
+    assert questions | {"history-deleted"} <= set(windows)
     assert sum(name.startswith("settings-") for name in windows) == 5  # General, Voice, Speech, Repositories, Memory
     assert sum(name.startswith("setup-") for name in windows) == 5
     for name, window in windows.items():
@@ -223,3 +227,42 @@ def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
         assert window["clipped"] == [], f"{name}: cut off:\n" + "\n".join(window["clipped"])
         assert _distinct_colours(SHOTS / window["shot"]) > 8, f"{window['shot']} looks blank"
     print("screenshots:", SHOTS)
+
+
+def test_errors_raised_below_the_ui_reach_the_person_in_german_and_stay_english_for_the_log(
+    german: None, tmp_path: Path
+) -> None:
+    from app.core.errors import ModelLoadError, TeamServerError
+    from app.core.team.server import connect
+    from app.voice.model_transfer import disk_full
+    from app.voice.models import whisper_dir
+
+    full = str(disk_full(tmp_path))  # a download stopped by a full disk
+    assert full.startswith("The disk is full (") and f"free in {tmp_path})." in full
+    shown = translation.shown(full)
+    assert shown.startswith("Der Datenträger ist voll (") and f"frei in {tmp_path})." in shown
+    assert "Angekommenes bleibt erhalten" in shown  # the hint, translated too
+    with pytest.raises(ModelLoadError) as folder:
+        whisper_dir(str(tmp_path))  # a model folder chosen in Settings that holds no model
+    assert str(folder.value).startswith(f"The transcription model folder {tmp_path} is missing model.bin")
+    assert translation.shown(str(folder.value)).startswith(f"Im Ordner des Transkriptionsmodells {tmp_path} fehlt")
+    with pytest.raises(TeamServerError) as server:
+        connect("host=localhost port=notaport", options={"connect_timeout": 2})  # a server that cannot be reached
+    assert str(server.value).startswith("The team server is unreachable (")
+    assert translation.shown(str(server.value)).startswith("Der Team-Server ist nicht erreichbar (")
+
+
+def test_a_memory_file_changed_meanwhile_is_said_in_spanish(qapp: QApplication, tmp_path: Path) -> None:
+    from app.core.memory import open_store
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    store = open_store(repo)
+    store.execute({"command": "create", "path": "/memories/notes.md", "file_text": "- uno\n"}, session_id="s")
+    result = store.save_as_person("/memories/notes.md", "- dos\n", "- cero\n")
+    assert result.conflict and result.message == "/memories/notes.md changed since you opened it; nothing was saved."
+    assert translation.install(qapp, "es") == "es"
+    try:
+        assert translation.shown(result.message) == "/memories/notes.md cambió desde que lo abriste; no se guardó nada."
+    finally:
+        translation.remove(qapp)

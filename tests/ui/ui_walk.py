@@ -56,6 +56,7 @@ def _words(text: str) -> set[str]:
     text = re.sub(r"Voice Dev Agent|(voice-dev-agent|\{APP_NAME\})( [a-z-]+)*|'[^']*'", " ", text)
     text = re.sub(r"\S*(_|\d)\S*[-_]\S*|\S*[-_]\S*\d\S*", " ", text)  # identifiers: en_US-joe-medium, large-v3
     text = re.sub(r"`[^`]*`|\S*[/\\]\S*|\S+\.\w{1,5}\b|\{[^{}]*\}|%n", " ", text)
+    text = re.sub(r"(?<!\S)--[a-z][a-z-]*", " ", text)  # a command line's options: --file, --repo
     return {w.lower() for w in WORD.findall(text)}
 
 

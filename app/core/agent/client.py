@@ -75,9 +75,16 @@ def check_api_key(key: str, *, timeout: float = 15.0) -> str:
     try:
         page = client.models.list(limit=1)
     except anthropic.AuthenticationError as exc:
-        raise UserFacingError("The API key was rejected.", hint="Check that it was copied whole.") from exc
+        raise UserFacingError(
+            QT_TRANSLATE_NOOP("errors", "The API key was rejected."),
+            hint=QT_TRANSLATE_NOOP("errors", "Check that it was copied whole."),
+        ) from exc
     except anthropic.APIConnectionError as exc:
-        raise UserFacingError(f"The Claude API at {client.base_url} cannot be reached from this computer.") from exc
+        raise UserFacingError(
+            QT_TRANSLATE_NOOP("errors", "The Claude API at {url} cannot be reached from this computer.").format(
+                url=client.base_url
+            )
+        ) from exc
     except anthropic.APIStatusError as exc:  # any other answer: the key's permissions, an overload, an outage
         raise UserFacingError(describe_failure(exc)) from exc
     names = [m.id for m in page.data]

@@ -19,6 +19,7 @@ import anthropic
 from app.core import stamps
 from app.core.errors import AgentTurnError
 from app.core.tool_result import ToolResult
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27"  # the memory tool and context editing
 
@@ -137,10 +138,14 @@ def stream_step(
             raise
         elif _is_transport_error(exc):  # the SDK does not retry a stream that breaks halfway
             raise AgentTurnError(
-                "I couldn't reach Claude: the connection dropped in the middle of the reply. Try again."
+                QT_TRANSLATE_NOOP(
+                    "errors", "I couldn't reach Claude: the connection dropped in the middle of the reply. Try again."
+                )
             ) from exc
         elif isinstance(exc, ValueError):  # the SDK could not parse a tool call's streamed JSON
-            raise AgentTurnError("Claude sent a tool call I couldn't read. Please ask again.") from exc
+            raise AgentTurnError(
+                QT_TRANSLATE_NOOP("errors", "Claude sent a tool call I couldn't read. Please ask again.")
+            ) from exc
         else:
             raise
     finally:

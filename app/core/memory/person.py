@@ -246,11 +246,12 @@ class PersonView:
             if kind == "dir":
                 return SaveResult(False, f"{vp} is a folder.")
             current = handlers.read_text(self._fs, vp.parts) if kind == "file" else None
-            if current != expected_text:
-                what = "was deleted" if current is None else "changed"
-                return SaveResult(
-                    False, f"{vp} {what} since you opened it; nothing was saved.", conflict=True, current_text=current
-                )
+            if current != expected_text:  # whole sentences per case, so each language words them its own way
+                if current is None:
+                    said = QT_TRANSLATE_NOOP("person", "{path} was deleted since you opened it; nothing was saved.")
+                else:
+                    said = QT_TRANSLATE_NOOP("person", "{path} changed since you opened it; nothing was saved.")
+                return SaveResult(False, said.format(path=str(vp)), conflict=True, current_text=current)
             op = OpContext("person", PERSON_SESSION, "", staleness.head(self.repository))
             ctx = handlers.Context(self._fs, self._journal, op)
             if current == text:

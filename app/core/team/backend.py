@@ -35,6 +35,7 @@ from app.core.team.changes import TeamChangeLog
 from app.core.team.schema import check_version, usable
 from app.core.team.server import Connection, connect, describe, translated
 from app.core.team.texts import TeamTexts
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 T = TypeVar("T")
 LOCK_CLASS = 0x7664_6101  # advisory lock space of the repositories' command locks (key: repository id)
@@ -188,8 +189,11 @@ class TeamBackend:
 
     def forget(self) -> None:
         raise TeamRefused(
-            "The team memory's history is kept on the team server and cannot be removed from here; "
-            "delete its lines one by one, or ask the team's admin."
+            QT_TRANSLATE_NOOP(
+                "errors",
+                "The team memory's history is kept on the team server and cannot be removed from here; "
+                "delete its lines one by one, or ask the team's admin.",
+            )
         )
 
 

@@ -21,6 +21,7 @@ import psycopg
 
 from app.core.errors import TeamSchemaError
 from app.core.team import pending, policies, redact
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 SCHEMA = "vda"
 CHANNEL = "vda_changes"  # NOTIFY channel; since step 7 its payload is empty (`live` says why)
@@ -269,8 +270,12 @@ def check_version(conn: psycopg.Connection[tuple[object, ...]]) -> int:
         raise newer(found)
     if found < VERSION:
         raise TeamSchemaError(
-            f"The team server's memory schema is version {found}; this app needs version {VERSION}.",
-            hint="Ask the team's admin to run 'voice-dev-agent team init --dsn DSN' (it migrates in place).",
+            QT_TRANSLATE_NOOP(
+                "errors", "The team server's memory schema is version {found}; this app needs version {needed}."
+            ).format(found=found, needed=VERSION),
+            hint=QT_TRANSLATE_NOOP(
+                "errors", "Ask the team's admin to run 'voice-dev-agent team init --dsn DSN' (it migrates in place)."
+            ),
         )
     return found
 

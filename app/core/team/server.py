@@ -15,6 +15,7 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from app.core.errors import TeamRefused, TeamServerError, TeamUnreachable
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 CONNECT_TIMEOUT = 1.0  # seconds; libpq counts whole seconds, so 1 is its least
 UNREACHABLE = "the team server is unreachable"
@@ -46,12 +47,20 @@ def connect(
     try:
         return psycopg.connect(dsn, autocommit=autocommit, **extra)
     except psycopg.ProgrammingError as exc:  # a DSN libpq cannot parse
-        raise TeamServerError(f"The team server's connection string is not valid: {_first_line(exc)}") from exc
+        raise TeamServerError(
+            QT_TRANSLATE_NOOP("errors", "The team server's connection string is not valid: {reason}").format(
+                reason=_first_line(exc)
+            )
+        ) from exc
     except psycopg.OperationalError as exc:
         text = _first_line(exc)
         if "password authentication failed" in text or "no password supplied" in text or "role" in text:
-            raise TeamRefused(f"The team server {describe(dsn)} refused the login: {text}") from exc
-        raise TeamUnreachable(f"{UNREACHABLE[0].upper()}{UNREACHABLE[1:]} ({describe(dsn)}: {text}).") from exc
+            raise TeamRefused(
+                QT_TRANSLATE_NOOP("errors", "The team server {server} refused the login: {reason}").format(
+                    server=describe(dsn), reason=text
+                )
+            ) from exc
+        raise TeamUnreachable(_unreachable(describe(dsn), text)) from exc
 
 
 @contextlib.contextmanager
@@ -60,11 +69,20 @@ def translated(where: str) -> Iterator[None]:
     try:
         yield
     except pg_errors.InsufficientPrivilege as exc:
-        raise TeamRefused(f"The team server refused this: {_first_line(exc)}") from exc
+        raise TeamRefused(
+            QT_TRANSLATE_NOOP("errors", "The team server refused this: {reason}").format(reason=_first_line(exc))
+        ) from exc
     except pg_errors.LockNotAvailable:
         raise
     except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-        raise TeamUnreachable(f"{UNREACHABLE[0].upper()}{UNREACHABLE[1:]} ({where}: {_first_line(exc)}).") from exc
+        raise TeamUnreachable(_unreachable(where, _first_line(exc))) from exc
+
+
+def _unreachable(where: str, reason: str) -> str:
+    # UNREACHABLE's words as a whole sentence, marked so the memory window shows it in the person's language
+    return QT_TRANSLATE_NOOP("errors", "The team server is unreachable ({where}: {reason}).").format(
+        where=where, reason=reason
+    )
 
 
 def _first_line(exc: Exception) -> str:

@@ -19,10 +19,13 @@ from app.core.errors import TeamServerError, TeamUnreachable, UserFacingError
 from app.core.memory import lines, open_store
 from app.core.memory.keeping import NotPending
 from app.core.settings import Settings
+from app.core.ui_text import QT_TRANSLATE_NOOP, joined
 
 TEAM_FILE = "/memories/notes.md"  # where a shared suggestion goes in the team's memory
-OFF = "Team memory is off: no team server is connected, or this repository has no origin remote or commit."
-CONNECT = "Connect one with 'voice-dev-agent team connect --dsn DSN'."
+OFF = QT_TRANSLATE_NOOP(
+    "team", "Team memory is off: no team server is connected, or this repository has no origin remote or commit."
+)
+CONNECT = QT_TRANSLATE_NOOP("team", "Connect one with 'voice-dev-agent team connect --dsn DSN'.")
 
 
 @dataclass(frozen=True)
@@ -39,19 +42,26 @@ def access(repository: Path, settings: Settings) -> Access:
 
     team = open_team(repository, settings)
     if team is None:
-        return Access(False, f"{OFF} {CONNECT}")
+        return Access(False, joined(OFF, CONNECT))
     try:
         refusal = team.backend.write_refusal()
     except TeamUnreachable as exc:
-        cached = team.cached(str(exc)).unreachable
-        return Access(False, f"{cached[0].upper()}{cached[1:]}. Nothing can be shared until it answers.")
+        cached = team.cached(str(exc)).unreachable_sentence
+        return Access(
+            False, QT_TRANSLATE_NOOP("team", "{cached}. Nothing can be shared until it answers.").format(cached=cached)
+        )
     except TeamServerError as exc:  # a refused login, a schema this app cannot use
         return Access(False, str(exc))
     finally:
         team.close()
     if refusal:
         return Access(False, refusal)
-    return Access(True, f"Share it with everyone on this repository's team, as you ({team.backend.location}).")
+    return Access(
+        True,
+        QT_TRANSLATE_NOOP("team", "Share it with everyone on this repository's team, as you ({where}).").format(
+            where=team.backend.location
+        ),
+    )
 
 
 def promote(repository: Path, settings: Settings, path: str, text: str) -> str:

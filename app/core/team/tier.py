@@ -39,7 +39,7 @@ from app.core.team import config
 from app.core.team.backend import TeamBackend
 from app.core.team.changes import history_of
 from app.core.team.sentences import ALREADY, SHARED
-from app.core.team.server import UNREACHABLE
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 State = Literal["connected", "cached", "off"]
 LOAD_WAIT = 1.0  # seconds a session waits for the team server before it uses the cache
@@ -83,8 +83,20 @@ class TeamView:
     @property
     def unreachable(self) -> str:
         """The sentence that marks a cached team memory, in the block, the window and a refused write."""
-        when = self.as_of.astimezone().strftime("%Y-%m-%d %H:%M") if self.as_of else "never"
-        return f"team memory as of {when}; {UNREACHABLE}"
+        # the English words are UNREACHABLE's; marked, so the memory window shows the sentence translated
+        return QT_TRANSLATE_NOOP("team", "team memory as of {when}; the team server is unreachable").format(
+            when=self._as_of()
+        )
+
+    @property
+    def unreachable_sentence(self) -> str:
+        """`unreachable` beginning a sentence (capitalised in English; each language's catalogue says its own)."""
+        return QT_TRANSLATE_NOOP("team", "Team memory as of {when}; the team server is unreachable").format(
+            when=self._as_of()
+        )
+
+    def _as_of(self) -> str:
+        return self.as_of.astimezone().strftime("%Y-%m-%d %H:%M") if self.as_of else QT_TRANSLATE_NOOP("team", "never")
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -202,12 +214,17 @@ class Team:
                 if (new and new in found) or (not new and old_line.strip() not in current.splitlines()):
                     return "No change needed: the team memory already reads so."  # an identical retry
                 raise TeamRefused(
-                    "That team line changed since you saw it; nothing was changed. It now reads:\n" + current.rstrip()
+                    QT_TRANSLATE_NOOP(
+                        "errors", "That team line changed since you saw it; nothing was changed. It now reads:\n{text}"
+                    ).format(text=current.rstrip())
                 )
             if old.version != version:
                 raise TeamRefused(
-                    f"That team line was rewritten by {old.by} since you saw it; nothing was changed. "
-                    f"It now reads: {old.text}"
+                    QT_TRANSLATE_NOOP(
+                        "errors",
+                        "That team line was rewritten by {by} since you saw it; nothing was changed. "
+                        "It now reads: {text}",
+                    ).format(by=old.by, text=old.text)
                 )
             kept = [x for x in current.splitlines() if x.strip() != old.text]
             at = [x.strip() for x in current.splitlines()].index(old.text)
@@ -356,7 +373,7 @@ def load_view(repository: Path, settings: Settings, *, wait: float = LOAD_WAIT) 
 def _one_line(text: str) -> str:
     line = text.strip()
     if not line or "\n" in line:
-        raise UserFacingError("Give one line of text to share.")
+        raise UserFacingError(QT_TRANSLATE_NOOP("errors", "Give one line of text to share."))
     return line if line.startswith(("- ", "* ")) else f"- {line}"
 
 
@@ -366,14 +383,16 @@ def _path(path: str) -> Any:
     except PathRefused as exc:
         raise UserFacingError(str(exc)) from exc
     if vp.is_root:
-        raise UserFacingError("Give a file below /memories for the team line.")
+        raise UserFacingError(QT_TRANSLATE_NOOP("errors", "Give a file below /memories for the team line."))
     return vp
 
 
 def _no_access() -> str:
-    raise TeamRefused("The team server gives you no access to this repository's team memory.")
+    raise TeamRefused(
+        QT_TRANSLATE_NOOP("errors", "The team server gives you no access to this repository's team memory.")
+    )
 
 
 def unreachable_refusal(view: TeamView) -> TeamUnreachable:
     """The refusal of a team write while the server cannot be reached, in the sentence the block uses."""
-    return TeamUnreachable(f"Not shared: {view.unreachable}.")
+    return TeamUnreachable(QT_TRANSLATE_NOOP("errors", "Not shared: {reason}.").format(reason=view.unreachable))
