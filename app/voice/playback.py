@@ -127,6 +127,7 @@ class Player:
         self._idle = threading.Event()
         self._idle.set()
         self._watcher: threading.Thread | None = None
+        self._watching = False  # a watcher runs and will see the stream started again (under _control)
         self._fell_back = False  # a chosen sound-server speaker is missing and the default plays meanwhile
         self.stopped_at = 0.0  # perf_counter of the last stop(), for measurements
         self.last_sound_at = 0.0  # perf_counter of the last callback that wrote audio
@@ -214,7 +215,10 @@ class Player:
                 ) from exc
             self._running = True
             self._last_audio = time.monotonic()
-            if self._watcher is None or not self._watcher.is_alive():
+            # Not the thread's is_alive(): a watcher that has just called on_quiet is alive but would not see
+            # this start, and the output (and the voices the quiet lets go) would stay up for good.
+            if not self._watching:
+                self._watching = True
                 self._watcher = threading.Thread(target=self._watch_idle, name="playback-idle", daemon=True)
                 self._watcher.start()
 
@@ -323,6 +327,7 @@ class Player:
             time.sleep(0.2)
             with self._control:
                 if not self._running or self._stream is None:
+                    self._watching = False
                     return
                 with self._lock:
                     if self._queue or time.monotonic() - self._last_audio < IDLE_CLOSE:
@@ -338,7 +343,7 @@ class Player:
             # thread waiting for this one to start the stream again.
             messages.call_reporting(self.on_quiet)
             heap.trim_soon()
-            return
+            # Watching on: the stream may have started again meanwhile (the next loop returns if it did not).
 
 
 def _resample(audio: np.ndarray, src: int, dst: int) -> np.ndarray:

@@ -13,7 +13,8 @@ poll the speaker; after `stop()` neither fires for what was stopped.
 The voice (an ONNX session of about 75 MB) is not held while the app waits: `prepare()`
 loads and warms it on a thread of its own when a reply may come (the key goes down, a typed
 question starts), which takes under a second while the person still speaks, and it is let go
-when the output has gone quiet (app.voice.playback.IDLE_CLOSE after the last sound).
+when the output has gone quiet (app.voice.playback.IDLE_CLOSE after the last sound), with the voices of
+other languages a reply was spoken in (`use_voice`), which load again when a reply needs them.
 
 One job though past 450 lines: the voices' lifetime and the sentences they speak share one lock,
 one queue and one player, and release() must see all three at once.
@@ -78,7 +79,7 @@ class Speaker:
         self._voice: Any = None
         self._preparing = False  # a thread loads and warms the voice (prepare)
         self._preparer: threading.Thread | None = None
-        self._others: dict[str, Any] = {}  # other voices by path, loaded for replies in their language
+        self._others: dict[str, Any] = {}  # other voices by path, loaded for replies in their language until the quiet
         self._utterance_voices: dict[int, str] = {}  # utterance → another voice's path (absent: this voice)
         self._load_lock = threading.Lock()
         self._player_lock = threading.Lock()
@@ -129,6 +130,11 @@ class Speaker:
     def voice_loaded(self) -> bool:
         return self._voice is not None
 
+    @property
+    def voices_loaded(self) -> int:
+        """How many voices are held now: the own one and other languages' (benches and tests read it)."""
+        return int(self._voice is not None) + len(self._others)
+
     def prepare(self) -> None:
         """A reply may come soon: start the output and load and warm the voice, on a thread of its own.
 
@@ -167,17 +173,19 @@ class Speaker:
         log.info("voice prepared in %.2f s (%.2f s CPU)", time.perf_counter() - started, time.process_time() - cpu)
 
     def release(self) -> bool:
-        """Let go of the loaded voice unless it is speaking or being prepared; whether it was let go.
+        """Let go of the loaded voices (own and other languages') unless speaking or being prepared; whether they went.
 
-        A sentence in synthesis keeps its own reference and finishes; the next one loads the voice again.
+        A sentence in synthesis keeps its own reference and finishes; the next one loads its voice again.
         """
         with self._lock:
             # A press since the quiet moment started the output again: a reply may come.
             player_back = self._player is not None and self._player.running
-            if self._voice is None or self._preparing or self._pending > 0 or self._player_busy() or player_back:
+            held = self._voice is not None or bool(self._others)
+            if not held or self._preparing or self._pending > 0 or self._player_busy() or player_back:
                 return False
             self._voice = None
-        log.info("voice let go: the output went quiet (it loads again at the next press)")
+            others, self._others = len(self._others), {}  # other languages' voices go the same way
+        log.info("voice let go with %d of other languages: the output went quiet (they load again at need)", others)
         return True
 
     def use_voice(self, utterance: int, path: str) -> None:
@@ -185,19 +193,26 @@ class Speaker:
         if not path or path == self.voice_path:
             self._utterance_voices.pop(utterance, None)
             return
+        self._other_voice(path)
+        self._utterance_voices[utterance] = path
+
+    def _other_voice(self, path: str) -> Any:
+        """The voice at `path`, loaded if it is not (release() may empty the dict; this reference stays good)."""
         with self._load_lock:
-            if path not in self._others:
+            voice = self._others.get(path)
+            if voice is None:
                 started = time.perf_counter()
                 try:
-                    self._others[path] = _load_voice(Path(path))
+                    voice = _load_voice(Path(path))
                 except Exception as exc:
                     log.warning("loading the piper voice %s failed", path, exc_info=True)
                     raise ModelLoadError(
                         f"The voice {Path(path).name} could not be loaded ({type(exc).__name__}).",
                         hint="Download it again: models download " + Path(path).stem,
                     ) from exc
+                self._others[path] = voice
                 log.info("piper voice %s loaded in %.2f s", path, time.perf_counter() - started)
-        self._utterance_voices[utterance] = path
+            return voice
 
     @property
     def sample_rate(self) -> int:
@@ -223,8 +238,10 @@ class Speaker:
     def _synthesize_parts(self, text: str, utterance: int = 0) -> Any:
         from piper import SynthesisConfig
 
-        own = self._loaded_voice()
-        voice = self._others.get(self._utterance_voices.get(utterance, ""), own)
+        own = self._loaded_voice()  # its rate is the output's
+        other = self._utterance_voices.get(utterance, "")
+        # Let go at the last quiet, another language's voice loads again here rather than the own one speaking.
+        voice = self._other_voice(other) if other else own
         config = SynthesisConfig(length_scale=1.0 / self.rate, volume=self.volume)
         rate = int(voice.config.sample_rate)
         for chunk in voice.synthesize(text, syn_config=config):

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from app.core.errors import AudioDeviceError
+from app.voice import playback
 from app.voice.playback import Player, output_devices, resolve_output_device
 from tests.voice.audio_fixtures import MonitorRecording, sound_span, warm_up
 
@@ -84,3 +85,30 @@ def test_play_after_stop_works_again(desktop: None, tmp_path: Path) -> None:
     finally:
         player.close()
     assert 0.4 < end - start < 0.65
+
+
+def test_the_quiet_comes_again_after_a_sound_played_while_the_last_quiet_was_handled(
+    desktop: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The owner's quiet work (the speaker letting its voices go) can take a moment; a reply that starts the
+    # output in that moment must still be followed by a quiet of its own, or its voices are held for good.
+    monkeypatch.setattr(playback, "IDLE_CLOSE", 0.5)
+    quiets: list[float] = []
+    player: Player
+
+    def slow_owner() -> None:
+        quiets.append(time.monotonic())
+        if len(quiets) == 1:
+            player.play(np.zeros(2205, np.float32))  # the next reply's first sound, during the quiet
+            time.sleep(0.5)
+
+    player = Player(RATE, on_quiet=slow_owner)
+    try:
+        player.warm()
+        deadline = time.monotonic() + 10
+        while len(quiets) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(quiets) == 2, "the output stayed up after the sound played during the last quiet"
+        assert not player.running
+    finally:
+        player.close()
