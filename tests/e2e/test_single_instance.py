@@ -10,6 +10,7 @@ any instance `listen` says so in one line and exits 2.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -59,12 +60,12 @@ def launch(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture
-def running(desktop: None, tmp_path: Path) -> Iterator[tuple[Rig, dict[str, str]]]:
+@contextlib.contextmanager
+def running_app(tmp_path: Path, replies: list[dict[str, Any]]) -> Iterator[tuple[Rig, dict[str, str]]]:
+    """The real app on a scenario repository, with a fake Messages API in a process of its own."""
     repo = make_scenario_repo(tmp_path)
     home = tmp_path / "home"
-    # One reply: the warm-up sent at the start of listening (one output token) takes none.
-    fake, base_url, requests_log = _spawn_fake(tmp_path, [text(REPLY)])
+    fake, base_url, requests_log = _spawn_fake(tmp_path, replies)
     env = app_env(home, base_url)
     stderr = tmp_path / "app-stderr.txt"
     with stderr.open("wb") as err:
@@ -80,6 +81,13 @@ def running(desktop: None, tmp_path: Path) -> Iterator[tuple[Rig, dict[str, str]
                 proc.kill()
                 proc.wait(timeout=10)
         rig.monitor.stop()
+
+
+@pytest.fixture
+def running(desktop: None, tmp_path: Path) -> Iterator[tuple[Rig, dict[str, str]]]:
+    # One reply: the warm-up sent at the start of listening (one output token) takes none.
+    with running_app(tmp_path, [text(REPLY)]) as started:
+        yield started
 
 
 def test_second_launch_hands_over_and_listen_toggle_asks_once(

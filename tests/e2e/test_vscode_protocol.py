@@ -22,10 +22,8 @@ import pytest
 
 from app.bench.desktop import wait_for
 from app.bench.fakereplies import text
-from app.bench.sound import Monitor
-from tests.e2e.test_single_instance import app_env, launch
-from tests.e2e.test_voice_turn import ROOT, Rig, _spawn_fake
-from tests.scenario import make_scenario_repo
+from tests.e2e.test_single_instance import launch, running_app
+from tests.e2e.test_voice_turn import ROOT, Rig
 from tests.vscode_build import compiled_copy, needs_node
 
 pytestmark = [pytest.mark.slow, needs_node]
@@ -33,24 +31,8 @@ pytestmark = [pytest.mark.slow, needs_node]
 
 @pytest.fixture
 def running(desktop: None, tmp_path: Path) -> Iterator[tuple[Rig, dict[str, str]]]:
-    repo = make_scenario_repo(tmp_path)
-    home = tmp_path / "home"
-    fake, base_url, requests_log = _spawn_fake(tmp_path, [text("unused")])
-    env = app_env(home, base_url)
-    stderr = tmp_path / "app-stderr.txt"
-    with stderr.open("wb") as err:
-        app = subprocess.Popen(
-            [sys.executable, "-m", "app", "--repo", str(repo)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err
-        )
-    rig = Rig(repo, home, requests_log, app, stderr, Monitor("speaker.monitor"))
-    try:
-        yield rig, env
-    finally:
-        for proc in (rig.app, fake):
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait(timeout=10)
-        rig.monitor.stop()
+    with running_app(tmp_path, [text("unused")]) as started:
+        yield started
 
 
 def shown(env: dict[str, str]) -> dict[str, Any] | None:
