@@ -32,6 +32,7 @@ from app.bench.speech import espeak_wav, without_trailing_silence
 from app.bench.waiting import wait_for
 from app.core.editor import block
 from tests.conftest import git
+from tests.ui.test_nvim_plugin import Nvim, run_app
 
 ROOT = Path(__file__).resolve().parents[2]
 MIC = "mic.monitor"  # what the test desktop's microphone hears
@@ -66,43 +67,13 @@ def fake() -> Iterator[FakeAPI]:
         yield server
 
 
-def app_cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "app", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
-    )
-
-
-class Nvim:
-    """A headless Neovim with the real plugin, driven as a person's keys drive it."""
-
-    def __init__(self, address: Path, env: dict[str, str], process: subprocess.Popen[bytes]) -> None:
-        self.address, self.env, self.process = address, env, process
-
-    def keys(self, keys: str) -> None:
-        self._remote("--remote-send", keys)
-
-    def expr(self, expression: str) -> str:
-        return self._remote("--remote-expr", expression)
-
-    def _remote(self, flag: str, value: str) -> str:
-        done = subprocess.run(
-            ["nvim", "--server", str(self.address), flag, value],
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout + done.stderr  # 0.7 prints --remote-expr's value on stderr
-
-
 @pytest.fixture
 def nvim(repo: Path, tmp_path: Path) -> Iterator[Nvim]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("NVIM")}
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(tmp_path / "nvim" / name.lower())
     env["PYTHONPATH"] = str(ROOT)  # the plugin's `python -m app` is this checkout's app
-    installed = app_cli("editor", "install", "nvim", env=env)
+    installed = run_app("editor", "install", "nvim", env=env)
     assert installed.returncode == 0, installed.stderr
     init = tmp_path / "init.lua"
     # Neovim's own 'updatetime' (4 s): the plugin must report a move without waiting for CursorHold.
@@ -128,7 +99,7 @@ def nvim(repo: Path, tmp_path: Path) -> Iterator[Nvim]:
 
 def editor_context(env: dict[str, str]) -> dict[str, Any] | None:
     """What `voice-dev-agent context --json` prints about the running app (None: nothing yet)."""
-    done = app_cli("context", "--json", env=env)
+    done = run_app("context", "--json", env=env)
     return json.loads(done.stdout).get("context") if done.returncode == 0 else None
 
 
