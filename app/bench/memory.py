@@ -59,10 +59,18 @@ SIXTH_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v6"
 # The seventh, written blind for issue 38 and sealed before its third round; scored once (96.8% / 5.2%). Not in
 # the pool: the next gate change may study it, and is then judged on a new blind set.
 SEVENTH_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v7"
+# The eighth, written blind and sealed before the fourth round, scored once (95.6% / 5.6%) to choose between two
+# gates; in the pool since the fifth round, like the seventh.
+EIGHTH_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v8"
+# The ninth, written blind and sealed before the fifth round, scored once after it; never in the pool.
+NINTH_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v9"
 # Issue 38's fact families and their state twins, written by the session that changed the gate: development data.
 FACTS_SET = ROOT / "tests" / "core" / "memory" / "gate_train_set_facts"
 # Written blind for training (v3 in session 10, v4 in session 11): development data, in the model's pool.
-TRAIN_SETS = tuple(CORPUS.parent / f"gate_train_set_{name}" for name in ("v3a", "v3b", "v4a", "v4b"))
+# The five of issue 38's fifth round (v9a-v9e) were written blind for training too, each writer given a persona.
+TRAIN_SETS = tuple(
+    CORPUS.parent / f"gate_train_set_{name}" for name in ("v3a", "v3b", "v4a", "v4b", "v9a", "v9b", "v9c", "v9d", "v9e")
+)
 COMMITS = 10_000
 FILES_IN_TREE = 2_000
 PARSERS = 40  # src/parsers/module{i}.py, each defining the class ParserModule{i} the notes name
@@ -232,6 +240,8 @@ def _gate_figures() -> dict[str, Any]:
         ("training_facts", FACTS_SET),
         ("generalisation_v6", SIXTH_SET),
         ("generalisation_v7", SEVENTH_SET),
+        ("generalisation_v8", EIGHTH_SET),
+        ("generalisation_v9", NINTH_SET),
     )
     for name, folder in sets:
         figures[name] = _set_figures(folder) if (folder / "state.txt").is_file() else None
@@ -360,14 +370,22 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             ("held_out", "first held-out set (development data since it was studied)"),
             *(
                 (f"training_{name}", f"training set {name} (development: written blind, trained on)")
-                for name in ("v3a", "v3b", "v4a", "v4b")
+                for name in ("v3a", "v3b", "v4a", "v4b", "v9a", "v9b", "v9c", "v9d", "v9e")
             ),
             ("generalisation", "second held-out set (a generalisation figure, scored since session 9)"),
             ("generalisation_v3", "third held-out set (a generalisation figure: written blind in session 11)"),
             ("generalisation_v5", "fifth held-out set (written blind for issue 38, scored once; development since)"),
             ("training_facts", "fact-family set of issue 38 (development: written with the gate work, trained on)"),
             ("generalisation_v6", "sixth held-out set (written blind for issue 38, scored once; development since)"),
-            ("generalisation_v7", "seventh held-out set (written blind for issue 38's third round, scored once)"),
+            (
+                "generalisation_v7",
+                "seventh held-out set (written blind for issue 38's third round, scored once; development since)",
+            ),
+            (
+                "generalisation_v8",
+                "eighth held-out set (written blind for issue 38's fourth round, scored once; development since)",
+            ),
+            ("generalisation_v9", "ninth held-out set (written blind for issue 38's fifth round, scored once)"),
         ):
             f = g[name]
             if f is None:
@@ -400,6 +418,15 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
                     f"  {name} held out whole (model trained on the rest): state {h['state_refused']} of "
                     f"{h['state_lines']} ({h['recall_state_refused']:.1%}), durable {h['durable_refused_lines']} of "
                     f"{h['durable_lines']} ({h['durable_refused']:.1%})"
+                )
+            strangers = [held["+".join(group)] for group in gate_figures.STRANGERS if "+".join(group) in held]
+            if strangers:
+                state = sum(h["state_refused"] for h in strangers), sum(h["state_lines"] for h in strangers)
+                durable = sum(h["durable_refused_lines"] for h in strangers), sum(h["durable_lines"] for h in strangers)
+                print(
+                    f"  the {len(strangers)} writers the shapes were never tuned on, held out in turn (what the fifth "
+                    f"round chose on): state {state[0]} of {state[1]} ({state[0] / state[1]:.1%}), durable "
+                    f"{durable[0]} of {durable[1]} ({durable[0] / durable[1]:.1%})"
                 )
             if held:
                 recall = sum(h["recall_state_refused"] for h in held.values()) / len(held)

@@ -8,16 +8,19 @@ It is trained at build time on the development pool (gate_figures.POOL): the lab
 (tests/core/memory/gate_corpus/ and gate_corpus_plain/), the first held-out set (gate_test_set/,
 development data since it was studied) and the four sets written blind for training (gate_train_set_v3a/,
 v3b/, v4a/ and v4b/), the fifth held-out set (studied since issue 38 scored it) and issue 38's fact families
-(gate_train_set_facts/) and the sixth held-out set (studied since its one scoring), never on the second or
-third held-out set; it ships as gate_model.json beside this module: deterministic, local, tens of microseconds
-a line.
+(gate_train_set_facts/), the sixth, seventh and eighth held-out sets (studied since their one scoring) and the
+five sets written blind for issue 38's fifth round (gate_train_set_v9a/ to v9e/), never on the second or third
+held-out set nor a set sealed for a later scoring; it ships as gate_model.json beside this module:
+deterministic, local, tens of microseconds a line.
 
 Retrain after changing the pool (a test fails when the shipped weights are not what the pool trains):
     python -m app.core.memory.gate_model tests/core/memory/gate_corpus tests/core/memory/gate_corpus_plain \
         tests/core/memory/gate_test_set tests/core/memory/gate_train_set_v3a tests/core/memory/gate_train_set_v3b \
         tests/core/memory/gate_train_set_v4a tests/core/memory/gate_train_set_v4b \
         tests/core/memory/gate_test_set_v5 tests/core/memory/gate_train_set_facts \
-        tests/core/memory/gate_test_set_v6
+        tests/core/memory/gate_test_set_v6 tests/core/memory/gate_test_set_v7 tests/core/memory/gate_test_set_v8 \
+        tests/core/memory/gate_train_set_v9a tests/core/memory/gate_train_set_v9b tests/core/memory/gate_train_set_v9c \
+        tests/core/memory/gate_train_set_v9d tests/core/memory/gate_train_set_v9e
 (the folders of gate_figures.POOL, in its order).
 """
 
@@ -45,7 +48,12 @@ WEIGHTS = Path(__file__).with_name("gate_model.json")
 # warnings are real." at 0.90, where this one reads 0.99 and 0.69. At thresholds that keep those lines it read
 # no better than this one (90.0% / 2.5% against 90.5% / 2.4%), so the stopping point stays. Dropping words
 # seen once and stronger penalties read worse.
-EPOCHS = 600
+# Issue 38's fifth round, with fourteen writers in the pool, each of the seven the shapes were never tuned on held
+# out in turn: the fit stopped at 600 epochs read 93.5% / 2.0%, at 1,500 94.5% / 1.7%; fuller fits read strangers
+# better still (1,500 at rate 8: 95.1% / 1.6%; 3,000 at rate 16: 95.7% / 1.5%) but grow sure of short notes in
+# words no writer used: they read "an existing file can still change" at 0.99-0.998 and the issue's "CS1591 is
+# noise and nullable warnings are real." at 0.73-0.87, both refused, where 1,500 at rate 2 reads 0.98 and 0.67.
+EPOCHS = 1500
 RATE = 2.0
 L2 = 0.03
 DIGITS = 5

@@ -119,8 +119,10 @@ SIGNS: tuple[tuple[Shape, bool], ...] = ((MALFUNCTION, False), (NEGATED, True), 
 
 # Today's figure told against its bound ("We are using 78% of the rate limit", "The iOS bundle is 212 MB, over the
 # 200 MB cellular limit"): the bound's words do not make it a setting, since the line reports where things stand.
+# Nothing redeems it, the word model included (judgement._FIRM): trained on many quotas and limits stated as
+# settings, the model read "We are using 64% of the 5,000 calls per day quota" as knowledge (0.19).
 OVER_BOUND = shape(
-    "it is a measurement of the code or the system as it is today, which the tools measure again",
+    "it measures today's use against its bound (a quota, a limit), which the tools measure again",
     "using uses used consuming consumes is are was were",
     (),
     r"\b(?:using|uses|used|consuming|consumes)\s+(?:about\s+|around\s+|roughly\s+)?\d[\d.]*\s*%\s+of\b|"

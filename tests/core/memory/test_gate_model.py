@@ -79,8 +79,8 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
     assert (second["state_lines"], second["durable_lines"]) == (200, 200)
     third = figures["generalisation_v3"]
     assert (third["state_lines"], third["durable_lines"]) == (200, 200)
-    training = [figures[f"training_{name}"] for name in ("v3a", "v3b", "v4a", "v4b")]
-    assert [(t["state_lines"], t["durable_lines"]) for t in training] == [(300, 300)] * 4
+    training = [figures[f"training_{name}"] for name in ("v3a", "v3b", "v4a", "v4b", "v9a", "v9b", "v9c", "v9d", "v9e")]
+    assert [(t["state_lines"], t["durable_lines"]) for t in training] == [(300, 300)] * 4 + [(250, 250)] * 5
     estimates = figures["cross_validated"]
     assert estimates["k_fold"]["state_lines"] == sum(len(s) for s, _ in gate_figures.pool_sets(CORPUS.parent).values())
     assert set(estimates["blind_held_out"]) == {"+".join(group) for group in gate_figures.BLIND}
@@ -110,6 +110,10 @@ def test_the_memory_bench_reports_the_gate_on_both_sets() -> None:
     seventh = figures["generalisation_v7"]  # scored once for issue 38's third round: its figure, as scored
     assert (seventh["state_lines"], seventh["durable_lines"]) == (250, 250)
     assert seventh["gate"]["durable_refused_lines"] <= 13
+    eighth = figures["generalisation_v8"]  # scored once to choose the fourth round: development data since
+    assert (eighth["state_lines"], eighth["durable_lines"]) == (250, 250)
+    ninth = figures["generalisation_v9"]  # sealed before the fifth round, scored once after it
+    assert (ninth["state_lines"], ninth["durable_lines"]) == (250, 250)
     facts = figures["training_facts"]  # issue 38's fact families, with their state twins
     assert (facts["state_lines"], facts["durable_lines"]) == (92, 92)
     assert facts["durable_by_kind"]["none_lines"] < facts["durable_lines"] // 10  # nearly all carry a figure

@@ -1,4 +1,4 @@
-"""The seventh held-out gate set (issue 38): written blind, sealed before the gate's third round, scored once.
+"""The seventh held-out gate set (issue 38): blind, sealed before the third round, scored once; trained on since.
 
 The sixth set was scored once after the second round (3.6% of durable refused, the goal 2%) and so became
 development data; this one, written from the same two definitions with the digits spread evenly over both
@@ -28,9 +28,11 @@ def test_the_blind_set_is_unchanged(name: str) -> None:
     assert_unchanged(FOLDER / name, DIGESTS[name], LINES)
 
 
-def test_the_gate_never_trains_on_it() -> None:
-    assert "gate_test_set_v7" not in gate_figures.POOL
-    assert all("gate_test_set_v7" not in group for writer in gate_figures.BLIND for group in writer)
+def test_after_its_one_scoring_it_joined_the_pool_as_a_writer_of_its_own() -> None:
+    # Issue 38's fifth round trained on it and held it out whole in the estimates that chose its settings; the set
+    # nobody tuned on is now the ninth (test_gate_test_set_v9.py).
+    assert "gate_test_set_v7" in gate_figures.POOL
+    assert ("gate_test_set_v7",) in gate_figures.STRANGERS
 
 
 def test_the_gate_holds_its_one_scoring_on_it() -> None:

@@ -1,4 +1,4 @@
-"""The eighth held-out gate set (issue 38): written blind, sealed before the gate's fourth round, scored once.
+"""The eighth held-out gate set (issue 38): blind, sealed before the fourth round, scored once; trained on since.
 
 The seventh set was scored once after the third round (5.2% of durable refused, the goal 2%) and so became
 development data; this one, written from the same two definitions with digits in about 60% of each kind, takes
@@ -28,9 +28,11 @@ def test_the_blind_set_is_unchanged(name: str) -> None:
     assert_unchanged(FOLDER / name, DIGESTS[name], LINES)
 
 
-def test_the_gate_never_trains_on_it() -> None:
-    assert "gate_test_set_v8" not in gate_figures.POOL
-    assert all("gate_test_set_v8" not in group for writer in gate_figures.BLIND for group in writer)
+def test_after_its_one_scoring_it_joined_the_pool_as_a_writer_of_its_own() -> None:
+    # Issue 38's fifth round trained on it and held it out whole in the estimates that chose its settings; the set
+    # nobody tuned on is now the ninth (test_gate_test_set_v9.py).
+    assert "gate_test_set_v8" in gate_figures.POOL
+    assert ("gate_test_set_v8",) in gate_figures.STRANGERS
 
 
 def test_the_gate_holds_its_one_scoring_on_it() -> None:
