@@ -1,4 +1,4 @@
-"""The ninth held-out gate set (issue 38): written blind, sealed before the gate's fifth round, scored once after it.
+"""The ninth held-out gate set (issue 38): written blind, sealed before the fifth round, scored once after it.
 
 The eighth set was used to choose between two gates (5.6% of durable refused on main's, the goal 2%) and so
 became development data; this one, written from the same two definitions by a writer who saw nothing else,
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.memory import gate_figures
+from app.core.memory import gate_figures, gate_model
 from tests.core.memory.blind_sets import assert_unchanged
 
 FOLDER = Path(__file__).parent / "gate_test_set_v9"
@@ -31,3 +31,14 @@ def test_the_blind_set_is_unchanged(name: str) -> None:
 def test_the_gate_never_trains_on_it() -> None:
     assert "gate_test_set_v9" not in gate_figures.POOL
     assert all("gate_test_set_v9" not in group for writer in gate_figures.BLIND for group in writer)
+
+
+def test_the_gate_holds_its_one_scoring_on_it() -> None:
+    """Scored once when issue 38's fifth round landed: 95.2% of state refused, 1.6% of durable refused.
+
+    The gate before that round read it at 93.6% / 1.6% in the same run. The goal (at least 95% / at most 2%) is
+    met; this holds the figure so a later change cannot make it worse unseen.
+    """
+    figures = gate_figures.score(gate_model.corpus(FOLDER))
+    assert figures.recall >= 0.952, figures.text()
+    assert figures.false_refusals <= 0.016, figures.text()
