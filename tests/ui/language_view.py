@@ -55,6 +55,20 @@ CONTENT = {
 BECAUSE = {"de": "Zurückgehalten, denn ", "es": "Retenida porque "}
 NOT_REMEMBERED = {"de": "Nicht gemerkt: ", "es": "No recordado: "}
 STATE_LINE = {"de": "3 Tests schlagen fehl in src/app.py:42", "es": "Fallan 3 pruebas en src/app.py:42"}
+# The agent's lines in the language shown: one the person asked for that the gate refuses (a file and line), one
+# held because the person asked to confirm every note, one suggested for the team.
+AGENT_LINES = {
+    "de": (
+        "Der Build bricht in src/build.py:17 ab",
+        "Tabulatoren in Makefiles verwenden.",
+        "Releases veröffentlicht, wer Dienst hat.",
+    ),
+    "es": (
+        "La compilación se rompe en src/build.py:17",
+        "Usar tabulaciones en los Makefiles.",
+        "Las versiones se publican desde la rama release.",
+    ),
+}
 
 
 def settle(app: QApplication, rounds: int = 15) -> None:
@@ -63,18 +77,20 @@ def settle(app: QApplication, rounds: int = 15) -> None:
         QApplication.instance().thread().msleep(20)  # type: ignore[union-attr]
 
 
-def _refused_and_held(repo: Path) -> tuple[KeepOffer, tuple[HeldNotice, ...]]:
+def _refused_and_held(repo: Path, language: str) -> tuple[KeepOffer, tuple[HeldNotice, ...]]:
     """A turn's writes as the agent makes them, judged by the real gate and holder: one line the person asked for
-    refused as state (offered to keep anyway), one held as an instruction nobody asked for, one suggested for the
-    team. The held ones are read back from the journal, as the panel and the memory window read them."""
+    refused as state (offered to keep anyway), one held because the person asks to confirm every note ("Ask before
+    remembering"), one suggested for the team. The held ones are read back from the journal, as the windows do."""
     store = open_store(repo)
+    store.ask_first = True
+    state, note, suggestion = AGENT_LINES[language]
     refused = store.execute(
-        {"command": "create", "path": "/memories/state.md", "file_text": "- 3 tests failing in OrderTests right now\n"},
+        {"command": "create", "path": "/memories/state.md", "file_text": f"- {state}\n"},
         session_id="s2",
-        user_words="remember that 3 tests are failing in OrderTests right now",
+        user_words=f"remember: {state}",
     )
     assert refused.is_error and len(refused.offers) == 1, refused
-    for path, line in (("/memories/tools.md", "Always run make lint before pushing."), (SUGGEST_PATH, "Use tabs.")):
+    for path, line in (("/memories/tools.md", note), (SUGGEST_PATH, suggestion)):
         held = store.execute({"command": "create", "path": path, "file_text": f"- {line}\n"}, session_id="s2")
         assert "Held for the developer" in held.text, held
     return refused.offers[0], waiting(repo)
@@ -159,7 +175,7 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     # A held line (Keep, Discard) and one suggested for the team (Share, off: no team server), and a line the
     # gate refused that the person asked for (Keep it anyway), each with the reason the real gate or holder gave
     # (the held ones' in their tooltips), then each settled through the app's own path.
-    offer, held = _refused_and_held(repo)
+    offer, held = _refused_and_held(repo, language)
     panel.held_box.add(held)
     panel.held_box.team_access(repo, sharing.access(repo, Settings()))
     panel.keep_box.add((offer,))

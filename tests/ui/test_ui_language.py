@@ -32,7 +32,7 @@ from app.core.settings import Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP, UiText
 from app.ui import translation
 from app.ui.settings_window import SettingsWindow
-from tests.team_server import TeamDatabase
+from tests.team_server import TeamDatabase, unique
 from tests.ui.test_desktop_views import _distinct_colours
 from tests.ui.ui_walk import TRANSLATIONS, clipped, still_english, visible_texts
 
@@ -42,19 +42,17 @@ LANGUAGES = ("de", "es")
 QT_BIN = Path(sys.executable).parent
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # The reasons the real gate and holder give in the walk (language_view.py), as each language says them: a line
-# held as an instruction nobody asked for, one suggested for the team, a count the person asked to remember, and the
-# memory window's note on a file-and-line the person wrote.
+# held because the person confirms every note, one suggested for the team, and a file and line (refused when the
+# agent wrote it at the person's request, noted under the text when the person wrote it).
 REASONS = {
     "de": (
-        "es führt in jeder späteren Sitzung ein Werkzeug aus, worum der Entwickler nicht gebeten hat",
+        "der Entwickler hat gebeten, jede Notiz vor dem Merken zu bestätigen",
         "der Agent schlägt es für das Team-Gedächtnis vor; nur Sie können es teilen",
-        "es ist eine Zählung aus Build oder Tests, die die Build- und Testwerkzeuge bei jedem Lauf neu melden",
         "es heftet ein Problem an eine Datei und Zeilennummer, die sich mit der nächsten Änderung verschiebt",
     ),
     "es": (
-        "ejecuta una herramienta en cada sesión posterior, algo que el desarrollador no pidió",
+        "el desarrollador pidió confirmar cada nota antes de recordarla",
         "el agente lo sugiere para la memoria del equipo; solo tú puedes compartirlo",
-        "es un recuento de compilación o de pruebas, que las herramientas de compilación y de pruebas dan de nuevo",
         "sitúa un problema en un archivo y un número de línea, que la próxima edición desplaza",
     ),
 }
@@ -241,11 +239,10 @@ def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
     assert sum(name.startswith("setup-") for name in windows) == 5
     # The real gate's and holder's reasons, in the held lines' tooltips, the refused line's row and the memory
     # window's note, in the language (each walked with its window above: an English reason fails the walk).
-    held_tools, held_team, refused, noted = REASONS[language]
+    held_asked, held_team, file_and_line = REASONS[language]
     assert len(seen["reasons"]) == 3, seen["reasons"]
-    assert held_tools in seen["reasons"][0] and held_team in seen["reasons"][1], seen["reasons"]
-    assert refused in seen["reasons"][2], seen["reasons"]
-    assert noted in seen["warning"], seen["warning"]
+    assert held_asked in seen["reasons"][0] and held_team in seen["reasons"][1], seen["reasons"]
+    assert file_and_line in seen["reasons"][2] and file_and_line in seen["warning"], (seen["reasons"], seen["warning"])
     for name, window in windows.items():
         assert window["texts"] > 3, f"{name}: nothing walked"
         assert window["english"] == [], f"{name}: still English:\n" + "\n".join(window["english"])
@@ -331,7 +328,9 @@ def test_a_held_lines_reason_read_back_from_the_journal_is_shown_in_german(germa
     store.execute({"command": "create", "path": "/memories/t.md", "file_text": "- Always run make lint first.\n"})
     [held] = waiting(repo)  # as the journal keeps it: the English words, marked again
     assert held.reason == "it runs a tool in every later session, which the developer did not ask for"
-    assert translation.shown(held.reason) == REASONS["de"][0]
+    assert translation.shown(held.reason) == (
+        "es führt in jeder späteren Sitzung ein Werkzeug aus, worum der Entwickler nicht gebeten hat"
+    )
     assert translation.shown("a reason nobody marked") == "a reason nobody marked"
 
 
@@ -393,6 +392,7 @@ def test_the_team_servers_own_words_reach_the_person_as_a_marked_sentence(
     from app.core.team.server import connect, translated
 
     reader = team_db.role()
+    team_db.grant(unique("words"), reader, write=False)  # a reader of one repository's team memory
     with connect(team_db.dsn(reader)) as conn, pytest.raises(TeamRefused) as refused, translated("test"):
         conn.execute("INSERT INTO vda.repos (identity) VALUES ('someone-elses')")  # only the owner adds repositories
     said = str(refused.value)
@@ -404,7 +404,8 @@ def test_the_team_servers_own_words_reach_the_person_as_a_marked_sentence(
         "Der Team-Server hat das abgelehnt: die Regeln des Teams erlauben Ihrer Rolle nicht, dies dort zu schreiben",
         "Der Team-Server hat das abgelehnt: Ihrer Rolle fehlt dafür die Berechtigung",
     )
-    assert "repos" in caplog.text  # the server's own words stay in the log
+    logged = caplog.text  # the server's own words stay in the log
+    assert "(42501): permission denied" in logged or "row-level security" in logged
     with pytest.raises(TeamRefused) as login:
         connect(team_db.dsn("nobody_here"))
     assert str(login.value).endswith("refused the login: there is no such role")
