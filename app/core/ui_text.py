@@ -37,6 +37,15 @@ class UiText(str):
         # copy, deepcopy (dataclasses.asdict) and pickle rebuild it whole, not from its text alone
         return UiText, (str(self), self.context, self.template, self.values)
 
+    def removeprefix(self, prefix: str, /) -> str:
+        """Without `prefix`; a marked sentence behind a literal prefix (`prefixed`) comes back marked."""
+        rest = str.removeprefix(self, prefix)
+        if len(rest) == len(self) or not self.template.startswith(prefix):
+            return rest
+        field = _FIELD.fullmatch(self.template[len(prefix) :])
+        inner = self.values.get(field.group(1)) if field else None
+        return inner if isinstance(inner, UiText) and inner == rest else rest
+
     def format(self, *args: object, **values: Any) -> UiText:
         if args:  # positional fields cannot be named in a translation: keep the English words only
             return UiText(str.format(self, *args, **values), self.context, str.format(self, *args, **values))
@@ -50,6 +59,13 @@ def joined(*parts: str) -> str:
         return " ".join(kept)
     values = {f"part{i}": part for i, part in enumerate(kept)}
     return UiText(" ".join(kept), "", " ".join("{" + name + "}" for name in values), values)
+
+
+def prefixed(prefix: str, said: str) -> str:
+    """`said` behind a prefix the model reads ("Error: "); `removeprefix(prefix)` gives back the marked sentence."""
+    if not isinstance(said, UiText):
+        return prefix + said
+    return UiText(prefix + said, "", prefix + "{said}", {"said": said})
 
 
 def QT_TRANSLATE_NOOP(context: str, source: str) -> UiText:

@@ -3030,6 +3030,37 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
+    <name>memory_limits</name>
+    <message>
+        <source>Refused: the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
+        <translation>Abgelehnt: Der Text sieht nach einem Zugangsdatum aus ({kind}). Speichern Sie nie Geheimnisse (API-Schlüssel, Tokens, Passwörter, private Schlüssel) im Gedächtnis. Wenn es wichtig ist, notieren Sie, wo das Geheimnis liegt (zum Beispiel &apos;der Schlüssel liegt im Geheimnisspeicher der CI&apos;), nie seinen Wert.</translation>
+    </message>
+    <message>
+        <source>Merge related entries into shorter ones or delete entries that are no longer true, then try again.</source>
+        <translation>Fassen Sie zusammengehörige Einträge kürzer zusammen oder löschen Sie Einträge, die nicht mehr stimmen, und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
+        <translation>Abgelehnt: {path} wäre leer. Schreiben Sie, was Sie sich merken möchten, oder löschen Sie die Datei, wenn nichts darin mehr behaltenswert ist.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
+        <translation>Abgelehnt: {path} liegt {depth} Ordner tief; Gedächtnisdateien liegen höchstens {most} Ordner unter /memories. Verwenden Sie einen kürzeren Pfad wie /memories/{name}.</translation>
+    </message>
+    <message>
+        <source>Refused: the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
+        <translation>Abgelehnt: Das Gedächtnis enthält bereits {count} Dateien, mehr behält es nicht. Fügen Sie dies stattdessen einer vorhandenen Datei hinzu. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
+        <translation>Abgelehnt: {path} hätte {size} Zeichen; eine Gedächtnisdatei fasst höchstens {cap}. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
+        <translation>Abgelehnt: Das Gedächtnis hätte insgesamt {size} Zeichen (Dateinamen eingeschlossen); die Grenze liegt bei {cap} für alle Dateien zusammen. {advice}</translation>
+    </message>
+</context>
+<context>
     <name>memory_line_rows</name>
     <message>
         <source>You asked for it</source>

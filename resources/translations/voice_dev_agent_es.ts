@@ -3030,6 +3030,37 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
+    <name>memory_limits</name>
+    <message>
+        <source>Refused: the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
+        <translation>Rechazado: el texto parece una credencial ({kind}). Nunca guardes secretos (claves de API, tokens, contraseñas, claves privadas) en la memoria. Si importa, anota dónde se guarda el secreto (por ejemplo, &apos;la clave está en el almacén de secretos de la CI&apos;), nunca su valor.</translation>
+    </message>
+    <message>
+        <source>Merge related entries into shorter ones or delete entries that are no longer true, then try again.</source>
+        <translation>Combina entradas relacionadas en otras más cortas o borra las que ya no sean ciertas, y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
+        <translation>Rechazado: {path} quedaría vacío. Escribe lo que quieras recordar, o borra el archivo si ya no hay nada en él que merezca la pena conservar.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
+        <translation>Rechazado: {path} está {depth} carpetas por debajo; los archivos de memoria están como mucho {most} carpetas por debajo de /memories. Usa una ruta más corta, como /memories/{name}.</translation>
+    </message>
+    <message>
+        <source>Refused: the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
+        <translation>Rechazado: la memoria ya tiene {count} archivos, el máximo que guarda. Añade esto a un archivo existente. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
+        <translation>Rechazado: {path} tendría {size} caracteres; un archivo de memoria admite como mucho {cap}. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
+        <translation>Rechazado: la memoria tendría {size} caracteres en total (nombres de archivo incluidos); el límite es {cap} para todos los archivos juntos. {advice}</translation>
+    </message>
+</context>
+<context>
     <name>memory_line_rows</name>
     <message>
         <source>You asked for it</source>

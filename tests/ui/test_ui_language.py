@@ -411,3 +411,26 @@ def test_the_team_servers_own_words_reach_the_person_as_a_marked_sentence(
     assert str(login.value).endswith("refused the login: there is no such role")
     assert translation.shown(str(login.value)).endswith("hat die Anmeldung abgelehnt: diese Rolle gibt es nicht")
     assert 'role "nobody_here" does not exist' in caplog.text
+
+
+def test_a_cap_and_the_credential_filter_refuse_in_german_and_the_model_reads_the_same_english(
+    german: None, tmp_path: Path
+) -> None:
+    from app.core.memory import credentials, open_store
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    store = open_store(repo)
+    big = "- " + "x" * 4_100 + "\n"
+    told = store.execute({"command": "create", "path": "/memories/big.md", "file_text": big})
+    assert told.is_error and told.text.startswith("Error: Refused: /memories/big.md would hold 4,103 characters; a ")
+    saved = store.save_as_person("/memories/big.md", big, None)  # the memory window's Save, the team's share
+    assert not saved.saved and saved.message == told.text.removeprefix("Error: ")
+    assert translation.shown(saved.message).startswith(
+        "Abgelehnt: /memories/big.md hätte 4,103 Zeichen; eine Gedächtnisdatei fasst höchstens 4,000. Fassen Sie"
+    )
+    secret = credentials.refusal("a GitHub token")
+    assert secret.startswith("Error: Refused: the text looks like a GitHub token. Never store secrets")
+    assert translation.shown(secret.removeprefix("Error: ")).startswith(
+        "Abgelehnt: Der Text sieht nach einem Zugangsdatum aus (a GitHub token). Speichern Sie nie Geheimnisse"
+    )
