@@ -36,7 +36,7 @@ from app.core.memory.person import PERSON_SESSION
 from app.core.memory.report import FileReport, file_reports
 from app.core.memory.undo import UndoRefused
 from app.core.ui_text import QT_TRANSLATE_NOOP
-from app.ui import colours, memory_merge
+from app.ui import colours, memory_merge, translation
 from app.ui.memory_details import MemoryDetails
 from app.ui.memory_held import HeldBox, HeldNotice, HeldNotices, connect_box, waiting
 from app.ui.memory_layout import TeamPlace, arrange, panes
@@ -388,10 +388,10 @@ class MemoryEditor(QWidget):
                 if merged is not None:
                     self.pane.editor.setPlainText(merged)
                     return self._save(store, path, merged, result.current_text)
-            self.pane.say(self.tr("Not saved: {message}").format(message=result.message))
+            self.pane.say(self.tr("Not saved: {message}").format(message=translation.shown(result.message)))
             return False
         if not result.saved:
-            self.pane.say(self.tr("Not saved: {message}").format(message=result.message))
+            self.pane.say(self.tr("Not saved: {message}").format(message=translation.shown(result.message)))
             return False
         self._after_change(path, reload_text=True)
         return True
@@ -412,7 +412,7 @@ class MemoryEditor(QWidget):
         path = f"/memories/{name.strip().removeprefix('/memories/')}"
         result = store.save_as_person(path, "", None)
         if not result.saved:
-            self.pane.say(self.tr("Not created: {message}").format(message=result.message))
+            self.pane.say(self.tr("Not created: {message}").format(message=translation.shown(result.message)))
             return False
         self._after_change(path, reload_text=True)
         return True
@@ -423,7 +423,8 @@ class MemoryEditor(QWidget):
             return False
         result = self._store.execute(command, session_id=PERSON_SESSION, by="person")
         if result.is_error:
-            self.pane.say(self.tr("Not done: {removeprefix}").format(removeprefix=result.text.removeprefix("Error: ")))
+            said = translation.shown(result.text.removeprefix("Error: "))  # a cap's words are marked in app/core
+            self.pane.say(self.tr("Not done: {removeprefix}").format(removeprefix=said))
             return False
         self._after_change(select, reload_text=True)
         return True

@@ -33,9 +33,10 @@ from app.core.errors import UserFacingError
 from app.core.memory import JournalError, open_store, suggest
 from app.core.memory.keeping import NotPending
 from app.core.memory.lock import LockTimeout
+from app.core.memory.origin import HOLD_CONTEXT
 from app.core.settings import Settings
 from app.core.team import sentences, sharing
-from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.core.ui_text import QT_TRANSLATE_NOOP, recognised
 from app.ui import translation
 from app.ui.background import Job
 from app.ui.layout_rows import remove_rows
@@ -80,7 +81,13 @@ def waiting(repo: Path) -> tuple[HeldNotice, ...]:
     except (JournalError, OSError, LockTimeout):
         log.warning("could not read the held memory lines of %s", repo, exc_info=True)
         return ()
-    return tuple(HeldNotice(p.id, p.text, p.path, p.reason, repo, p.session_id) for p in held)
+    # The journal keeps the reason's English; marked again, it is shown in the person's language.
+    return tuple(HeldNotice(p.id, p.text, p.path, held_reason(p.reason), repo, p.session_id) for p in held)
+
+
+def held_reason(reason: str) -> str:
+    """A held line's reason as the journal keeps it (plain English), marked again as app/core made it."""
+    return recognised(reason, HOLD_CONTEXT)
 
 
 class HeldNotices(QObject):
@@ -253,7 +260,8 @@ class HeldBox(QFrame):
             if notice.id in self._shown:
                 continue
             label = wrapping_label(notice.line)  # the words come from the model or a file; a long path wraps too
-            label.setToolTip(self.tr("Held because {reason}.").format(reason=notice.reason))
+            reason = translation.shown(held_reason(notice.reason))
+            label.setToolTip(self.tr("Held because {reason}.").format(reason=reason))
             keep = QPushButton(self.tr("Keep"))
             keep.setAccessibleName(self.tr("Keep this line in the memory"))
             keep.clicked.connect(lambda _c=False, n=notice: self.keep_requested.emit(n))

@@ -23,8 +23,10 @@ from app.core import messages
 from app.core.errors import UserFacingError
 from app.core.keep_offer import KeepOffer
 from app.core.memory import JournalError, open_store
+from app.core.memory.judgement import GATE_CONTEXT
 from app.core.memory.lock import LockTimeout
-from app.core.ui_text import QT_TRANSLATE_NOOP
+from app.core.ui_text import QT_TRANSLATE_NOOP, recognised
+from app.ui import translation
 from app.ui.layout_rows import remove_rows
 from app.ui.memory_words import settled_line, short
 from app.ui.panel_fit import set_wrapping, shown_text, wrapping_label
@@ -41,7 +43,7 @@ WHY_NOT = QT_TRANSLATE_NOOP(
 def refused_line(offer: KeepOffer) -> str:
     """The row's words: the line, and the gate's reason in plain words."""
     return QCoreApplication.translate("memory_keep", "Not remembered: “{short}”, because {reason}.").format(
-        short=short(offer.line, 160), reason=offer.reason
+        short=short(offer.line, 160), reason=translation.shown(recognised(offer.reason, GATE_CONTEXT))
     )
 
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.core.memory import FILE_CAP
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.memory_warning import StateLineWarning
 
 
@@ -59,7 +59,7 @@ class MemoryText(QWidget):
     def say(self, text: str, *, error: bool = True) -> None:
         """One line under the text: why something was not done (in red), or what was done."""
         self.refusal.setStyleSheet(f"{colours.ERROR_TEXT} font-weight: bold;" if error else "color: palette(text);")
-        self.refusal.setText(text)
+        self.refusal.setText(translation.shown(text))  # a refusal made in app/core is marked: the person's language
         self.refusal.setVisible(bool(text))
 
 

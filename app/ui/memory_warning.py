@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QPlainTextEdit
 
 from app.core.memory.judgement import state_lines
-from app.ui import colours
+from app.ui import colours, translation
 from app.ui.memory_words import short
 
 DELAY_MS = 250  # judged once typing pauses, not at every key
@@ -34,7 +34,8 @@ class StateLineWarning(QLabel):
         if not found:
             self.hide()
             return
-        shown = "; ".join(f"“{short(line, 60)}” ({reason})" for line, reason in found[:3])
+        # the gate's reasons are marked in app/core: in the person's language here
+        shown = "; ".join(f"“{short(line, 60)}” ({translation.shown(reason)})" for line, reason in found[:3])
         more = self.tr(" and {count} more").format(count=len(found) - 3) if len(found) > 3 else ""
         self.setText(
             self.tr(

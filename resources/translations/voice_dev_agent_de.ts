@@ -427,7 +427,7 @@
     <name>HeldBox</name>
     <message>
         <source>Held because {reason}.</source>
-        <translation>Zurückgehalten, weil {reason}.</translation>
+        <translation>Zurückgehalten, denn {reason}.</translation>
     </message>
     <message>
         <source>Keep</source>
@@ -2411,6 +2411,18 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <translation>Claude hat einen Werkzeugaufruf gesendet, den ich nicht lesen konnte. Bitte fragen Sie noch einmal.</translation>
     </message>
     <message>
+        <source>The team server gives the role {who} no access to this repository&apos;s team memory.</source>
+        <translation>Der Team-Server gibt der Rolle {who} keinen Zugriff auf das Team-Gedächtnis dieses Repositorys.</translation>
+    </message>
+    <message>
+        <source>The team&apos;s admin made this repository&apos;s team memory read-only.</source>
+        <translation>Der Admin des Teams hat das Team-Gedächtnis dieses Repositorys schreibgeschützt gemacht.</translation>
+    </message>
+    <message>
+        <source>The role {who} may read this repository&apos;s team memory but not change it.</source>
+        <translation>Die Rolle {who} darf das Team-Gedächtnis dieses Repositorys lesen, aber nicht ändern.</translation>
+    </message>
+    <message>
         <source>The team memory&apos;s history is kept on the team server and cannot be removed from here; delete its lines one by one, or ask the team&apos;s admin.</source>
         <translation>Der Verlauf des Team-Gedächtnisses liegt auf dem Team-Server und kann von hier aus nicht entfernt werden; löschen Sie seine Zeilen einzeln oder fragen Sie den Admin des Teams.</translation>
     </message>
@@ -2752,6 +2764,197 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
+    <name>memory_gate</name>
+    <message>
+        <source>If the build fails with CS0246 after switching branches, run dotnet restore first</source>
+        <translation>Wenn der Build nach einem Branch-Wechsel mit CS0246 fehlschlägt, zuerst dotnet restore ausführen</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD: halfway through renaming Parser to Reader; cli.py is next</source>
+        <translation>JJJJ-MM-TT: Umbenennung von Parser in Reader zur Hälfte erledigt; als Nächstes cli.py</translation>
+    </message>
+    <message>
+        <source>Save the lesson, the decision or the plan, not the result: the tools will tell the current state next time (for example &quot;{lesson}&quot; or &quot;{dated}&quot;).</source>
+        <translation>Speichern Sie die Lehre, die Entscheidung oder den Plan, nicht das Ergebnis: Die Werkzeuge nennen den aktuellen Stand beim nächsten Mal (zum Beispiel „{lesson}“ oder „{dated}“).</translation>
+    </message>
+    <message>
+        <source>Put the date in front of it (for example &quot;{dated}&quot;) so a later session knows how old it is, and leave out results the tools can tell again.</source>
+        <translation>Setzen Sie das Datum davor (zum Beispiel „{dated}“), damit eine spätere Sitzung weiß, wie alt es ist, und lassen Sie Ergebnisse weg, die die Werkzeuge erneut nennen können.</translation>
+    </message>
+    <message>
+        <source>If there is a lesson here, save it with its evidence: when it happens, how often and why, as seen in more than one run (for example &quot;{lesson}&quot;). Otherwise save nothing: the tools will show what happens next time.</source>
+        <translation>Wenn hier eine Lehre steckt, speichern Sie sie mit ihren Belegen: wann es passiert, wie oft und warum, gesehen in mehr als einem Lauf (zum Beispiel „{lesson}“). Sonst speichern Sie nichts: Die Werkzeuge zeigen beim nächsten Mal, was passiert.</translation>
+    </message>
+    <message>
+        <source>If it is knowledge that holds next month, say when it applies or why, and it will be kept.</source>
+        <translation>Ist es Wissen, das auch nächsten Monat gilt, sagen Sie, wann es zutrifft oder warum, dann wird es behalten.</translation>
+    </message>
+    <message>
+        <source>The developer asked to remember this, so say in your answer that it was not saved and that they can keep it as their own line, which this check never judges (only the credential filter applies): in Settings → Memory, or with: {command}</source>
+        <translation>Der Entwickler hat gebeten, sich das zu merken; sagen Sie also in Ihrer Antwort, dass es nicht gespeichert wurde und dass er es als eigene Zeile behalten kann, die diese Prüfung nie beurteilt (nur der Filter für Zugangsdaten gilt): in Einstellungen → Gedächtnis oder mit: {command}</translation>
+    </message>
+    <message>
+        <source>Not saved. The line &quot;{line}&quot; was refused: {reason}.</source>
+        <translation>Nicht gespeichert. Die Zeile „{line}“ wurde abgelehnt: {reason}.</translation>
+    </message>
+    <message>
+        <source>The rest of it is worth keeping: save &quot;{keep}&quot; on its own.</source>
+        <translation>Der Rest ist es wert, behalten zu werden: Speichern Sie „{keep}“ für sich allein.</translation>
+    </message>
+    <message>
+        <source>Also refused for the same kind of reason: {others} and {more} more.</source>
+        <translation>Aus dem gleichen Grund ebenfalls abgelehnt: {others} und {more} weitere.</translation>
+    </message>
+    <message>
+        <source>Also refused for the same kind of reason: {others}.</source>
+        <translation>Aus dem gleichen Grund ebenfalls abgelehnt: {others}.</translation>
+    </message>
+    <message>
+        <source>already in {path} (the same line, up to case, spacing or list marker)</source>
+        <translation>bereits in {path} (dieselbe Zeile, bis auf Groß- und Kleinschreibung, Leerraum oder Listenzeichen)</translation>
+    </message>
+    <message>
+        <source>earlier in this same write</source>
+        <translation>weiter oben in demselben Schreibvorgang</translation>
+    </message>
+    <message>
+        <source>already in {holder}</source>
+        <translation>bereits in {holder}</translation>
+    </message>
+    <message>
+        <source>Not saved. The line &quot;{line}&quot; is {where}. The memory is loaded into every session, so one copy is enough: leave this line out, or edit the existing line if it needs to change.</source>
+        <translation>Nicht gespeichert. Die Zeile „{line}“ steht {where}. Das Gedächtnis wird in jede Sitzung geladen, eine Kopie genügt also: Lassen Sie diese Zeile weg oder bearbeiten Sie die vorhandene, wenn sie sich ändern muss.</translation>
+    </message>
+    <message>
+        <source>it repeats a line the memory already holds</source>
+        <translation>es wiederholt eine Zeile, die das Gedächtnis schon enthält</translation>
+    </message>
+    <message>
+        <source>it is work in progress without a date, so a later session cannot tell how old it is</source>
+        <translation>es ist laufende Arbeit ohne Datum, sodass eine spätere Sitzung nicht erkennen kann, wie alt es ist</translation>
+    </message>
+    <message>
+        <source>it makes a standing rule out of one incident ({what}), and every later session would follow it without knowing what it rests on</source>
+        <translation>es macht aus einem einzigen Vorfall ({what}) eine feste Regel, und jede spätere Sitzung würde ihr folgen, ohne zu wissen, worauf sie beruht</translation>
+    </message>
+    <message>
+        <source>what happened once, in one session</source>
+        <translation>was einmal geschah, in einer Sitzung</translation>
+    </message>
+    <message>
+        <source>one result, with nothing that says why it holds</source>
+        <translation>ein Ergebnis, ohne etwas, das sagt, warum es gilt</translation>
+    </message>
+    <message>
+        <source>it lists changed files, which git_status shows at any time</source>
+        <translation>es zählt geänderte Dateien auf, die git_status jederzeit zeigt</translation>
+    </message>
+    <message>
+        <source>it reads like a report of how things stand now (a result, a change, what the code does today) rather than a rule, a reason or a dated plan</source>
+        <translation>es liest sich wie ein Bericht über den jetzigen Stand (ein Ergebnis, eine Änderung, was der Code heute tut) statt wie eine Regel, ein Grund oder ein datierter Plan</translation>
+    </message>
+    <message>
+        <source>it is a stack trace, which the next failing run prints again</source>
+        <translation>es ist ein Stacktrace, den der nächste fehlschlagende Lauf wieder ausgibt</translation>
+    </message>
+    <message>
+        <source>it is a measurement of one run (a size, a time, a figure), which the tools measure again</source>
+        <translation>es ist eine Messung eines einzelnen Laufs (eine Größe, eine Zeit, eine Zahl), die die Werkzeuge erneut messen</translation>
+    </message>
+    <message>
+        <source>it is a failing assertion&apos;s output, which the next test run prints again</source>
+        <translation>es ist die Ausgabe einer fehlgeschlagenen Assertion, die der nächste Testlauf wieder ausgibt</translation>
+    </message>
+    <message>
+        <source>it is compiler output, which the next build prints again</source>
+        <translation>es ist Compilerausgabe, die der nächste Build wieder ausgibt</translation>
+    </message>
+    <message>
+        <source>it pins a problem to a file and line number, which the next edit moves</source>
+        <translation>es heftet ein Problem an eine Datei und Zeilennummer, die sich mit der nächsten Änderung verschiebt</translation>
+    </message>
+    <message>
+        <source>it is a build or test count, which the build and test tools report afresh every run</source>
+        <translation>es ist eine Zählung aus Build oder Tests, die die Build- und Testwerkzeuge bei jedem Lauf neu melden</translation>
+    </message>
+    <message>
+        <source>it lists changed or uncommitted files, which git_status shows at any time</source>
+        <translation>es zählt geänderte oder nicht committete Dateien auf, die git_status jederzeit zeigt</translation>
+    </message>
+    <message>
+        <source>it records branch, ahead/behind or merge state, which git_status shows at any time</source>
+        <translation>es hält den Stand von Branch, Vorsprung/Rückstand oder Merge fest, den git_status jederzeit zeigt</translation>
+    </message>
+    <message>
+        <source>it describes the repository as it is right now, which will not stay true</source>
+        <translation>es beschreibt das Repository, wie es gerade ist, und das bleibt nicht wahr</translation>
+    </message>
+    <message>
+        <source>it is compiler or runtime error output, which the next build or run prints again</source>
+        <translation>es ist Fehlerausgabe von Compiler oder Laufzeit, die der nächste Build oder Lauf wieder ausgibt</translation>
+    </message>
+    <message>
+        <source>it is a build or test verdict, which the build and test tools tell again next time</source>
+        <translation>es ist ein Urteil von Build oder Tests, das die Build- und Testwerkzeuge beim nächsten Mal wieder melden</translation>
+    </message>
+    <message>
+        <source>it records branch or merge state, which git_status shows at any time</source>
+        <translation>es hält den Stand von Branch oder Merge fest, den git_status jederzeit zeigt</translation>
+    </message>
+    <message>
+        <source>it describes the repository as it is now, which will not stay true</source>
+        <translation>es beschreibt das Repository, wie es jetzt ist, und das bleibt nicht wahr</translation>
+    </message>
+    <message>
+        <source>it says what the code does or lacks right now, which read_file and search_code show at any time and the next commit changes</source>
+        <translation>es sagt, was der Code gerade tut oder was ihm fehlt; das zeigen read_file und search_code jederzeit, und der nächste Commit ändert es</translation>
+    </message>
+    <message>
+        <source>it repeats what a tool reports today, which the tool reports afresh when asked and stops being true when the tool or the code changes</source>
+        <translation>es wiederholt, was ein Werkzeug heute meldet; das Werkzeug meldet es auf Nachfrage neu, und es stimmt nicht mehr, sobald sich das Werkzeug oder der Code ändert</translation>
+    </message>
+    <message>
+        <source>it records where the repository sits on this machine, which the tools find again</source>
+        <translation>es hält fest, wo das Repository auf diesem Rechner liegt, was die Werkzeuge wieder herausfinden</translation>
+    </message>
+    <message>
+        <source>it narrates one incident of one session, which says nothing about the next</source>
+        <translation>es erzählt einen einzelnen Vorfall einer Sitzung, der nichts über die nächste sagt</translation>
+    </message>
+    <message>
+        <source>it describes a bug in the code as it is now, which the fix will make false</source>
+        <translation>es beschreibt einen Fehler im Code, wie er jetzt ist, und die Korrektur macht das falsch</translation>
+    </message>
+    <message>
+        <source>it records which versions the project uses today, which the project files and git tags show</source>
+        <translation>es hält fest, welche Versionen das Projekt heute verwendet, was die Projektdateien und Git-Tags zeigen</translation>
+    </message>
+    <message>
+        <source>it counts things in the code as it is today, which search_code counts again</source>
+        <translation>es zählt Dinge im Code, wie er heute ist, die search_code erneut zählt</translation>
+    </message>
+    <message>
+        <source>it describes what the code or the setup fails to do right now, which the next change makes false</source>
+        <translation>es beschreibt, was der Code oder die Einrichtung gerade nicht schafft, und die nächste Änderung macht das falsch</translation>
+    </message>
+    <message>
+        <source>it records how something stands right now, which the tools show afresh and which will not stay true</source>
+        <translation>es hält fest, wie etwas gerade steht; die Werkzeuge zeigen das neu, und es bleibt nicht wahr</translation>
+    </message>
+    <message>
+        <source>it rests on one event in one session, which says nothing about the next</source>
+        <translation>es beruht auf einem einzigen Ereignis in einer Sitzung, das nichts über die nächste sagt</translation>
+    </message>
+    <message>
+        <source>it is a measurement of the code or the system as it is today, which the tools measure again</source>
+        <translation>es ist eine Messung des Codes oder des Systems, wie sie heute sind, die die Werkzeuge erneut messen</translation>
+    </message>
+    <message>
+        <source>it measures today&apos;s use against its bound (a quota, a limit), which the tools measure again</source>
+        <translation>es misst die heutige Nutzung an ihrer Grenze (einem Kontingent, einem Limit), und die Werkzeuge messen sie erneut</translation>
+    </message>
+</context>
+<context>
     <name>memory_held</name>
     <message>
         <source>Share with the team</source>
@@ -2781,6 +2984,37 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
+    <name>memory_hold</name>
+    <message>
+        <source>the developer asked to confirm every note before it is remembered</source>
+        <translation>der Entwickler hat gebeten, jede Notiz vor dem Merken zu bestätigen</translation>
+    </message>
+    <message>
+        <source>it repeats text read from {sources}, which the developer did not ask to remember</source>
+        <translation>es wiederholt aus {sources} gelesenen Text, um dessen Merken der Entwickler nicht gebeten hat</translation>
+    </message>
+    <message>
+        <source>it runs a tool in every later session, which the developer did not ask for</source>
+        <translation>es führt in jeder späteren Sitzung ein Werkzeug aus, worum der Entwickler nicht gebeten hat</translation>
+    </message>
+    <message>
+        <source>it opens a link in every later session, which the developer did not ask for</source>
+        <translation>es öffnet in jeder späteren Sitzung einen Link, worum der Entwickler nicht gebeten hat</translation>
+    </message>
+    <message>
+        <source>it keeps something quiet in every later session, which the developer did not ask for</source>
+        <translation>es verschweigt in jeder späteren Sitzung etwas, worum der Entwickler nicht gebeten hat</translation>
+    </message>
+    <message>
+        <source>it trusts a source in every later session, which the developer did not ask for</source>
+        <translation>es vertraut in jeder späteren Sitzung einer Quelle, worum der Entwickler nicht gebeten hat</translation>
+    </message>
+    <message>
+        <source>the agent suggests it for the team&apos;s memory; only you can share it (memory share), keep or discard it</source>
+        <translation>der Agent schlägt es für das Team-Gedächtnis vor; nur Sie können es teilen (Befehl &apos;memory share&apos;), behalten oder verwerfen</translation>
+    </message>
+</context>
+<context>
     <name>memory_keep</name>
     <message>
         <source>Keep it anyway</source>
@@ -2792,11 +3026,42 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
     <message>
         <source>Not remembered: “{short}”, because {reason}.</source>
-        <translation>Nicht gemerkt: „{short}“, weil {reason}.</translation>
+        <translation>Nicht gemerkt: „{short}“, denn {reason}.</translation>
     </message>
     <message>
         <source>{WHY_NOT} You can also add it in Settings → Memory, or with: {command}</source>
         <translation>{WHY_NOT} Sie können sie auch unter Einstellungen → Gedächtnis hinzufügen, oder mit: {command}</translation>
+    </message>
+</context>
+<context>
+    <name>memory_limits</name>
+    <message>
+        <source>Refused: the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
+        <translation>Abgelehnt: Der Text sieht nach einem Zugangsdatum aus ({kind}). Speichern Sie nie Geheimnisse (API-Schlüssel, Tokens, Passwörter, private Schlüssel) im Gedächtnis. Wenn es wichtig ist, notieren Sie, wo das Geheimnis liegt (zum Beispiel &apos;der Schlüssel liegt im Geheimnisspeicher der CI&apos;), nie seinen Wert.</translation>
+    </message>
+    <message>
+        <source>Merge related entries into shorter ones or delete entries that are no longer true, then try again.</source>
+        <translation>Fassen Sie zusammengehörige Einträge kürzer zusammen oder löschen Sie Einträge, die nicht mehr stimmen, und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
+        <translation>Abgelehnt: {path} wäre leer. Schreiben Sie, was Sie sich merken möchten, oder löschen Sie die Datei, wenn nichts darin mehr behaltenswert ist.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
+        <translation>Abgelehnt: {path} liegt {depth} Ordner tief; Gedächtnisdateien liegen höchstens {most} Ordner unter /memories. Verwenden Sie einen kürzeren Pfad wie /memories/{name}.</translation>
+    </message>
+    <message>
+        <source>Refused: the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
+        <translation>Abgelehnt: Das Gedächtnis enthält bereits {count} Dateien, mehr behält es nicht. Fügen Sie dies stattdessen einer vorhandenen Datei hinzu. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
+        <translation>Abgelehnt: {path} hätte {size} Zeichen; eine Gedächtnisdatei fasst höchstens {cap}. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
+        <translation>Abgelehnt: Das Gedächtnis hätte insgesamt {size} Zeichen (Dateinamen eingeschlossen); die Grenze liegt bei {cap} für alle Dateien zusammen. {advice}</translation>
     </message>
 </context>
 <context>
@@ -3362,6 +3627,61 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     <message>
         <source>Share it with everyone on this repository&apos;s team, as you ({where}).</source>
         <translation>Mit allen im Team dieses Repositorys teilen, unter Ihrem Namen ({where}).</translation>
+    </message>
+</context>
+<context>
+    <name>team_server</name>
+    <message>
+        <source>the team&apos;s rules do not let your role write this there</source>
+        <translation>die Regeln des Teams erlauben Ihrer Rolle nicht, dies dort zu schreiben</translation>
+    </message>
+    <message>
+        <source>your role lacks the privilege for this</source>
+        <translation>Ihrer Rolle fehlt dafür die Berechtigung</translation>
+    </message>
+    <message>
+        <source>the password is wrong or missing</source>
+        <translation>das Passwort ist falsch oder fehlt</translation>
+    </message>
+    <message>
+        <source>there is no such role</source>
+        <translation>diese Rolle gibt es nicht</translation>
+    </message>
+    <message>
+        <source>the server does not let this role connect from here</source>
+        <translation>der Server lässt diese Rolle von hier aus nicht verbinden</translation>
+    </message>
+    <message>
+        <source>there is no such database</source>
+        <translation>diese Datenbank gibt es nicht</translation>
+    </message>
+    <message>
+        <source>the server takes no connections now</source>
+        <translation>der Server nimmt gerade keine Verbindungen an</translation>
+    </message>
+    <message>
+        <source>the server has no connection to spare</source>
+        <translation>der Server hat keine Verbindung mehr frei</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>keine Antwort innerhalb der Frist</translation>
+    </message>
+    <message>
+        <source>nothing answers at that address</source>
+        <translation>unter dieser Adresse antwortet nichts</translation>
+    </message>
+    <message>
+        <source>the server&apos;s name is not known</source>
+        <translation>der Name des Servers ist unbekannt</translation>
+    </message>
+    <message>
+        <source>the connection broke off</source>
+        <translation>die Verbindung ist abgebrochen</translation>
+    </message>
+    <message>
+        <source>a setting in the connection string is not valid</source>
+        <translation>eine Angabe in der Verbindungsangabe ist ungültig</translation>
     </message>
 </context>
 <context>

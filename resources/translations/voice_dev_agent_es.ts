@@ -2411,6 +2411,18 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <translation>Claude envió una llamada a herramienta que no pude leer. Vuelve a preguntar, por favor.</translation>
     </message>
     <message>
+        <source>The team server gives the role {who} no access to this repository&apos;s team memory.</source>
+        <translation>El servidor del equipo no da al rol {who} acceso a la memoria del equipo de este repositorio.</translation>
+    </message>
+    <message>
+        <source>The team&apos;s admin made this repository&apos;s team memory read-only.</source>
+        <translation>El administrador del equipo dejó la memoria del equipo de este repositorio en solo lectura.</translation>
+    </message>
+    <message>
+        <source>The role {who} may read this repository&apos;s team memory but not change it.</source>
+        <translation>El rol {who} puede leer la memoria del equipo de este repositorio, pero no cambiarla.</translation>
+    </message>
+    <message>
         <source>The team memory&apos;s history is kept on the team server and cannot be removed from here; delete its lines one by one, or ask the team&apos;s admin.</source>
         <translation>El historial de la memoria del equipo se guarda en el servidor del equipo y no se puede borrar desde aquí; elimina sus líneas una a una o pregunta al administrador del equipo.</translation>
     </message>
@@ -2752,6 +2764,197 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
+    <name>memory_gate</name>
+    <message>
+        <source>If the build fails with CS0246 after switching branches, run dotnet restore first</source>
+        <translation>Si la compilación falla con CS0246 tras cambiar de rama, ejecuta primero dotnet restore</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD: halfway through renaming Parser to Reader; cli.py is next</source>
+        <translation>AAAA-MM-DD: a mitad de renombrar Parser a Reader; cli.py es lo siguiente</translation>
+    </message>
+    <message>
+        <source>Save the lesson, the decision or the plan, not the result: the tools will tell the current state next time (for example &quot;{lesson}&quot; or &quot;{dated}&quot;).</source>
+        <translation>Guarda la lección, la decisión o el plan, no el resultado: las herramientas dirán el estado actual la próxima vez (por ejemplo, «{lesson}» o «{dated}»).</translation>
+    </message>
+    <message>
+        <source>Put the date in front of it (for example &quot;{dated}&quot;) so a later session knows how old it is, and leave out results the tools can tell again.</source>
+        <translation>Pon la fecha delante (por ejemplo, «{dated}») para que una sesión posterior sepa su antigüedad, y omite los resultados que las herramientas pueden volver a dar.</translation>
+    </message>
+    <message>
+        <source>If there is a lesson here, save it with its evidence: when it happens, how often and why, as seen in more than one run (for example &quot;{lesson}&quot;). Otherwise save nothing: the tools will show what happens next time.</source>
+        <translation>Si aquí hay una lección, guárdala con sus pruebas: cuándo ocurre, con qué frecuencia y por qué, visto en más de una ejecución (por ejemplo, «{lesson}»). Si no, no guardes nada: las herramientas mostrarán lo que ocurra la próxima vez.</translation>
+    </message>
+    <message>
+        <source>If it is knowledge that holds next month, say when it applies or why, and it will be kept.</source>
+        <translation>Si es un conocimiento que seguirá valiendo el mes que viene, di cuándo se aplica o por qué, y se conservará.</translation>
+    </message>
+    <message>
+        <source>The developer asked to remember this, so say in your answer that it was not saved and that they can keep it as their own line, which this check never judges (only the credential filter applies): in Settings → Memory, or with: {command}</source>
+        <translation>El desarrollador pidió recordar esto, así que di en tu respuesta que no se guardó y que puede conservarlo como línea propia, que esta comprobación nunca juzga (solo se aplica el filtro de credenciales): en Ajustes → Memoria, o con: {command}</translation>
+    </message>
+    <message>
+        <source>Not saved. The line &quot;{line}&quot; was refused: {reason}.</source>
+        <translation>No se guardó. La línea «{line}» se rechazó: {reason}.</translation>
+    </message>
+    <message>
+        <source>The rest of it is worth keeping: save &quot;{keep}&quot; on its own.</source>
+        <translation>El resto merece conservarse: guarda «{keep}» por separado.</translation>
+    </message>
+    <message>
+        <source>Also refused for the same kind of reason: {others} and {more} more.</source>
+        <translation>También rechazadas por el mismo tipo de motivo: {others} y {more} más.</translation>
+    </message>
+    <message>
+        <source>Also refused for the same kind of reason: {others}.</source>
+        <translation>También rechazadas por el mismo tipo de motivo: {others}.</translation>
+    </message>
+    <message>
+        <source>already in {path} (the same line, up to case, spacing or list marker)</source>
+        <translation>ya en {path} (la misma línea, salvo mayúsculas, espacios o viñeta)</translation>
+    </message>
+    <message>
+        <source>earlier in this same write</source>
+        <translation>antes en esta misma escritura</translation>
+    </message>
+    <message>
+        <source>already in {holder}</source>
+        <translation>ya en {holder}</translation>
+    </message>
+    <message>
+        <source>Not saved. The line &quot;{line}&quot; is {where}. The memory is loaded into every session, so one copy is enough: leave this line out, or edit the existing line if it needs to change.</source>
+        <translation>No se guardó. La línea «{line}» está {where}. La memoria se carga en cada sesión, así que basta una copia: omite esta línea o edita la existente si tiene que cambiar.</translation>
+    </message>
+    <message>
+        <source>it repeats a line the memory already holds</source>
+        <translation>repite una línea que la memoria ya tiene</translation>
+    </message>
+    <message>
+        <source>it is work in progress without a date, so a later session cannot tell how old it is</source>
+        <translation>es trabajo en curso sin fecha, así que una sesión posterior no puede saber su antigüedad</translation>
+    </message>
+    <message>
+        <source>it makes a standing rule out of one incident ({what}), and every later session would follow it without knowing what it rests on</source>
+        <translation>convierte un solo incidente ({what}) en una regla permanente, y cada sesión posterior la seguiría sin saber en qué se basa</translation>
+    </message>
+    <message>
+        <source>what happened once, in one session</source>
+        <translation>lo que pasó una vez, en una sesión</translation>
+    </message>
+    <message>
+        <source>one result, with nothing that says why it holds</source>
+        <translation>un resultado, sin nada que diga por qué se cumple</translation>
+    </message>
+    <message>
+        <source>it lists changed files, which git_status shows at any time</source>
+        <translation>enumera archivos cambiados, que git_status muestra en cualquier momento</translation>
+    </message>
+    <message>
+        <source>it reads like a report of how things stand now (a result, a change, what the code does today) rather than a rule, a reason or a dated plan</source>
+        <translation>se lee como un informe de cómo están las cosas ahora (un resultado, un cambio, lo que hace el código hoy) y no como una regla, un motivo o un plan con fecha</translation>
+    </message>
+    <message>
+        <source>it is a stack trace, which the next failing run prints again</source>
+        <translation>es una traza de pila, que la próxima ejecución fallida vuelve a imprimir</translation>
+    </message>
+    <message>
+        <source>it is a measurement of one run (a size, a time, a figure), which the tools measure again</source>
+        <translation>es una medición de una sola ejecución (un tamaño, un tiempo, una cifra), que las herramientas vuelven a medir</translation>
+    </message>
+    <message>
+        <source>it is a failing assertion&apos;s output, which the next test run prints again</source>
+        <translation>es la salida de una aserción fallida, que la próxima ejecución de pruebas vuelve a imprimir</translation>
+    </message>
+    <message>
+        <source>it is compiler output, which the next build prints again</source>
+        <translation>es salida del compilador, que la próxima compilación vuelve a imprimir</translation>
+    </message>
+    <message>
+        <source>it pins a problem to a file and line number, which the next edit moves</source>
+        <translation>sitúa un problema en un archivo y un número de línea, que la próxima edición desplaza</translation>
+    </message>
+    <message>
+        <source>it is a build or test count, which the build and test tools report afresh every run</source>
+        <translation>es un recuento de compilación o de pruebas, que las herramientas de compilación y de pruebas dan de nuevo en cada ejecución</translation>
+    </message>
+    <message>
+        <source>it lists changed or uncommitted files, which git_status shows at any time</source>
+        <translation>enumera archivos cambiados o sin confirmar, que git_status muestra en cualquier momento</translation>
+    </message>
+    <message>
+        <source>it records branch, ahead/behind or merge state, which git_status shows at any time</source>
+        <translation>registra el estado de la rama, de adelanto/retraso o de fusión, que git_status muestra en cualquier momento</translation>
+    </message>
+    <message>
+        <source>it describes the repository as it is right now, which will not stay true</source>
+        <translation>describe el repositorio tal como está ahora mismo, algo que no seguirá siendo cierto</translation>
+    </message>
+    <message>
+        <source>it is compiler or runtime error output, which the next build or run prints again</source>
+        <translation>es salida de errores del compilador o de ejecución, que la próxima compilación o ejecución vuelve a imprimir</translation>
+    </message>
+    <message>
+        <source>it is a build or test verdict, which the build and test tools tell again next time</source>
+        <translation>es un veredicto de compilación o de pruebas, que las herramientas de compilación y de pruebas vuelven a dar la próxima vez</translation>
+    </message>
+    <message>
+        <source>it records branch or merge state, which git_status shows at any time</source>
+        <translation>registra el estado de la rama o de la fusión, que git_status muestra en cualquier momento</translation>
+    </message>
+    <message>
+        <source>it describes the repository as it is now, which will not stay true</source>
+        <translation>describe el repositorio tal como está ahora, algo que no seguirá siendo cierto</translation>
+    </message>
+    <message>
+        <source>it says what the code does or lacks right now, which read_file and search_code show at any time and the next commit changes</source>
+        <translation>dice lo que el código hace o le falta ahora mismo, algo que read_file y search_code muestran en cualquier momento y que el próximo commit cambia</translation>
+    </message>
+    <message>
+        <source>it repeats what a tool reports today, which the tool reports afresh when asked and stops being true when the tool or the code changes</source>
+        <translation>repite lo que una herramienta informa hoy, algo que la herramienta vuelve a informar cuando se le pide y que deja de ser cierto cuando cambian la herramienta o el código</translation>
+    </message>
+    <message>
+        <source>it records where the repository sits on this machine, which the tools find again</source>
+        <translation>registra dónde está el repositorio en esta máquina, algo que las herramientas vuelven a encontrar</translation>
+    </message>
+    <message>
+        <source>it narrates one incident of one session, which says nothing about the next</source>
+        <translation>narra un solo incidente de una sesión, que no dice nada de la siguiente</translation>
+    </message>
+    <message>
+        <source>it describes a bug in the code as it is now, which the fix will make false</source>
+        <translation>describe un error del código tal como está ahora, algo que la corrección volverá falso</translation>
+    </message>
+    <message>
+        <source>it records which versions the project uses today, which the project files and git tags show</source>
+        <translation>registra qué versiones usa hoy el proyecto, algo que muestran los archivos del proyecto y las etiquetas de git</translation>
+    </message>
+    <message>
+        <source>it counts things in the code as it is today, which search_code counts again</source>
+        <translation>cuenta cosas del código tal como está hoy, algo que search_code vuelve a contar</translation>
+    </message>
+    <message>
+        <source>it describes what the code or the setup fails to do right now, which the next change makes false</source>
+        <translation>describe lo que el código o la configuración no consigue hacer ahora mismo, algo que el próximo cambio volverá falso</translation>
+    </message>
+    <message>
+        <source>it records how something stands right now, which the tools show afresh and which will not stay true</source>
+        <translation>registra cómo está algo ahora mismo, algo que las herramientas vuelven a mostrar y que no seguirá siendo cierto</translation>
+    </message>
+    <message>
+        <source>it rests on one event in one session, which says nothing about the next</source>
+        <translation>se basa en un solo suceso de una sesión, que no dice nada de la siguiente</translation>
+    </message>
+    <message>
+        <source>it is a measurement of the code or the system as it is today, which the tools measure again</source>
+        <translation>es una medición del código o del sistema tal como están hoy, que las herramientas vuelven a medir</translation>
+    </message>
+    <message>
+        <source>it measures today&apos;s use against its bound (a quota, a limit), which the tools measure again</source>
+        <translation>mide el uso de hoy frente a su límite (una cuota, un tope), y las herramientas lo vuelven a medir</translation>
+    </message>
+</context>
+<context>
     <name>memory_held</name>
     <message>
         <source>Share with the team</source>
@@ -2781,6 +2984,37 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
+    <name>memory_hold</name>
+    <message>
+        <source>the developer asked to confirm every note before it is remembered</source>
+        <translation>el desarrollador pidió confirmar cada nota antes de recordarla</translation>
+    </message>
+    <message>
+        <source>it repeats text read from {sources}, which the developer did not ask to remember</source>
+        <translation>repite texto leído de {sources}, que el desarrollador no pidió recordar</translation>
+    </message>
+    <message>
+        <source>it runs a tool in every later session, which the developer did not ask for</source>
+        <translation>ejecuta una herramienta en cada sesión posterior, algo que el desarrollador no pidió</translation>
+    </message>
+    <message>
+        <source>it opens a link in every later session, which the developer did not ask for</source>
+        <translation>abre un enlace en cada sesión posterior, algo que el desarrollador no pidió</translation>
+    </message>
+    <message>
+        <source>it keeps something quiet in every later session, which the developer did not ask for</source>
+        <translation>calla algo en cada sesión posterior, algo que el desarrollador no pidió</translation>
+    </message>
+    <message>
+        <source>it trusts a source in every later session, which the developer did not ask for</source>
+        <translation>confía en una fuente en cada sesión posterior, algo que el desarrollador no pidió</translation>
+    </message>
+    <message>
+        <source>the agent suggests it for the team&apos;s memory; only you can share it (memory share), keep or discard it</source>
+        <translation>el agente lo sugiere para la memoria del equipo; solo tú puedes compartirlo (orden &apos;memory share&apos;), conservarlo o descartarlo</translation>
+    </message>
+</context>
+<context>
     <name>memory_keep</name>
     <message>
         <source>Keep it anyway</source>
@@ -2797,6 +3031,37 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>{WHY_NOT} You can also add it in Settings → Memory, or with: {command}</source>
         <translation>{WHY_NOT} También puedes añadirla en Ajustes → Memoria, o con: {command}</translation>
+    </message>
+</context>
+<context>
+    <name>memory_limits</name>
+    <message>
+        <source>Refused: the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
+        <translation>Rechazado: el texto parece una credencial ({kind}). Nunca guardes secretos (claves de API, tokens, contraseñas, claves privadas) en la memoria. Si importa, anota dónde se guarda el secreto (por ejemplo, &apos;la clave está en el almacén de secretos de la CI&apos;), nunca su valor.</translation>
+    </message>
+    <message>
+        <source>Merge related entries into shorter ones or delete entries that are no longer true, then try again.</source>
+        <translation>Combina entradas relacionadas en otras más cortas o borra las que ya no sean ciertas, y vuelve a intentarlo.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
+        <translation>Rechazado: {path} quedaría vacío. Escribe lo que quieras recordar, o borra el archivo si ya no hay nada en él que merezca la pena conservar.</translation>
+    </message>
+    <message>
+        <source>Refused: {path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
+        <translation>Rechazado: {path} está {depth} carpetas por debajo; los archivos de memoria están como mucho {most} carpetas por debajo de /memories. Usa una ruta más corta, como /memories/{name}.</translation>
+    </message>
+    <message>
+        <source>Refused: the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
+        <translation>Rechazado: la memoria ya tiene {count} archivos, el máximo que guarda. Añade esto a un archivo existente. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
+        <translation>Rechazado: {path} tendría {size} caracteres; un archivo de memoria admite como mucho {cap}. {advice}</translation>
+    </message>
+    <message>
+        <source>Refused: the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
+        <translation>Rechazado: la memoria tendría {size} caracteres en total (nombres de archivo incluidos); el límite es {cap} para todos los archivos juntos. {advice}</translation>
     </message>
 </context>
 <context>
@@ -3362,6 +3627,61 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     <message>
         <source>Share it with everyone on this repository&apos;s team, as you ({where}).</source>
         <translation>Compartirla con todo el equipo de este repositorio, en tu nombre ({where}).</translation>
+    </message>
+</context>
+<context>
+    <name>team_server</name>
+    <message>
+        <source>the team&apos;s rules do not let your role write this there</source>
+        <translation>las reglas del equipo no permiten a tu rol escribir esto ahí</translation>
+    </message>
+    <message>
+        <source>your role lacks the privilege for this</source>
+        <translation>tu rol no tiene el privilegio para esto</translation>
+    </message>
+    <message>
+        <source>the password is wrong or missing</source>
+        <translation>la contraseña es incorrecta o falta</translation>
+    </message>
+    <message>
+        <source>there is no such role</source>
+        <translation>ese rol no existe</translation>
+    </message>
+    <message>
+        <source>the server does not let this role connect from here</source>
+        <translation>el servidor no deja que este rol se conecte desde aquí</translation>
+    </message>
+    <message>
+        <source>there is no such database</source>
+        <translation>esa base de datos no existe</translation>
+    </message>
+    <message>
+        <source>the server takes no connections now</source>
+        <translation>el servidor no acepta conexiones ahora</translation>
+    </message>
+    <message>
+        <source>the server has no connection to spare</source>
+        <translation>al servidor no le quedan conexiones libres</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>no hubo respuesta a tiempo</translation>
+    </message>
+    <message>
+        <source>nothing answers at that address</source>
+        <translation>nada responde en esa dirección</translation>
+    </message>
+    <message>
+        <source>the server&apos;s name is not known</source>
+        <translation>el nombre del servidor no se conoce</translation>
+    </message>
+    <message>
+        <source>the connection broke off</source>
+        <translation>la conexión se cortó</translation>
+    </message>
+    <message>
+        <source>a setting in the connection string is not valid</source>
+        <translation>un ajuste de la cadena de conexión no es válido</translation>
     </message>
 </context>
 <context>

@@ -35,7 +35,7 @@ from app.ui import links, memory_merge, translation
 from app.ui.app_menu import AppMenu
 from app.ui.ask_dialog import AskDialog
 from app.ui.history_window import HistoryWindow
-from app.ui.memory_held import HeldNotice, HeldNotices
+from app.ui.memory_held import HeldNotice, HeldNotices, waiting
 from app.ui.memory_keep import KeepAnyway
 from app.ui.panel import AnswerPanel
 from app.ui.settings_window import SettingsWindow
@@ -49,12 +49,25 @@ CONTENT = {
     "de": ("Warum der Build rot ist", "Zwei Tests schlagen fehl.", "Die Tests brauchen Docker.", "merk dir das"),
     "es": ("Por qué la compilación falla", "Fallan dos pruebas.", "Las pruebas necesitan Docker.", "recuérdalo"),
 }
-# Why a line was held or refused: the write gate's words (app/core/memory/gate.py and judgement.py, not marked for
-# translation yet), so the walk gives them in the language shown, as it does the agent's words, and judges the
-# app's words around them.
-REASONS = {
-    "de": "es klingt nach dem heutigen Stand, nicht nach einer Regel",
-    "es": "suena a cómo están las cosas hoy, no a una regla",
+# A line the person keeps in their memory file that the gate reads as state (a count, a file and line number): the
+# memory window's note under the text gives the gate's reason, in the language shown.
+# How the held line's tooltip and the refused line's row begin, around the reason.
+BECAUSE = {"de": "Zurückgehalten, denn ", "es": "Retenida porque "}
+NOT_REMEMBERED = {"de": "Nicht gemerkt: ", "es": "No recordado: "}
+STATE_LINE = {"de": "3 Tests schlagen fehl in src/app.py:42", "es": "Fallan 3 pruebas en src/app.py:42"}
+# The agent's lines in the language shown: one the person asked for that the gate refuses (a file and line), one
+# held because the person asked to confirm every note, one suggested for the team.
+AGENT_LINES = {
+    "de": (
+        "Der Build bricht in src/build.py:17 ab",
+        "Tabulatoren in Makefiles verwenden.",
+        "Releases veröffentlicht, wer Dienst hat.",
+    ),
+    "es": (
+        "La compilación se rompe en src/build.py:17",
+        "Usar tabulaciones en los Makefiles.",
+        "Las versiones se publican desde la rama release.",
+    ),
 }
 
 
@@ -62,6 +75,25 @@ def settle(app: QApplication, rounds: int = 15) -> None:
     for _ in range(rounds):
         app.processEvents()
         QApplication.instance().thread().msleep(20)  # type: ignore[union-attr]
+
+
+def _refused_and_held(repo: Path, language: str) -> tuple[KeepOffer, tuple[HeldNotice, ...]]:
+    """A turn's writes as the agent makes them, judged by the real gate and holder: one line the person asked for
+    refused as state (offered to keep anyway), one held because the person asks to confirm every note ("Ask before
+    remembering"), one suggested for the team. The held ones are read back from the journal, as the windows do."""
+    store = open_store(repo)
+    store.ask_first = True
+    state, note, suggestion = AGENT_LINES[language]
+    refused = store.execute(
+        {"command": "create", "path": "/memories/state.md", "file_text": f"- {state}\n"},
+        session_id="s2",
+        user_words=f"remember: {state}",
+    )
+    assert refused.is_error and len(refused.offers) == 1, refused
+    for path, line in (("/memories/tools.md", note), (SUGGEST_PATH, suggestion)):
+        held = store.execute({"command": "create", "path": path, "file_text": f"- {line}\n"}, session_id="s2")
+        assert "Held for the developer" in held.text, held
+    return refused.offers[0], waiting(repo)
 
 
 def _repo(home: Path, note: str, words: str) -> Path:
@@ -79,6 +111,12 @@ def _repo(home: Path, note: str, words: str) -> Path:
     return repo
 
 
+def _state_line(repo: Path, note: str, line: str) -> None:
+    """The person's own state line beside the note (a person's lines are never refused, only noted)."""
+    saved = open_store(repo).save_as_person("/memories/build.md", f"- {note}\n- {line}\n", f"- {note}\n")
+    assert saved.saved, saved.message
+
+
 def main(language: str, out: Path, home: Path) -> dict[str, object]:
     app = QApplication(sys.argv)
     keyring.set_keyring(null.Keyring())
@@ -86,6 +124,7 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     out.mkdir(parents=True, exist_ok=True)
     title, answer, note, words = CONTENT[language]
     repo = _repo(home, note, words)
+    _state_line(repo, note, STATE_LINE[language])
     seen: dict[str, object] = {"platform": app.platformName(), "language": shown, "windows": {}}
     windows: dict[str, dict[str, object]] = {}
     devices: set[str] = set()
@@ -134,19 +173,21 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     panel.trust_box.hide()
 
     # A held line (Keep, Discard) and one suggested for the team (Share, off: no team server), and a line the
-    # gate refused that the person asked for (Keep it anyway), then each settled through the app's own path.
-    reason = REASONS[language]
-    held = (
-        HeldNotice(1, f"- {note}", "/memories/build.md", reason, repo),
-        HeldNotice(2, f"- {answer}", SUGGEST_PATH, reason, repo),
-    )
+    # gate refused that the person asked for (Keep it anyway), each with the reason the real gate or holder gave
+    # (the held ones' in their tooltips), then each settled through the app's own path.
+    offer, held = _refused_and_held(repo, language)
     panel.held_box.add(held)
     panel.held_box.team_access(repo, sharing.access(repo, Settings()))
-    offer = KeepOffer(answer, reason, "/memories/build.md", str(repo))
     panel.keep_box.add((offer,))
     judge("panel-held", panel)
+    reasons = [
+        text for where, text in visible_texts(panel) if "tooltip" in where and text.startswith(BECAUSE[language])
+    ]
+    reasons += [text for _where, text in visible_texts(panel.keep_box) if text.startswith(NOT_REMEMBERED[language])]
+    seen["reasons"] = reasons
     settling = HeldNotices(lambda: repo)
     settling.settled.connect(panel.held_box.settled)
+    settling.keep(held[0])  # kept in its file
     settling.keep(held[0])  # no longer waiting in the store: "Already settled elsewhere"
     keeper = KeepAnyway(lambda: repo)
     keeper.kept.connect(panel.keep_box.kept)
@@ -183,6 +224,10 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
         settle(app)
         if settings.tabs.currentWidget() is settings.memory:
             settings.memory.set_active_repository(repo)
+            settings.memory.files.select("/memories/build.md")  # the note under its text names a state line
+            settle(app)
+            settings.memory.pane.warning.check()
+            seen["warning"] = settings.memory.pane.warning.text() if settings.memory.pane.warning.isVisible() else ""
         judge(f"settings-{index + 1}", settings)
     # The memory tab's questions: delete a file, forget the repository; a save that met a change made meanwhile.
     settings.memory.files.select("/memories/build.md")

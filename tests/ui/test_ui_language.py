@@ -32,6 +32,7 @@ from app.core.settings import Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP, UiText
 from app.ui import translation
 from app.ui.settings_window import SettingsWindow
+from tests.team_server import TeamDatabase, unique
 from tests.ui.test_desktop_views import _distinct_colours
 from tests.ui.ui_walk import TRANSLATIONS, clipped, still_english, visible_texts
 
@@ -40,6 +41,21 @@ SHOTS = ROOT / "test-artifacts" / "screenshots" / "language"
 LANGUAGES = ("de", "es")
 QT_BIN = Path(sys.executable).parent
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# The reasons the real gate and holder give in the walk (language_view.py), as each language says them: a line
+# held because the person confirms every note, one suggested for the team, and a file and line (refused when the
+# agent wrote it at the person's request, noted under the text when the person wrote it).
+REASONS = {
+    "de": (
+        "der Entwickler hat gebeten, jede Notiz vor dem Merken zu bestätigen",
+        "der Agent schlägt es für das Team-Gedächtnis vor; nur Sie können es teilen",
+        "es heftet ein Problem an eine Datei und Zeilennummer, die sich mit der nächsten Änderung verschiebt",
+    ),
+    "es": (
+        "el desarrollador pidió confirmar cada nota antes de recordarla",
+        "el agente lo sugiere para la memoria del equipo; solo tú puedes compartirlo",
+        "sitúa un problema en un archivo y un número de línea, que la próxima edición desplaza",
+    ),
+}
 
 
 def _messages(language: str) -> Iterator[tuple[str, ET.Element]]:
@@ -221,6 +237,12 @@ def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
     assert questions | {"history-deleted"} <= set(windows)
     assert sum(name.startswith("settings-") for name in windows) == 5  # General, Voice, Speech, Repositories, Memory
     assert sum(name.startswith("setup-") for name in windows) == 5
+    # The real gate's and holder's reasons, in the held lines' tooltips, the refused line's row and the memory
+    # window's note, in the language (each walked with its window above: an English reason fails the walk).
+    held_asked, held_team, file_and_line = REASONS[language]
+    assert len(seen["reasons"]) == 3, seen["reasons"]
+    assert held_asked in seen["reasons"][0] and held_team in seen["reasons"][1], seen["reasons"]
+    assert file_and_line in seen["reasons"][2] and file_and_line in seen["warning"], (seen["reasons"], seen["warning"])
     for name, window in windows.items():
         assert window["texts"] > 3, f"{name}: nothing walked"
         assert window["english"] == [], f"{name}: still English:\n" + "\n".join(window["english"])
@@ -266,3 +288,149 @@ def test_a_memory_file_changed_meanwhile_is_said_in_spanish(qapp: QApplication, 
         assert translation.shown(result.message) == "/memories/notes.md cambió desde que lo abriste; no se guardó nada."
     finally:
         translation.remove(qapp)
+
+
+def test_the_gates_refusal_reaches_the_person_in_german_and_the_model_reads_the_same_english(german: None) -> None:
+    from app.core.memory import gate, judgement
+
+    lines = [f"- {n} Tests schlagen fehl in src/modul{n}.py:{n}" for n in range(2, 8)]
+    refusal = gate.check_write("/memories/build.md", None, "\n".join(lines) + "\n", {})
+    assert refusal is not None and refusal.message == f"Error: {refusal.said}"
+    assert refusal.message.startswith(
+        'Error: Not saved. The line "- 2 Tests schlagen fehl in src/modul2.py:2" was refused: it pins a problem to a '
+        "file and line number, which the next edit moves. Save the lesson, the decision or the plan, not the result"
+    )  # what the model reads, as before
+    assert refusal.reason in judgement._FIRM  # the shape's own reason, compared as the str it is
+    shown = translation.shown(refusal.said)
+    assert shown.startswith(
+        "Nicht gespeichert. Die Zeile „- 2 Tests schlagen fehl in src/modul2.py:2“ wurde abgelehnt: es heftet ein "
+        "Problem an eine Datei und Zeilennummer, die sich mit der nächsten Änderung verschiebt. Speichern Sie die Lehre"
+    )
+    assert "„Wenn der Build nach einem Branch-Wechsel mit CS0246 fehlschlägt, zuerst dotnet restore ausführen“" in shown
+    assert "Aus dem gleichen Grund ebenfalls abgelehnt: " in shown and shown.endswith(" und 2 weitere.")
+    assert still_english([("refusal", shown)], "de") == []
+
+    line = "- Tabs in Makefiles verwenden"
+    twice = gate.check_write("/memories/b.md", None, f"{line}\n", {"/memories/a.md": f"{line.lower()}\n"})
+    assert twice is not None and twice.said.startswith(f'Not saved. The line "{line}" is already in /memories/a.md.')
+    assert translation.shown(twice.said).startswith(
+        "Nicht gespeichert. Die Zeile „- Tabs in Makefiles verwenden“ steht bereits in /memories/a.md. Das Gedächtnis"
+    )
+
+
+def test_a_held_lines_reason_read_back_from_the_journal_is_shown_in_german(german: None, tmp_path: Path) -> None:
+    from app.core.memory import open_store
+    from app.ui.memory_held import waiting
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    store = open_store(repo)
+    store.execute({"command": "create", "path": "/memories/t.md", "file_text": "- Always run make lint first.\n"})
+    [held] = waiting(repo)  # as the journal keeps it: the English words, marked again
+    assert held.reason == "it runs a tool in every later session, which the developer did not ask for"
+    assert translation.shown(held.reason) == (
+        "es führt in jeder späteren Sitzung ein Werkzeug aus, worum der Entwickler nicht gebeten hat"
+    )
+    assert translation.shown("a reason nobody marked") == "a reason nobody marked"
+
+
+def _team_checkout(tmp_path: Path) -> Path:
+    repo = tmp_path / "teilen"
+    repo.mkdir()
+    for args in (["init", "-q", "-b", "main"], ["remote", "add", "origin", f"git@example.com:org/{tmp_path.name}.git"]):
+        subprocess.run(["git", "-C", str(repo), *args], check=True)
+    return repo
+
+
+def test_a_team_refusal_is_shown_in_german_in_the_memory_window(
+    german: None, desktop: None, qtbot: QtBot, team_db: TeamDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from app.core.memory import open_store, suggest
+    from app.core.repo_identity import repository_identity
+    from app.core.team import config
+    from app.core.team.read_only import set_read_only
+    from app.core.team.server import connect
+
+    checkout = _team_checkout(tmp_path)
+    identity = repository_identity(checkout).key
+    me, lead = team_db.role(), team_db.role("lead")
+    team_db.grant(identity, me)
+    team_db.grant(identity, lead, admin_right=True)
+    monkeypatch.setenv(config.ENV_DSN, team_db.dsn(me))
+    note = "- Veröffentlichungen macht, wer gerade Dienst hat; siehe docs/releasing.md."
+    held = open_store(checkout).execute({"command": "create", "path": suggest.SUGGEST_PATH, "file_text": f"{note}\n"})
+    assert "Held for the developer" in held.text
+    window = SettingsWindow(Settings(recent_repos=(str(checkout),), last_repo=str(checkout)))
+    qtbot.addWidget(window)
+    window.resize(1100, 760)
+    window.tabs.setCurrentWidget(window.memory)
+    window.show()
+    box = window.memory.held
+    [row] = list(box._shown)
+    share = box.share_button(row)
+    assert share is not None and share.text() == "Mit dem Team teilen"
+    qtbot.waitUntil(share.isEnabled, timeout=10_000)
+    with connect(team_db.dsn(lead)) as conn:  # the team's admin, while the window is open
+        set_read_only(conn, identity, True)
+    qtbot.mouseClick(share, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Nicht geteilt:" in box.lines()[0], timeout=10_000)
+    refusal = "Der Admin des Teams hat das Team-Gedächtnis dieses Repositorys schreibgeschützt gemacht."
+    assert box.lines()[0].endswith(f"(Nicht geteilt: {refusal})"), box.lines()
+    qtbot.waitUntil(lambda: refusal in share.toolTip(), timeout=10_000)  # the button says why it is off now
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    window.grab().save(str(SHOTS / "de-team-refusal.png"))
+    assert still_english(visible_texts(box), "de") == []
+    window.memory.team.close_team()
+
+
+def test_the_team_servers_own_words_reach_the_person_as_a_marked_sentence(
+    german: None, team_db: TeamDatabase, caplog: pytest.LogCaptureFixture
+) -> None:
+    from app.core.errors import TeamRefused
+    from app.core.team.server import connect, translated
+
+    reader = team_db.role()
+    team_db.grant(unique("words"), reader, write=False)  # a reader of one repository's team memory
+    with connect(team_db.dsn(reader)) as conn, pytest.raises(TeamRefused) as refused, translated("test"):
+        conn.execute("INSERT INTO vda.repos (identity) VALUES ('someone-elses')")  # only the owner adds repositories
+    said = str(refused.value)
+    assert said in (
+        "The team server refused this: the team's rules do not let your role write this there",
+        "The team server refused this: your role lacks the privilege for this",
+    )
+    assert translation.shown(said) in (
+        "Der Team-Server hat das abgelehnt: die Regeln des Teams erlauben Ihrer Rolle nicht, dies dort zu schreiben",
+        "Der Team-Server hat das abgelehnt: Ihrer Rolle fehlt dafür die Berechtigung",
+    )
+    logged = caplog.text  # the server's own words stay in the log
+    assert "(42501): permission denied" in logged or "row-level security" in logged
+    with pytest.raises(TeamRefused) as login:
+        connect(team_db.dsn("nobody_here"))
+    assert str(login.value).endswith("refused the login: there is no such role")
+    assert translation.shown(str(login.value)).endswith("hat die Anmeldung abgelehnt: diese Rolle gibt es nicht")
+    assert 'role "nobody_here" does not exist' in caplog.text
+
+
+def test_a_cap_and_the_credential_filter_refuse_in_german_and_the_model_reads_the_same_english(
+    german: None, tmp_path: Path
+) -> None:
+    from app.core.memory import credentials, open_store
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    store = open_store(repo)
+    big = "- " + "x" * 4_100 + "\n"
+    told = store.execute({"command": "create", "path": "/memories/big.md", "file_text": big})
+    assert told.is_error and told.text.startswith("Error: Refused: /memories/big.md would hold 4,103 characters; a ")
+    saved = store.save_as_person("/memories/big.md", big, None)  # the memory window's Save, the team's share
+    assert not saved.saved and saved.message == told.text.removeprefix("Error: ")
+    assert translation.shown(saved.message).startswith(
+        "Abgelehnt: /memories/big.md hätte 4,103 Zeichen; eine Gedächtnisdatei fasst höchstens 4,000. Fassen Sie"
+    )
+    secret = credentials.refusal("a GitHub token")
+    assert secret.startswith("Error: Refused: the text looks like a GitHub token. Never store secrets")
+    assert translation.shown(secret.removeprefix("Error: ")).startswith(
+        "Abgelehnt: Der Text sieht nach einem Zugangsdatum aus (a GitHub token). Speichern Sie nie Geheimnisse"
+    )

@@ -76,6 +76,7 @@ from app.core.memory.state_signs import (
     unwrapped,
 )
 from app.core.memory.text import split_lines
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 _DIGIT = re.compile(r"\d")
 # What a figure needs, cheaply: a digit, a path or an address ("the runbook lives in ops/runbooks/"). A weekday or
@@ -98,11 +99,20 @@ def _bare_file_list(cleaned: str) -> bool:
 STATE, WIP, RULE, GUESS = "state", "wip", "rule", "guess"
 # A pass where no shape of state fired at all: the line's parts need no second look.
 _UNTOUCHED = ("", "")
-_WIP_REASON = "it is work in progress without a date, so a later session cannot tell how old it is"
-_RULE_REASON = (
-    "it makes a standing rule out of one incident ({what}), and every later session would follow it "
-    "without knowing what it rests on"
+# Each reason is marked for translation (a str still, compared and cached as one): the windows show it in the
+# person's language, the model and the log read the English. Every sentence of the gate is in this context.
+GATE_CONTEXT = "memory_gate"
+_WIP_REASON = QT_TRANSLATE_NOOP(
+    "memory_gate", "it is work in progress without a date, so a later session cannot tell how old it is"
 )
+_RULE_REASON = QT_TRANSLATE_NOOP(
+    "memory_gate",
+    "it makes a standing rule out of one incident ({what}), and every later session would follow it "
+    "without knowing what it rests on",
+)
+_ONCE = QT_TRANSLATE_NOOP("memory_gate", "what happened once, in one session")
+_ONE_RESULT = QT_TRANSLATE_NOOP("memory_gate", "one result, with nothing that says why it holds")
+_CHANGED_FILES = QT_TRANSLATE_NOOP("memory_gate", "it lists changed files, which git_status shows at any time")
 
 
 def _judge_clause(
@@ -122,7 +132,7 @@ def _judge_clause(
         if shape.matches(counted, counted_lower, counted_tokens, has_count):
             return STATE, shape.reason
     if cleaned.count(".") >= 2 and _bare_file_list(cleaned):  # two file names have two dots
-        return STATE, "it lists changed files, which git_status shows at any time"
+        return STATE, _CHANGED_FILES
     if MACHINE.matches(masked, lower, tokens, has_digit):
         return STATE, MACHINE.reason
     result = next((shape.reason for shape in RESULTS if shape.matches(masked, lower, tokens, has_digit)), None)
@@ -174,12 +184,12 @@ def _judge_clause(
         return None  # "If the build fails with CS0246, run dotnet restore": when a result happens is knowledge
     incident = incident or (result is not None and PAST_VERDICT.found_in(lower))
     if incident and general and not evidence and not recurring:
-        return RULE, _RULE_REASON.format(what="what happened once, in one session")
+        return RULE, _RULE_REASON.format(what=_ONCE)
     if result is not None:
         if general and (evidence or recurring or not DISMISSAL.found_in(lower)):
             return None
         if general:
-            return RULE, _RULE_REASON.format(what="one result, with nothing that says why it holds")
+            return RULE, _RULE_REASON.format(what=_ONE_RESULT)
         if dated and WORK_IN_PROGRESS.found_in(cleaned):
             return None  # "2026-12-01: halfway through the Rails upgrade on branch upgrade/rails-71": a dated note
         return STATE, result
@@ -211,7 +221,7 @@ def _plain_sign(cleaned: str, general: bool, once: bool, signs: _Signs) -> tuple
     if once:
         # The one event is the rule's only ground, so a "because" in front of it is no evidence.
         if general:
-            return RULE, _RULE_REASON.format(what="what happened once, in one session")
+            return RULE, _RULE_REASON.format(what=_ONCE)
         return STATE, ONE_TIME.reason
     # A pin decision states its ground beside it ("Unity pinned to 2022.3 LTS, the console SDK isn't certified on 6
     # yet"): what fails on the next version is why the pin holds, so it makes no bug of today.
@@ -353,9 +363,10 @@ _VETOED_KINDS = (STATE, WIP)  # a rule from one incident asks for its evidence, 
 # with no project argument when the per-project path is refused." (0.975) would be refused.
 MODEL_OVERRULES_FORM = 0.98
 _MODEL_MIN_WORDS = 4  # "Line 1", "Hello, World!": too few words to read anything into
-_MODEL_REASON = (
+_MODEL_REASON = QT_TRANSLATE_NOOP(
+    "memory_gate",
     "it reads like a report of how things stand now (a result, a change, what the code does today) "
-    "rather than a rule, a reason or a dated plan"
+    "rather than a rule, a reason or a dated plan",
 )
 
 

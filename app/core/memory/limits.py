@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.ui_text import QT_TRANSLATE_NOOP, prefixed
+
 FILE_CAP = 4_000  # characters in one memory file
 STORE_CAP = 6_000  # characters in all memory files of one repository together, their paths included
 MAX_FILES = 40  # files in one repository's memory: each one costs a wrapper in every session's prompt
@@ -36,7 +38,11 @@ def caps_of(texts: Any) -> Caps:
     return found if isinstance(found, Caps) else PERSONAL
 
 
-_ADVICE = "Merge related entries into shorter ones or delete entries that are no longer true, then try again."
+# Marked for translation: a person reads them too (a save in the memory window, a share with the team).
+_ADVICE = QT_TRANSLATE_NOOP(
+    "memory_limits",
+    "Merge related entries into shorter ones or delete entries that are no longer true, then try again.",
+)
 
 
 def cost(path: str, text: str) -> int:
@@ -54,32 +60,51 @@ def check(
     through, so the model can always shrink its way back under the limits.
     """
     if not new.strip() and not allow_empty:
-        return (
-            f"Error: Refused: {path} would be empty. Write what you want to remember, or delete the file "
-            "if nothing in it is still worth keeping."
+        return prefixed(
+            "Error: ",
+            QT_TRANSLATE_NOOP(
+                "memory_limits",
+                "Refused: {path} would be empty. Write what you want to remember, or delete the file "
+                "if nothing in it is still worth keeping.",
+            ).format(path=path),
         )
     parts = path.split("/")[2:]  # "", "memories", then the names below it
     if len(parts) - 1 > MAX_DEPTH and old is None:
-        return (
-            f"Error: Refused: {path} is nested {len(parts) - 1} folders deep; memory files sit at most "
-            f"{MAX_DEPTH} folders below /memories. Use a shorter path such as /memories/{parts[-1]}."
+        return prefixed(
+            "Error: ",
+            QT_TRANSLATE_NOOP(
+                "memory_limits",
+                "Refused: {path} is nested {depth} folders deep; memory files sit at most "
+                "{most} folders below /memories. Use a shorter path such as /memories/{name}.",
+            ).format(path=path, depth=len(parts) - 1, most=MAX_DEPTH, name=parts[-1]),
         )
     others = {p: c for p, c in sizes.items() if p != path}
     if old is None and len(others) + 1 > caps.files:
-        return (
-            f"Error: Refused: the memory already holds {len(others)} files, the most it keeps. Add this to an "
-            f"existing file instead. {_ADVICE}"
+        return prefixed(
+            "Error: ",
+            QT_TRANSLATE_NOOP(
+                "memory_limits",
+                "Refused: the memory already holds {count} files, the most it keeps. Add this to an "
+                "existing file instead. {advice}",
+            ).format(count=len(others), advice=_ADVICE),
         )
     before = sum(others.values()) + (cost(path, old) if old is not None else 0)
     after = sum(others.values()) + cost(path, new)
     if len(new) > caps.file and (old is None or len(new) > len(old)):
-        return (
-            f"Error: Refused: {path} would hold {len(new):,} characters; a memory file holds at most "
-            f"{caps.file:,}. {_ADVICE}"
+        return prefixed(
+            "Error: ",
+            QT_TRANSLATE_NOOP(
+                "memory_limits",
+                "Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}",
+            ).format(path=path, size=f"{len(new):,}", cap=f"{caps.file:,}", advice=_ADVICE),
         )
     if after > caps.store and after > before:
-        return (
-            f"Error: Refused: the memory would hold {after:,} characters in total (file names included); the "
-            f"limit is {caps.store:,} for all files together. {_ADVICE}"
+        return prefixed(
+            "Error: ",
+            QT_TRANSLATE_NOOP(
+                "memory_limits",
+                "Refused: the memory would hold {size} characters in total (file names included); the "
+                "limit is {cap} for all files together. {advice}",
+            ).format(size=f"{after:,}", cap=f"{caps.store:,}", advice=_ADVICE),
         )
     return None

@@ -25,6 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from app.core.ui_text import QT_TRANSLATE_NOOP
+
 Origin = Literal["asked", "from-file", "inferred"]
 ORIGINS: tuple[str, ...] = ("asked", "from-file", "inferred", "person")
 
@@ -101,6 +103,33 @@ _INSTRUCTIONS = (
     ),
 )
 _INSTRUCTION_KINDS = ("runs a tool", "opens a link", "keeps something quiet", "trusts a source")
+# Why a line is held, in words for the person and the model: marked for translation (the panel's held lines show
+# them in the person's language; the journal keeps the English, which `ui_text.recognised` reads back).
+HOLD_CONTEXT = "memory_hold"
+_CONFIRM_EVERY = QT_TRANSLATE_NOOP("memory_hold", "the developer asked to confirm every note before it is remembered")
+_REPEATS = QT_TRANSLATE_NOOP(
+    "memory_hold", "it repeats text read from {sources}, which the developer did not ask to remember"
+)
+_STEERS = dict(
+    zip(
+        _INSTRUCTION_KINDS,
+        (
+            QT_TRANSLATE_NOOP(
+                "memory_hold", "it runs a tool in every later session, which the developer did not ask for"
+            ),
+            QT_TRANSLATE_NOOP(
+                "memory_hold", "it opens a link in every later session, which the developer did not ask for"
+            ),
+            QT_TRANSLATE_NOOP(
+                "memory_hold", "it keeps something quiet in every later session, which the developer did not ask for"
+            ),
+            QT_TRANSLATE_NOOP(
+                "memory_hold", "it trusts a source in every later session, which the developer did not ask for"
+            ),
+        ),
+        strict=True,
+    )
+)
 
 
 def words_of(text: str) -> list[str]:
@@ -193,12 +222,13 @@ def judge(line: str, words: str, reads: TurnReads | None, *, ask_first: bool = F
     specific = asked and (bool(_distinctive(words_of(line)) & said) or named)
     origin: Origin = "asked" if specific or (asked and not sources) else "from-file" if sources else "inferred"
     steers = instruction(line)
+    held: str
     if ask_first:
-        held = "the developer asked to confirm every note before it is remembered"
+        held = _CONFIRM_EVERY
     elif sources and not specific:
-        held = f"it repeats text read from {', '.join(sources[:3])}, which the developer did not ask to remember"
+        held = _REPEATS.format(sources=", ".join(sources[:3]))
     elif steers and not specific:
-        held = f"it {steers} in every later session, which the developer did not ask for"
+        held = _STEERS[steers]
     else:
         held = ""
     return Judgement(origin, sources, held)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from app.core.memory.caseless import Caseless, caseless
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 
 def words(text: str) -> frozenset[str]:
@@ -116,7 +117,7 @@ THRESHOLD = re.compile(
 
 ALWAYS: tuple[Shape, ...] = (
     shape(
-        "it is a stack trace, which the next failing run prints again",
+        QT_TRANSLATE_NOOP("memory_gate", "it is a stack trace, which the next failing run prints again"),
         "traceback panicked goroutine segmentation unhandled stacktrace",
         ('file "', "stack trace", "-->", "caused by:", "core dumped"),
         r"traceback \(most recent call last\)|\bfile \"[^\"]+\", line \d+|^\s*at [\w.$<>`]+\s*\(|"
@@ -124,7 +125,7 @@ ALWAYS: tuple[Shape, ...] = (
         r"\bsegmentation fault\b|\bcore dumped\b|\bunhandled exception\b",
     ),
     shape(
-        "it is a stack trace, which the next failing run prints again",
+        QT_TRANSLATE_NOOP("memory_gate", "it is a stack trace, which the next failing run prints again"),
         "",
         (),
         r"\s*at [\w.$<>`]+\s*\(",
@@ -133,26 +134,28 @@ ALWAYS: tuple[Shape, ...] = (
     ),
     # A diagnostic pasted as printed ("error TS2345: ...", "warning CS8602: ...") is output, whatever follows.
     shape(
-        "it is a measurement of one run (a size, a time, a figure), which the tools measure again",
+        QT_TRANSLATE_NOOP(
+            "memory_gate", "it is a measurement of one run (a size, a time, a figure), which the tools measure again"
+        ),
         "from instead",
         (),
         r"\bfrom\s+\d[\d.,]*\s*(?:%|[a-z]+)?\s+to\s+\d|\b\d[\d.,]*\s*(?:%|[a-z]+)?\s+instead of\s+\d",
         digit=True,
     ),
     shape(
-        "it is a failing assertion's output, which the next test run prints again",
+        QT_TRANSLATE_NOOP("memory_gate", "it is a failing assertion's output, which the next test run prints again"),
         "expected expecting",
         (),
         r"\bexpected\b[^.;]{0,40}?,?\s+(?:but\s+)?(?:got|was|received|actual|found)\b",
     ),
     shape(
-        "it is compiler output, which the next build prints again",
+        QT_TRANSLATE_NOOP("memory_gate", "it is compiler output, which the next build prints again"),
         "error warning fatal",
         (),
         r"\b(?:error|warning|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?\s*:|^\s*(?:fatal error|error|fatal)\s*:\s*'",
     ),
     shape(
-        "it is compiler output, which the next build prints again",
+        QT_TRANSLATE_NOOP("memory_gate", "it is compiler output, which the next build prints again"),
         "",
         (),
         r"\s*[A-Z]{1,4}\d{3,5}\s*:\s+\w",
@@ -160,7 +163,7 @@ ALWAYS: tuple[Shape, ...] = (
         anchored=True,
     ),
     shape(
-        "it pins a problem to a file and line number, which the next edit moves",
+        QT_TRANSLATE_NOOP("memory_gate", "it pins a problem to a file and line number, which the next edit moves"),
         "",
         (":", "(", "line", "#l"),
         rf"{FILE}\s*(?::\s*(?:line\s*)?\d+|\(\d+(?:,\s*\d+)?\)|,?\s+(?:at\s+|on\s+)?line\s+\d+|#L\d+)|"
@@ -170,7 +173,9 @@ ALWAYS: tuple[Shape, ...] = (
         digit=True,
     ),
     shape(
-        "it is a build or test count, which the build and test tools report afresh every run",
+        QT_TRANSLATE_NOOP(
+            "memory_gate", "it is a build or test count, which the build and test tools report afresh every run"
+        ),
         "fail fails failed failing failure failures pass passes passed passing error errors warning "
         "warnings skip skipped broken red green left remaining fix succeeded total run timing timed "
         "flaking deselected xfailed errored erroring time times mismatch mismatches mismatched obsolete outdated "
@@ -189,7 +194,7 @@ ALWAYS: tuple[Shape, ...] = (
         digit=True,
     ),
     shape(
-        "it lists changed or uncommitted files, which git_status shows at any time",
+        QT_TRANSLATE_NOOP("memory_gate", "it lists changed or uncommitted files, which git_status shows at any time"),
         "uncommitted staged unstaged untracked dirty touched edited unpushed changed modified insertions "
         "insertion deletions deletion changes change commit working",
         (),
@@ -204,14 +209,16 @@ ALWAYS: tuple[Shape, ...] = (
         r"\b(?:unstaged|untracked) (?:changes|files|edits) (?:in|to|under)\b",
     ),
     shape(
-        "it lists changed or uncommitted files, which git_status shows at any time",
+        QT_TRANSLATE_NOOP("memory_gate", "it lists changed or uncommitted files, which git_status shows at any time"),
         "",
         (),
         r"\s*(?:[MADRCU?!]{1,2}|modified:|deleted:|new file:|renamed:|both modified:)\s+\S+\.\w+\s*$",
         anchored=True,
     ),
     shape(
-        "it records branch, ahead/behind or merge state, which git_status shows at any time",
+        QT_TRANSLATE_NOOP(
+            "memory_gate", "it records branch, ahead/behind or merge state, which git_status shows at any time"
+        ),
         "ahead behind merged unmerged diverged detached pushed unpushed date head",
         ("up-to-date",),
         r"\b(?:ahead|behind)\s+(?:of\s+)?(?:\S+\s+)?by\s+\d+|\b\d+\s+commits?\s+(?:ahead|behind)\b|"
@@ -220,7 +227,7 @@ ALWAYS: tuple[Shape, ...] = (
         r"\bhead is (?:now )?at\b|\bnot (?:yet )?pushed\b|\bunpushed commits?\b",
     ),
     shape(
-        "it describes the repository as it is right now, which will not stay true",
+        QT_TRANSLATE_NOOP("memory_gate", "it describes the repository as it is right now, which will not stay true"),
         "now moment speak morning today tonight night things",
         (),
         r"\b(?:as of (?:today|now|this morning|tonight)|right now|at the moment|as we speak|at this moment|"
@@ -230,7 +237,9 @@ ALWAYS: tuple[Shape, ...] = (
 
 RESULTS: tuple[Shape, ...] = (
     shape(
-        "it is compiler or runtime error output, which the next build or run prints again",
+        QT_TRANSLATE_NOOP(
+            "memory_gate", "it is compiler or runtime error output, which the next build or run prints again"
+        ),
         "fail failed fatal exit exits exited returned throw throws threw throwing raises raised borrow borrowed",
         ("error", "exception", "panic", "fault", "warning", "failure", "::"),
         r"\b(?:error|fatal error)\s*\[?[A-Z]{1,4}\d{3,5}\]?|"
@@ -243,7 +252,9 @@ RESULTS: tuple[Shape, ...] = (
         r"\bborrow(?:ed)? (?:of|value)\b[^.;]{0,80}\b(?:moved|borrowed)\b",
     ),
     shape(
-        "it is a build or test verdict, which the build and test tools tell again next time",
+        QT_TRANSLATE_NOOP(
+            "memory_gate", "it is a build or test verdict, which the build and test tools tell again next time"
+        ),
         "fail fails failing failed broke broken red green pass passes passing passed succeeds succeeded "
         "errored crash crashes crashed crashing timed times time ok fine clean down status result results "
         "output log coverage last latest previous compiles builds",
@@ -273,7 +284,9 @@ RESULTS: tuple[Shape, ...] = (
     # Verdicts that name no known tool: any subject that "fails to resolve", "breaks at step 7", "is written
     # but not applied" is the result of one run or the state of one change.
     shape(
-        "it is a build or test verdict, which the build and test tools tell again next time",
+        QT_TRANSLATE_NOOP(
+            "memory_gate", "it is a build or test verdict, which the build and test tools tell again next time"
+        ),
         "fails fail failing failed breaks break but",
         (),
         r"\b(?:fails?|failing|failed) to (?:resolve|build|compile|link|load|start|install|restore|run|import|parse|"
@@ -282,7 +295,7 @@ RESULTS: tuple[Shape, ...] = (
         r"\bbut not (?:yet )?(?:applied|merged|pushed|committed|run|deployed|released|tested|wired|registered)\b",
     ),
     shape(
-        "it lists changed files, which git_status shows at any time",
+        QT_TRANSLATE_NOOP("memory_gate", "it lists changed files, which git_status shows at any time"),
         "changed modified uncommitted staged unstaged untracked dirty touched edited unpushed",
         (),
         rf"\b{CHANGE_WORD}\b[^.;]{{0,120}}{FILE}|"
@@ -290,7 +303,7 @@ RESULTS: tuple[Shape, ...] = (
         r"\b(?:changed|modified|edited|touched)(?: files)?\s*:",
     ),
     shape(
-        "it records branch or merge state, which git_status shows at any time",
+        QT_TRANSLATE_NOOP("memory_gate", "it records branch or merge state, which git_status shows at any time"),
         "branch checked switched merged rebased pushed reverted conflict conflicts pr mr commit commits head my pulled "
         "stash behind ahead",
         ("pull request", "merge request", "force-pushed"),
@@ -310,7 +323,9 @@ RESULTS: tuple[Shape, ...] = (
     # the next run measures it again. A lesson may still rest on it ("took about 40s on three separate
     # incidents; clients must reconnect"), so it is a result, not a shape nothing redeems.
     shape(
-        "it is a measurement of one run (a size, a time, a figure), which the tools measure again",
+        QT_TRANSLATE_NOOP(
+            "memory_gate", "it is a measurement of one run (a size, a time, a figure), which the tools measure again"
+        ),
         "took ran lasted was were",
         (),
         r"\b(?:took|ran for|lasted)\s+(?:about\s+|around\s+|roughly\s+|over\s+|almost\s+|nearly\s+|just\s+)?"
@@ -319,7 +334,7 @@ RESULTS: tuple[Shape, ...] = (
         digit=True,
     ),
     shape(
-        "it describes the repository as it is now, which will not stay true",
+        QT_TRANSLATE_NOOP("memory_gate", "it describes the repository as it is now, which will not stay true"),
         "currently still now today",
         (),
         r"\b(?:currently|still|now|today)\b[^.;]{0,30}\b(?:failing|broken|red|green|passing|dirty|"
@@ -337,8 +352,11 @@ NUMBER_WORDS = re.compile(
 # Present-tense claims about the code as it is this week ("X still calls Y", "not wired in yet", "no longer
 # used"): read_file and search_code show them again, and the next commit makes them false.
 NOW = shape(
-    "it says what the code does or lacks right now, which read_file and search_code show at any time "
-    "and the next commit changes",
+    QT_TRANSLATE_NOOP(
+        "memory_gate",
+        "it says what the code does or lacks right now, which read_file and search_code show at any time "
+        "and the next commit changes",
+    ),
     "still yet longer far anymore present now currently today moment this blocked waiting stuck we're i'm done "
     "finished complete completed",
     ("any more", "for now", "today's", " on step ", " at step ", "we are", "i am"),
@@ -360,8 +378,11 @@ NOW = shape(
 # What the agent's own tools and the linters say today ("git status shows", "ruff found 7 issues", "Tools
 # reject per-project paths as 'outside the repository'"): calling the tool again tells it afresh.
 TOOL_SAYS = shape(
-    "it repeats what a tool reports today, which the tool reports afresh when asked and stops being true "
-    "when the tool or the code changes",
+    QT_TRANSLATE_NOOP(
+        "memory_gate",
+        "it repeats what a tool reports today, which the tool reports afresh when asked and stops being true "
+        "when the tool or the code changes",
+    ),
     "reports reported shows showed found finds flags flagged complains complained rejects rejected refuses "
     "refused prints printed says said warns warned emits emitted lists collected collects",
     (),
@@ -377,7 +398,9 @@ TOOL_SAYS = shape(
 
 # Where the repository sits on this machine: repos.py finds it again, and another clone sits elsewhere.
 MACHINE = shape(
-    "it records where the repository sits on this machine, which the tools find again",
+    QT_TRANSLATE_NOOP(
+        "memory_gate", "it records where the repository sits on this machine, which the tools find again"
+    ),
     "root repo repository clone checkout",
     (),
     r"\b(?:repo|repository|clone|checkout|working copy)(?: root)?\s+(?:is|lives|sits)\s+(?:at\s+|in\s+|under\s+)?"
@@ -386,7 +409,7 @@ MACHINE = shape(
 
 # One run narrated: a first-person past action, a guess that failed, a result in the past tense.
 INCIDENT = shape(
-    "it narrates one incident of one session, which says nothing about the next",
+    QT_TRANSLATE_NOOP("memory_gate", "it narrates one incident of one session, which says nothing about the next"),
     "i i'm i've we just first guessed tried exist work existed worked attempt again time was were been got "
     "dropped rose fell jumped regressed cleaned stopped broke has have rolled",
     ("did not", "didn't", "couldn't", "could not", "wasn't", "weren't"),
@@ -414,7 +437,7 @@ PAST_VERDICT = rx(r"\b(?:passed|failed|broke|succeeded|crashed|errored|timed out
 # when opening the settings", "Startup.cs registers the service twice"): true until the fix, then false.
 # A condition does not make it knowledge (it says when the bug shows); a workaround or a rule may.
 DEFECT = shape(
-    "it describes a bug in the code as it is now, which the fix will make false",
+    QT_TRANSLATE_NOOP("memory_gate", "it describes a bug in the code as it is now, which the fix will make false"),
     "crashes crashed crashing throws threw breaks broke returns typo bug bugs leaks twice duplicated duplicate "
     "missing no skips hangs deadlocks wrong incorrect incorrectly untested off out outdated down offline "
     "unreachable unavailable ignores pending wrong unused unreadable blank stale old",
@@ -432,7 +455,9 @@ DEFECT = shape(
 # A version the project files state ("references Newtonsoft.Json 12.0.3", "the last release is v2.3.1"); an
 # IPv4 address ("resolves on 10.20.0.2") has four parts and a dotted date ("12.03.2026") a year: neither is one.
 VERSION = shape(
-    "it records which versions the project uses today, which the project files and git tags show",
+    QT_TRANSLATE_NOOP(
+        "memory_gate", "it records which versions the project uses today, which the project files and git tags show"
+    ),
     "",
     (),
     r"(?<![\d.])(?!\d{1,2}\.\d{1,2}\.(?:19|20)\d\d\b)v?\d+\.\d+\.\d+(?:-\w+|\.(?!\d)\w+)?\b(?!\.\d)",
@@ -441,7 +466,7 @@ VERSION = shape(
 
 # Things counted in the code ("OrderMapper has 12 public methods", "14 of 20 files"): search_code counts again.
 CODE_COUNT = shape(
-    "it counts things in the code as it is today, which search_code counts again",
+    QT_TRANSLATE_NOOP("memory_gate", "it counts things in the code as it is today, which search_code counts again"),
     "has have contains there of",
     (),
     r"\b(?:has|have|contains|there are|there is)\s+\d+\s+(?:[\w-]+\s+)?(?:methods|functions|classes|files|tests|"

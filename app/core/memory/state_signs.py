@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from app.core.memory.state_shapes import Shape, rx, shape
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 # "Remember: ...", "Note to self: ...", "Heads up, ...": the wrapper says nothing; what it wraps is judged.
 REMINDER = re.compile(
@@ -45,7 +46,10 @@ LEADING_CONDITION = re.compile(r"^(?:if|when|whenever|unless|after|before|once|a
 
 # Present-tense failure in words: "doesn't persist", "can't be closed", "isn't documented", "won't start".
 NEGATED = shape(
-    "it describes what the code or the setup fails to do right now, which the next change makes false",
+    QT_TRANSLATE_NOOP(
+        "memory_gate",
+        "it describes what the code or the setup fails to do right now, which the next change makes false",
+    ),
     "doesn't isn't aren't can't cannot won't hasn't haven't wasn't weren't didn't",
     ("does not", "has not", "have not"),
     r"\b(?<!\bwe )(?<!\bi )(?<!\byou )(?<!\bthey )(?<!\bso it )(?<!\bso they )(?<!\bthat it )"
@@ -54,7 +58,7 @@ NEGATED = shape(
 )
 # A bug in verbs: what the code does wrong, in words no tool prints.
 MALFUNCTION = shape(
-    "it describes a bug in the code as it is now, which the fix will make false",
+    QT_TRANSLATE_NOOP("memory_gate", "it describes a bug in the code as it is now, which the fix will make false"),
     "swallows freezes froze cuts double-counts gives exposes lets jumps flashes forever drains panics flickers "
     "overflows truncates corrupts loses mangles bypasses evicts fires leaks duplicates misbehaves",
     ("off by", "instead of"),
@@ -68,7 +72,10 @@ MALFUNCTION = shape(
 )
 # How something stands right now: stuck, full, down, out of sync, in CrashLoopBackOff, broken.
 CONDITION_NOW = shape(
-    "it records how something stands right now, which the tools show afresh and which will not stay true",
+    QT_TRANSLATE_NOOP(
+        "memory_gate",
+        "it records how something stands right now, which the tools show afresh and which will not stay true",
+    ),
     "stuck full corrupted offline down broken expired stale sync date behind incomplete undocumented unreachable "
     "locked paused unhealthy degraded hung loop off expires expire uncommitted unstaged unpushed untracked staged "
     "half current active",
@@ -85,7 +92,7 @@ CONDITION_NOW = shape(
 )
 # One event as the ground of a rule: "because it failed once", "since it timed out this morning".
 ONE_TIME = shape(
-    "it rests on one event in one session, which says nothing about the next",
+    QT_TRANSLATE_NOOP("memory_gate", "it rests on one event in one session, which says nothing about the next"),
     "once earlier today yesterday morning afternoon evening last time tuesday monday wednesday thursday friday "
     "saturday sunday",
     ("one time",),
@@ -100,7 +107,9 @@ ONE_TIME = shape(
 # same figure as a setting ("uploads are capped at 25 MB", "the coverage threshold is 85%") is knowledge; the
 # judgement leaves a line with a setting's words (lesson_shapes.SETTING) to the other shapes.
 MEASURED_NOW = shape(
-    "it is a measurement of the code or the system as it is today, which the tools measure again",
+    QT_TRANSLATE_NOOP(
+        "memory_gate", "it is a measurement of the code or the system as it is today, which the tools measure again"
+    ),
     "is are was were weighs at has have contains holds touches measured clocked benchmarked coverage",
     (),
     # A figure measured once ("cold start measured 1.9 s with the current deps") and coverage read off a report
@@ -122,7 +131,9 @@ SIGNS: tuple[tuple[Shape, bool], ...] = ((MALFUNCTION, False), (NEGATED, True), 
 # Nothing redeems it, the word model included (judgement._FIRM): trained on many quotas and limits stated as
 # settings, the model read "We are using 64% of the 5,000 calls per day quota" as knowledge (0.19).
 OVER_BOUND = shape(
-    "it measures today's use against its bound (a quota, a limit), which the tools measure again",
+    QT_TRANSLATE_NOOP(
+        "memory_gate", "it measures today's use against its bound (a quota, a limit), which the tools measure again"
+    ),
     "using uses used consuming consumes is are was were",
     (),
     r"\b(?:using|uses|used|consuming|consumes)\s+(?:about\s+|around\s+|roughly\s+)?\d[\d.]*\s*%\s+of\b|"

@@ -51,6 +51,7 @@ from app.core.memory.pending import MAX_PENDING, HeldLine, LineOrigin, PendingLi
 from app.core.memory.person import FileStats, MemoryFile, PersonView, SaveResult
 from app.core.settings import MemoryMode, as_memory_mode
 from app.core.tool_result import ToolResult
+from app.core.ui_text import joined
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,7 @@ def _agent_gate(
         if refusal.kind == "state" and words and origin.judge(refusal.line, words, reads).origin == "asked":
             offer = KeepOffer(offered_line(refusal.line), refusal.reason, path, str(repo or ""))
             offers.append(offer)
-            return refusal.message + gate.kept_by_person(offer)
+            return joined(refusal.message, gate.kept_by_person(offer))
         return refusal.message
 
     return judge

@@ -11,9 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.core.memory.origin import Judgement
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 SUGGEST_PATH = "/memories/for-the-team.md"
-REASON = "the agent suggests it for the team's memory; only you can share it (memory share), keep or discard it"
+REASON = QT_TRANSLATE_NOOP(
+    "memory_hold",
+    "the agent suggests it for the team's memory; only you can share it (memory share), keep or discard it",
+)
 
 
 def judged(path: str, judgement: Judgement) -> Judgement:

@@ -181,11 +181,21 @@ class TeamBackend:
     def _refusal(self, conn: Connection, repo: int | None) -> TeamRefused:
         who = conn.info.user
         if repo is None:
-            return TeamRefused(f"The team server gives the role {who} no access to this repository's team memory.")
+            return TeamRefused(
+                QT_TRANSLATE_NOOP(
+                    "errors", "The team server gives the role {who} no access to this repository's team memory."
+                ).format(who=who)
+            )
         row = conn.execute("SELECT read_only FROM vda.repos WHERE id = %s", (repo,)).fetchone()
         if row and row[0]:
-            return TeamRefused("The team's admin made this repository's team memory read-only.")
-        return TeamRefused(f"The role {who} may read this repository's team memory but not change it.")
+            return TeamRefused(
+                QT_TRANSLATE_NOOP("errors", "The team's admin made this repository's team memory read-only.")
+            )
+        return TeamRefused(
+            QT_TRANSLATE_NOOP(
+                "errors", "The role {who} may read this repository's team memory but not change it."
+            ).format(who=who)
+        )
 
     def forget(self) -> None:
         raise TeamRefused(

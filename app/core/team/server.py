@@ -15,6 +15,7 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from app.core.errors import TeamRefused, TeamServerError, TeamUnreachable
+from app.core.team import server_words
 from app.core.ui_text import QT_TRANSLATE_NOOP
 
 CONNECT_TIMEOUT = 1.0  # seconds; libpq counts whole seconds, so 1 is its least
@@ -49,7 +50,7 @@ def connect(
     except psycopg.ProgrammingError as exc:  # a DSN libpq cannot parse
         raise TeamServerError(
             QT_TRANSLATE_NOOP("errors", "The team server's connection string is not valid: {reason}").format(
-                reason=_first_line(exc)
+                reason=server_words.connection(_first_line(exc))
             )
         ) from exc
     except psycopg.OperationalError as exc:
@@ -57,7 +58,7 @@ def connect(
         if "password authentication failed" in text or "no password supplied" in text or "role" in text:
             raise TeamRefused(
                 QT_TRANSLATE_NOOP("errors", "The team server {server} refused the login: {reason}").format(
-                    server=describe(dsn), reason=text
+                    server=describe(dsn), reason=server_words.connection(text)
                 )
             ) from exc
         raise TeamUnreachable(_unreachable(describe(dsn), text)) from exc
@@ -70,7 +71,9 @@ def translated(where: str) -> Iterator[None]:
         yield
     except pg_errors.InsufficientPrivilege as exc:
         raise TeamRefused(
-            QT_TRANSLATE_NOOP("errors", "The team server refused this: {reason}").format(reason=_first_line(exc))
+            QT_TRANSLATE_NOOP("errors", "The team server refused this: {reason}").format(
+                reason=server_words.refused(exc.sqlstate, _first_line(exc))
+            )
         ) from exc
     except pg_errors.LockNotAvailable:
         raise
@@ -81,7 +84,7 @@ def translated(where: str) -> Iterator[None]:
 def _unreachable(where: str, reason: str) -> str:
     # UNREACHABLE's words as a whole sentence, marked so the memory window shows it in the person's language
     return QT_TRANSLATE_NOOP("errors", "The team server is unreachable ({where}: {reason}).").format(
-        where=where, reason=reason
+        where=where, reason=server_words.connection(reason)
     )
 
 

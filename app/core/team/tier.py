@@ -253,7 +253,7 @@ class Team:
         }
         refusal = gate.check_write(path, current, new, everything)
         if refusal is not None:
-            raise UserFacingError(refusal.message.removeprefix("Error: "))
+            raise UserFacingError(refusal.said)  # the gate's sentences, marked: a window shows them translated
         result = self.store.save_as_person(path, new, current)
         if not result.saved:
             raise TeamRefused(result.message)
