@@ -6,6 +6,8 @@ carries Qt's own name so `pyside6-lupdate` finds the text and its context in the
 remembers its context, its template and the values `format` put in, so app/ui can translate it at display
 time (`app.ui.translation.shown`).
 
+A count in a marked sentence is a `Count`: "4,103" in the English, grouped the person's way in the windows.
+
 A marked sentence that went through a file or a database comes back a plain `str`; `recognised` marks it again
 from the sentences marked under its context (each `QT_TRANSLATE_NOOP` remembers its source), values and all.
 """
@@ -38,9 +40,14 @@ class UiText(str):
         return UiText, (str(self), self.context, self.template, self.values)
 
     def removeprefix(self, prefix: str, /) -> str:
-        """Without `prefix`; a marked sentence behind a literal prefix (`prefixed`) comes back marked."""
+        """Without `prefix`; a marked sentence behind a literal prefix (`prefixed`) comes back marked.
+
+        Without that prefix it is itself, still marked: callers strip whichever of several prefixes is there.
+        """
         rest = str.removeprefix(self, prefix)
-        if len(rest) == len(self) or not self.template.startswith(prefix):
+        if len(rest) == len(self):
+            return self
+        if not self.template.startswith(prefix):
             return rest
         field = _FIELD.fullmatch(self.template[len(prefix) :])
         inner = self.values.get(field.group(1)) if field else None
@@ -50,6 +57,20 @@ class UiText(str):
         if args:  # positional fields cannot be named in a translation: keep the English words only
             return UiText(str.format(self, *args, **values), self.context, str.format(self, *args, **values))
         return UiText(str.format(self, **values), self.context, self.template, {**self.values, **values})
+
+
+class Count(int):
+    """A whole number a sentence groups in thousands: "4,103" in the English (the model, the log, the command line).
+
+    The windows group it the person's way ("4.103" in German): `app.ui.translation.shown` formats a `Count` value
+    with the language's locale, since "4,103" reads as four point one in German and Spanish.
+    """
+
+    def __str__(self) -> str:
+        return f"{int(self):,}"
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec or ",")
 
 
 def joined(*parts: str) -> str:

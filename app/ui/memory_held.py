@@ -146,7 +146,8 @@ class HeldNotices(QObject):
         else:
             failed = [s for s in results if keep and not s.kept]
             if failed:
-                message, done = failed[0].message, False  # a cap: still waiting, the buttons stay
+                # a cap, the credential filter: still waiting, the buttons stay; said in the person's language
+                message, done = translation.shown(failed[0].message), False
             elif keep:
                 message = self.tr("Kept in {file_name}; the next session loads it:").format(
                     file_name=file_name(notice.path)

@@ -78,10 +78,9 @@ class KeepAnyway(QObject):
                 saved = result.saved
                 if saved:
                     message = self.tr("Kept as your line in {file}; the next session loads it:").format(file=offer.file)
-                else:  # a credential, a cap: the filter's own words, never the line itself
-                    message = self.tr("Not kept: {reason}").format(
-                        reason=result.message.removeprefix("Refused: ").removeprefix("Not saved: ")
-                    )
+                else:  # a credential, a cap: the filter's own words, never the line itself, in the person's language
+                    reason = result.message.removeprefix("Refused: ").removeprefix("Not saved: ")
+                    message = self.tr("Not kept: {reason}").format(reason=translation.shown(reason))
         self.kept.emit(offer, message, saved)
         return message
 

@@ -174,7 +174,7 @@ class MemoryList(QTreeWidget):
         self.clear()
         for row in rows:
             item = _Item(row, self)
-            commits = "" if row.commits_since is None else f"{row.commits_since:,}"
+            commits = "" if row.commits_since is None else translation.number(row.commits_since)
             for column, text in enumerate((file_name(row.path), age(row.written_at, now), commits, row.marks())):
                 item.setText(column, text)
                 item.setToolTip(column, row.tooltip())

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from app.core.memory import STORE_CAP, MemoryKey, RepositoryMemory, list_repositories, memory_key
+from app.ui import translation
 from app.ui.counts import COUNTS
 
 ROLE_KEY = Qt.ItemDataRole.UserRole
@@ -41,8 +42,11 @@ class RepositoryList(QListWidget):
             name = entry.repository.name if entry.repository else entry.key.name
             files = COUNTS.files(entry.files)
             item = QListWidgetItem(
-                self.tr("{name}\n{chars:,} / {STORE_CAP:,} characters · {files}").format(
-                    name=name, chars=entry.chars, STORE_CAP=STORE_CAP, files=files
+                self.tr("{name}\n{chars} / {STORE_CAP} characters · {files}").format(
+                    name=name,
+                    chars=translation.number(entry.chars),
+                    STORE_CAP=translation.number(STORE_CAP),
+                    files=files,
                 )
             )
             item.setToolTip(str(entry.repository or self.tr("(unknown repository) {key}").format(key=entry.key)))

@@ -51,7 +51,9 @@ class MemoryText(QWidget):
         length = len(self.editor.toPlainText())
         over = length > FILE_CAP
         self.counter.setText(
-            self.tr("{length:,} / {cap:,} characters").format(length=length, cap=FILE_CAP)
+            self.tr("{length} / {cap} characters").format(
+                length=translation.number(length), cap=translation.number(FILE_CAP)
+            )
             + (self.tr("  — over the cap") if over else "")
         )
         self.counter.setStyleSheet(colours.ERROR_TEXT if over else "")

@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from app.core import paths
-from app.core.ui_text import UiText
+from app.core.ui_text import Count, UiText
 
 log = logging.getLogger(__name__)
 
@@ -69,12 +69,29 @@ def remove(app: QCoreApplication) -> None:
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
+def number(count: int) -> str:
+    """A count as the person's language writes it: "4,103" in English, "4.103" in German (the language chosen)."""
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:  # no language installed yet (a bare Qt): the English source's grouping
+        locale = QLocale(QLocale.Language.English)
+    return locale.toString(int(count))
+
+
+def _value(value: object) -> object:
+    if isinstance(value, Count):
+        return number(value)
+    return shown(value) if isinstance(value, str) else value
+
+
 def shown(text: str) -> str:
-    """`text` as the person reads it: a `UiText` made below the UI translated now (with its values), else as is."""
+    """`text` as the person reads it: a `UiText` made below the UI translated now (with its values), else as is.
+
+    A `Count` in it is grouped the language's way; the `str` itself keeps the English for the model and the log.
+    """
     if not isinstance(text, UiText):
         return text
     template = QCoreApplication.translate(text.context, text.template)
-    values = {name: shown(value) if isinstance(value, str) else value for name, value in text.values.items()}
+    values = {name: _value(value) for name, value in text.values.items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: the English is still right

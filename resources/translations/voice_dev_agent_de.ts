@@ -1101,8 +1101,8 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
         <translation>Diese Datei löschen (Entf in der Liste)</translation>
     </message>
     <message>
-        <source>{length:,} / {cap:,} characters</source>
-        <translation>{length:,} / {cap:,} Zeichen</translation>
+        <source>{length} / {cap} characters</source>
+        <translation>{length} / {cap} Zeichen</translation>
     </message>
     <message>
         <source>  — over the cap</source>
@@ -1167,9 +1167,9 @@ Jede Gedächtnisdatei und das Journal ihrer Herkunft werden gelöscht. Das läss
     </message>
     <message>
         <source>{name}
-{chars:,} / {STORE_CAP:,} characters · {files}</source>
+{chars} / {STORE_CAP} characters · {files}</source>
         <translation>{name}
-{chars:,} / {STORE_CAP:,} Zeichen · {files}</translation>
+{chars} / {STORE_CAP} Zeichen · {files}</translation>
     </message>
     <message>
         <source>(unknown repository) {key}</source>
@@ -3034,34 +3034,69 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
     </message>
 </context>
 <context>
-    <name>memory_limits</name>
+    <name>memory_keeping</name>
     <message>
-        <source>Refused: the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
-        <translation>Abgelehnt: Der Text sieht nach einem Zugangsdatum aus ({kind}). Speichern Sie nie Geheimnisse (API-Schlüssel, Tokens, Passwörter, private Schlüssel) im Gedächtnis. Wenn es wichtig ist, notieren Sie, wo das Geheimnis liegt (zum Beispiel &apos;der Schlüssel liegt im Geheimnisspeicher der CI&apos;), nie seinen Wert.</translation>
+        <source>Not kept: {reason}</source>
+        <translation>Nicht behalten: {reason}</translation>
     </message>
+    <message>
+        <source>Not kept: {path} is a folder now.</source>
+        <translation>Nicht behalten: {path} ist inzwischen ein Ordner.</translation>
+    </message>
+    <message>
+        <source>Not kept: {path} cannot be written ({exc}).</source>
+        <translation>Nicht behalten: {path} kann nicht geschrieben werden ({exc}).</translation>
+    </message>
+    <message>
+        <source>Already in {path}.</source>
+        <translation>Steht bereits in {path}.</translation>
+    </message>
+    <message>
+        <source>Kept in {path}.</source>
+        <translation>In {path} behalten.</translation>
+    </message>
+    <message>
+        <source>Shared with the team; {path} is unchanged.</source>
+        <translation>Mit dem Team geteilt; {path} bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Discarded; {path} is unchanged.</source>
+        <translation>Verworfen; {path} bleibt unverändert.</translation>
+    </message>
+</context>
+<context>
+    <name>memory_limits</name>
     <message>
         <source>Merge related entries into shorter ones or delete entries that are no longer true, then try again.</source>
         <translation>Fassen Sie zusammengehörige Einträge kürzer zusammen oder löschen Sie Einträge, die nicht mehr stimmen, und versuchen Sie es dann erneut.</translation>
     </message>
     <message>
-        <source>Refused: {path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
-        <translation>Abgelehnt: {path} wäre leer. Schreiben Sie, was Sie sich merken möchten, oder löschen Sie die Datei, wenn nichts darin mehr behaltenswert ist.</translation>
+        <source>Refused: {reason}</source>
+        <translation>Abgelehnt: {reason}</translation>
     </message>
     <message>
-        <source>Refused: {path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
-        <translation>Abgelehnt: {path} liegt {depth} Ordner tief; Gedächtnisdateien liegen höchstens {most} Ordner unter /memories. Verwenden Sie einen kürzeren Pfad wie /memories/{name}.</translation>
+        <source>{path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
+        <translation>{path} wäre leer. Schreiben Sie, was Sie sich merken möchten, oder löschen Sie die Datei, wenn nichts darin mehr behaltenswert ist.</translation>
     </message>
     <message>
-        <source>Refused: the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
-        <translation>Abgelehnt: Das Gedächtnis enthält bereits {count} Dateien, mehr behält es nicht. Fügen Sie dies stattdessen einer vorhandenen Datei hinzu. {advice}</translation>
+        <source>{path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
+        <translation>{path} liegt {depth} Ordner tief; Gedächtnisdateien liegen höchstens {most} Ordner unter /memories. Verwenden Sie einen kürzeren Pfad wie /memories/{name}.</translation>
     </message>
     <message>
-        <source>Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
-        <translation>Abgelehnt: {path} hätte {size} Zeichen; eine Gedächtnisdatei fasst höchstens {cap}. {advice}</translation>
+        <source>the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
+        <translation>Das Gedächtnis enthält bereits {count} Dateien, mehr behält es nicht. Fügen Sie dies stattdessen einer vorhandenen Datei hinzu. {advice}</translation>
     </message>
     <message>
-        <source>Refused: the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
-        <translation>Abgelehnt: Das Gedächtnis hätte insgesamt {size} Zeichen (Dateinamen eingeschlossen); die Grenze liegt bei {cap} für alle Dateien zusammen. {advice}</translation>
+        <source>{path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
+        <translation>{path} hätte {size} Zeichen; eine Gedächtnisdatei fasst höchstens {cap}. {advice}</translation>
+    </message>
+    <message>
+        <source>the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
+        <translation>Das Gedächtnis hätte insgesamt {size} Zeichen (Dateinamen eingeschlossen); die Grenze liegt bei {cap} für alle Dateien zusammen. {advice}</translation>
+    </message>
+    <message>
+        <source>the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
+        <translation>Der Text sieht nach einem Zugangsdatum aus ({kind}). Speichern Sie nie Geheimnisse (API-Schlüssel, Tokens, Passwörter, private Schlüssel) im Gedächtnis. Wenn es wichtig ist, notieren Sie, wo das Geheimnis liegt (zum Beispiel &apos;der Schlüssel liegt im Geheimnisspeicher der CI&apos;), nie seinen Wert.</translation>
     </message>
 </context>
 <context>
@@ -3520,12 +3555,28 @@ Rückgängig: Menü des Symbols, Letzte Gedächtnisänderung rückgängig.</tran
         <translation>seit {days} Tagen nicht genutzt</translation>
     </message>
     <message>
+        <source>{path} is a folder.</source>
+        <translation>{path} ist ein Ordner.</translation>
+    </message>
+    <message>
         <source>{path} was deleted since you opened it; nothing was saved.</source>
         <translation>{path} wurde gelöscht, seit Sie die Datei geöffnet haben; nichts wurde gespeichert.</translation>
     </message>
     <message>
         <source>{path} changed since you opened it; nothing was saved.</source>
         <translation>{path} hat sich geändert, seit Sie die Datei geöffnet haben; nichts wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>No memory folder.</source>
+        <translation>Es gibt keinen Gedächtnisordner.</translation>
+    </message>
+    <message>
+        <source>Could not save {path}: {exc}</source>
+        <translation>{path} konnte nicht gespeichert werden: {exc}</translation>
+    </message>
+    <message>
+        <source>Give one line of text to remember.</source>
+        <translation>Geben Sie eine Zeile Text an, die gemerkt werden soll.</translation>
     </message>
 </context>
 <context>

@@ -1101,8 +1101,8 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
         <translation>Borrar este archivo (Supr en la lista)</translation>
     </message>
     <message>
-        <source>{length:,} / {cap:,} characters</source>
-        <translation>{length:,} / {cap:,} caracteres</translation>
+        <source>{length} / {cap} characters</source>
+        <translation>{length} / {cap} caracteres</translation>
     </message>
     <message>
         <source>  — over the cap</source>
@@ -1167,9 +1167,9 @@ Se borran todos los archivos de memoria y el diario de su procedencia. No se pue
     </message>
     <message>
         <source>{name}
-{chars:,} / {STORE_CAP:,} characters · {files}</source>
+{chars} / {STORE_CAP} characters · {files}</source>
         <translation>{name}
-{chars:,} / {STORE_CAP:,} caracteres · {files}</translation>
+{chars} / {STORE_CAP} caracteres · {files}</translation>
     </message>
     <message>
         <source>(unknown repository) {key}</source>
@@ -3034,34 +3034,69 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
     </message>
 </context>
 <context>
-    <name>memory_limits</name>
+    <name>memory_keeping</name>
     <message>
-        <source>Refused: the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
-        <translation>Rechazado: el texto parece una credencial ({kind}). Nunca guardes secretos (claves de API, tokens, contraseñas, claves privadas) en la memoria. Si importa, anota dónde se guarda el secreto (por ejemplo, &apos;la clave está en el almacén de secretos de la CI&apos;), nunca su valor.</translation>
+        <source>Not kept: {reason}</source>
+        <translation>No se conservó: {reason}</translation>
     </message>
+    <message>
+        <source>Not kept: {path} is a folder now.</source>
+        <translation>No se conservó: {path} ahora es una carpeta.</translation>
+    </message>
+    <message>
+        <source>Not kept: {path} cannot be written ({exc}).</source>
+        <translation>No se conservó: no se puede escribir en {path} ({exc}).</translation>
+    </message>
+    <message>
+        <source>Already in {path}.</source>
+        <translation>Ya está en {path}.</translation>
+    </message>
+    <message>
+        <source>Kept in {path}.</source>
+        <translation>Conservada en {path}.</translation>
+    </message>
+    <message>
+        <source>Shared with the team; {path} is unchanged.</source>
+        <translation>Compartida con el equipo; {path} no cambia.</translation>
+    </message>
+    <message>
+        <source>Discarded; {path} is unchanged.</source>
+        <translation>Descartada; {path} no cambia.</translation>
+    </message>
+</context>
+<context>
+    <name>memory_limits</name>
     <message>
         <source>Merge related entries into shorter ones or delete entries that are no longer true, then try again.</source>
         <translation>Combina entradas relacionadas en otras más cortas o borra las que ya no sean ciertas, y vuelve a intentarlo.</translation>
     </message>
     <message>
-        <source>Refused: {path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
-        <translation>Rechazado: {path} quedaría vacío. Escribe lo que quieras recordar, o borra el archivo si ya no hay nada en él que merezca la pena conservar.</translation>
+        <source>Refused: {reason}</source>
+        <translation>Rechazado: {reason}</translation>
     </message>
     <message>
-        <source>Refused: {path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
-        <translation>Rechazado: {path} está {depth} carpetas por debajo; los archivos de memoria están como mucho {most} carpetas por debajo de /memories. Usa una ruta más corta, como /memories/{name}.</translation>
+        <source>{path} would be empty. Write what you want to remember, or delete the file if nothing in it is still worth keeping.</source>
+        <translation>{path} quedaría vacío. Escribe lo que quieras recordar, o borra el archivo si ya no hay nada en él que merezca la pena conservar.</translation>
     </message>
     <message>
-        <source>Refused: the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
-        <translation>Rechazado: la memoria ya tiene {count} archivos, el máximo que guarda. Añade esto a un archivo existente. {advice}</translation>
+        <source>{path} is nested {depth} folders deep; memory files sit at most {most} folders below /memories. Use a shorter path such as /memories/{name}.</source>
+        <translation>{path} está {depth} carpetas por debajo; los archivos de memoria están como mucho {most} carpetas por debajo de /memories. Usa una ruta más corta, como /memories/{name}.</translation>
     </message>
     <message>
-        <source>Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
-        <translation>Rechazado: {path} tendría {size} caracteres; un archivo de memoria admite como mucho {cap}. {advice}</translation>
+        <source>the memory already holds {count} files, the most it keeps. Add this to an existing file instead. {advice}</source>
+        <translation>la memoria ya tiene {count} archivos, el máximo que guarda. Añade esto a un archivo existente. {advice}</translation>
     </message>
     <message>
-        <source>Refused: the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
-        <translation>Rechazado: la memoria tendría {size} caracteres en total (nombres de archivo incluidos); el límite es {cap} para todos los archivos juntos. {advice}</translation>
+        <source>{path} would hold {size} characters; a memory file holds at most {cap}. {advice}</source>
+        <translation>{path} tendría {size} caracteres; un archivo de memoria admite como mucho {cap}. {advice}</translation>
+    </message>
+    <message>
+        <source>the memory would hold {size} characters in total (file names included); the limit is {cap} for all files together. {advice}</source>
+        <translation>la memoria tendría {size} caracteres en total (nombres de archivo incluidos); el límite es {cap} para todos los archivos juntos. {advice}</translation>
+    </message>
+    <message>
+        <source>the text looks like {kind}. Never store secrets (API keys, tokens, passwords, private keys) in memory. If it matters, note where the secret is kept (for example &apos;the key is in the CI secret store&apos;), never its value.</source>
+        <translation>el texto parece una credencial ({kind}). Nunca guardes secretos (claves de API, tokens, contraseñas, claves privadas) en la memoria. Si importa, anota dónde se guarda el secreto (por ejemplo, &apos;la clave está en el almacén de secretos de la CI&apos;), nunca su valor.</translation>
     </message>
 </context>
 <context>
@@ -3520,12 +3555,28 @@ Deshacer: menú de la bandeja, Deshacer el último cambio de memoria.</translati
         <translation>sin usar en {days} días</translation>
     </message>
     <message>
+        <source>{path} is a folder.</source>
+        <translation>{path} es una carpeta.</translation>
+    </message>
+    <message>
         <source>{path} was deleted since you opened it; nothing was saved.</source>
         <translation>{path} se borró desde que lo abriste; no se guardó nada.</translation>
     </message>
     <message>
         <source>{path} changed since you opened it; nothing was saved.</source>
         <translation>{path} cambió desde que lo abriste; no se guardó nada.</translation>
+    </message>
+    <message>
+        <source>No memory folder.</source>
+        <translation>No hay carpeta de memoria.</translation>
+    </message>
+    <message>
+        <source>Could not save {path}: {exc}</source>
+        <translation>No se pudo guardar {path}: {exc}</translation>
+    </message>
+    <message>
+        <source>Give one line of text to remember.</source>
+        <translation>Escribe una línea de texto para recordar.</translation>
     </message>
 </context>
 <context>

@@ -28,9 +28,11 @@ from pytestqt.qtbot import QtBot
 
 from app.core.agent.client import describe_failure
 from app.core.errors import MissingApiKeyError
+from app.core.keep_offer import KeepOffer
 from app.core.settings import Settings
 from app.core.ui_text import QT_TRANSLATE_NOOP, UiText
 from app.ui import translation
+from app.ui.memory_held import HeldNotice
 from app.ui.settings_window import SettingsWindow
 from tests.team_server import TeamDatabase, unique
 from tests.ui.test_desktop_views import _distinct_colours
@@ -427,10 +429,127 @@ def test_a_cap_and_the_credential_filter_refuse_in_german_and_the_model_reads_th
     saved = store.save_as_person("/memories/big.md", big, None)  # the memory window's Save, the team's share
     assert not saved.saved and saved.message == told.text.removeprefix("Error: ")
     assert translation.shown(saved.message).startswith(
-        "Abgelehnt: /memories/big.md hätte 4,103 Zeichen; eine Gedächtnisdatei fasst höchstens 4,000. Fassen Sie"
+        "Abgelehnt: /memories/big.md hätte 4.103 Zeichen; eine Gedächtnisdatei fasst höchstens 4.000. Fassen Sie"
     )
     secret = credentials.refusal("a GitHub token")
     assert secret.startswith("Error: Refused: the text looks like a GitHub token. Never store secrets")
     assert translation.shown(secret.removeprefix("Error: ")).startswith(
         "Abgelehnt: Der Text sieht nach einem Zugangsdatum aus (a GitHub token). Speichern Sie nie Geheimnisse"
     )
+
+
+def _near_the_cap(repo: Path, path: str) -> None:
+    """The person's own file at 3,990 characters: one more line of the agent's takes it past the 4,000 a file holds."""
+    from app.core.memory import open_store
+
+    current = next((f.text for f in open_store(repo).person.files() if f.path == path), None)
+    filler = "- " + "Notiz " * 663 + "\n"  # 3,981 characters of the person's own words
+    saved = open_store(repo).save_as_person(path, (current or "") + filler, current)
+    assert saved.saved, saved.message
+
+
+def _agent_lines(tmp_path: Path) -> tuple[Path, KeepOffer, tuple[HeldNotice, ...]]:
+    """A line the person asked for that the real gate refused (offered to keep anyway), and held lines, in German."""
+    from tests.ui.language_view import CONTENT, _refused_and_held, _repo
+
+    _title, _answer, note, words = CONTENT["de"]
+    repo = _repo(tmp_path, note, words)
+    offer, held = _refused_and_held(repo, "de")
+    return repo, offer, held
+
+
+def _no_english(widget: QWidget) -> list[tuple[str, str]]:
+    texts = list(visible_texts(widget))
+    assert still_english(texts, "de") == [], still_english(texts, "de")
+    return texts
+
+
+def test_keep_it_anyway_refused_by_a_cap_is_said_in_german_with_german_numbers(
+    german: None, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from app.core.memory import open_store
+    from app.ui.memory_keep import KeepAnyway, KeepBox
+
+    repo, offer, _held = _agent_lines(tmp_path)
+    _near_the_cap(repo, offer.path)
+    box = KeepBox()
+    qtbot.addWidget(box)
+    box.add((offer,))
+    keeper = KeepAnyway(lambda: repo)
+    keeper.kept.connect(box.kept)
+    box.show()
+    qtbot.waitExposed(box)
+    said = keeper.keep(offer)  # the real store's cap refuses the person's line
+    row = box.lines()[0]
+    assert row == said and row.startswith("Nicht behalten: /memories/state.md hätte 4.0"), row
+    assert "Zeichen; eine Gedächtnisdatei fasst höchstens 4.000. Fassen Sie" in row, row
+    assert "4,0" not in row and "Refused" not in row and "Abgelehnt" not in row, row  # said once, as "Not kept"
+    _no_english(box)
+    # The person's Save in the memory window meets the same cap, and the model reads the same English as before.
+    told = open_store(repo).person.add_line(offer.line, offer.path)
+    assert not told.saved and told.message.startswith("Refused: /memories/state.md would hold 4,0"), told.message
+    assert "characters; a memory file holds at most 4,000. Merge related entries" in told.message, told.message
+
+
+def test_a_held_lines_keep_refused_by_a_cap_is_said_in_german_and_the_command_line_reads_english(
+    german: None, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from app.core.memory import open_store
+    from app.ui.memory_held import HeldBox, HeldNotices
+
+    repo, _offer, held = _agent_lines(tmp_path)
+    note = held[0]  # held because the person confirms every note: /memories/tools.md
+    _near_the_cap(repo, note.path)
+    box = HeldBox()
+    qtbot.addWidget(box)
+    box.add(held)
+    settling = HeldNotices(lambda: repo)
+    settling.settled.connect(box.settled)
+    box.show()
+    qtbot.waitExposed(box)
+    said = settling.keep(note)  # the real keeping refuses: the file would pass its cap
+    assert said.startswith("Nicht behalten: Abgelehnt: /memories/tools.md hätte 4.0"), said
+    assert "eine Gedächtnisdatei fasst höchstens 4.000." in said and "4,0" not in said, said
+    shown = [text for _where, text in _no_english(box) if said in text]  # the row and its tooltip
+    assert f"{note.line} ({said})" in shown, shown
+    # `memory keep` on the command line: the same refusal, in English, byte for byte as before.
+    settled = open_store(repo).keep(note.text)
+    assert [s.kept for s in settled] == [False]
+    assert settled[0].message.startswith("Not kept: Refused: /memories/tools.md would hold 4,0"), settled[0].message
+    assert "characters; a memory file holds at most 4,000. Merge related entries" in settled[0].message
+
+
+def test_keeping_and_discarding_say_what_became_of_the_line_in_german(german: None, tmp_path: Path) -> None:
+    from app.core.memory import open_store
+
+    repo, _offer, held = _agent_lines(tmp_path)
+    store = open_store(repo)
+    kept = store.keep(held[0].text)
+    assert [str(s.message) for s in kept] == ["Kept in /memories/tools.md."]  # the command line's words
+    assert translation.shown(kept[0].message) == "In /memories/tools.md behalten."
+    dropped = store.discard(held[1].text)
+    assert translation.shown(dropped[0].message).startswith("Verworfen; /memories/")
+    assert str(dropped[0].message).startswith("Discarded; /memories/")
+
+
+def test_the_memory_windows_counts_are_grouped_the_german_way(
+    german: None, qtbot: QtBot, app_home: Path, tmp_path: Path
+) -> None:
+    from app.ui.memory_text import MemoryText
+
+    text = MemoryText()
+    qtbot.addWidget(text)
+    text.editor.setPlainText("x" * 4_100)
+    assert text.counter.text() == "4.100 / 4.000 Zeichen  — über der Obergrenze", text.counter.text()
+    from app.core.memory import open_store
+    from app.ui.memory_repos import RepositoryList
+
+    repo = tmp_path / "projekt"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    saved = open_store(repo).save_as_person("/memories/notes.md", "- " + "Notiz " * 200 + "\n", None)
+    assert saved.saved, saved.message
+    rows = RepositoryList()
+    qtbot.addWidget(rows)
+    rows.fill(repo, repo)
+    shown = [rows.item(i).text() for i in range(rows.count())]
+    assert shown == ["projekt\n1.221 / 6.000 Zeichen · 1 Datei"], shown  # English: "1,221 / 6,000 characters"

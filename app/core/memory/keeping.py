@@ -4,6 +4,9 @@ Keep writes the line into its file where the agent meant it, as the person's ope
 the credential filter apply, the write gate does not: a person decides) and the line keeps the
 origin it was held with; it can be undone like any change. Discard only marks it: the line never
 reaches a file, and the agent is told so if it tries to save it again.
+
+What became of each line is marked for translation: the panel and the memory window show it in the person's
+language, the command line prints the English.
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ from app.core.memory.folder import FolderError
 from app.core.memory.journal import OpContext
 from app.core.memory.pending import LineOrigin, PendingLine, Split, line_key, put_back
 from app.core.memory.vpath import PathRefused, parse
+from app.core.ui_text import QT_TRANSLATE_NOOP
 
 PERSON_SESSION = "person"
+# A cap or the credential filter refused the Keep: its own marked words ("Refused: …") follow.
+NOT_KEPT = QT_TRANSLATE_NOOP("memory_keeping", "Not kept: {reason}")
 
 
 class NotPending(Exception):
@@ -63,14 +69,24 @@ def _keep_one(core: StoreCore, held: PendingLine) -> Settled:
         vp = parse(held.path)
         kind = core.texts.kind(vp.parts)
         if kind == "dir":
-            return Settled(held, False, f"Not kept: {held.path} is a folder now.")
+            return Settled(
+                held,
+                False,
+                QT_TRANSLATE_NOOP("memory_keeping", "Not kept: {path} is a folder now.").format(path=held.path),
+            )
         current = handlers.read_text(core.texts, vp.parts) if kind == "file" else None
     except (PathRefused, FolderError) as exc:
-        return Settled(held, False, f"Not kept: {held.path} cannot be written ({exc}).")
+        return Settled(
+            held,
+            False,
+            QT_TRANSLATE_NOOP("memory_keeping", "Not kept: {path} cannot be written ({exc}).").format(
+                path=held.path, exc=str(exc)
+            ),
+        )
     new = put_back(current, held)
     if new == current:
         core.journal.changes.settle(held.id, "kept")
-        return Settled(held, True, f"Already in {held.path}.")
+        return Settled(held, True, QT_TRANSLATE_NOOP("memory_keeping", "Already in {path}.").format(path=held.path))
     op = OpContext("person", PERSON_SESSION, "", staleness.head(core.repository))
     ctx = handlers.Context(core.texts, core.journal, op)
     # The line stays the agent's, with the origin it was held with; the person's part is keeping it.
@@ -79,7 +95,7 @@ def _keep_one(core: StoreCore, held: PendingLine) -> Settled:
     with core.journal.batch(create=True):
         refused = handlers.check_write(ctx, vp, current, new)
         if refused:
-            return Settled(held, False, f"Not kept: {refused.text.removeprefix('Error: ')}")
+            return Settled(held, False, NOT_KEPT.format(reason=refused.text.removeprefix("Error: ")))
         # Still the agent's line: the session that wrote it is its first confirmation, the person's Keep the next.
         key = lines.normalise(held.text)
         if key:
@@ -89,7 +105,7 @@ def _keep_one(core: StoreCore, held: PendingLine) -> Settled:
             lines.confirm(core.journal, held.path, held.text, lines.Confirmation(PERSON_SESSION, "person", op.at))
         core.journal.append(op, ctx.changes)
         core.journal.changes.settle(held.id, "kept")
-    return Settled(held, True, f"Kept in {held.path}.")
+    return Settled(held, True, QT_TRANSLATE_NOOP("memory_keeping", "Kept in {path}.").format(path=held.path))
 
 
 def shared(core: StoreCore, line: str) -> list[Settled]:
@@ -99,7 +115,16 @@ def shared(core: StoreCore, line: str) -> list[Settled]:
         found = _matching(core, line)
         for held in found:
             core.journal.changes.settle(held.id, "kept")
-        return [Settled(held, True, f"Shared with the team; {held.path} is unchanged.") for held in found]
+        return [
+            Settled(
+                held,
+                True,
+                QT_TRANSLATE_NOOP("memory_keeping", "Shared with the team; {path} is unchanged.").format(
+                    path=held.path
+                ),
+            )
+            for held in found
+        ]
 
     return core.locked(work, write=True, empty=list)
 
@@ -111,6 +136,13 @@ def discard(core: StoreCore, line: str) -> list[Settled]:
         found = _matching(core, line)
         for held in found:
             core.journal.changes.settle(held.id, "discarded")
-        return [Settled(held, False, f"Discarded; {held.path} is unchanged.") for held in found]
+        return [
+            Settled(
+                held,
+                False,
+                QT_TRANSLATE_NOOP("memory_keeping", "Discarded; {path} is unchanged.").format(path=held.path),
+            )
+            for held in found
+        ]
 
     return core.locked(work, write=True, empty=list)

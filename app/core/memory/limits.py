@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.ui_text import QT_TRANSLATE_NOOP, prefixed
+from app.core.ui_text import QT_TRANSLATE_NOOP, Count, UiText, prefixed
 
 FILE_CAP = 4_000  # characters in one memory file
 STORE_CAP = 6_000  # characters in all memory files of one repository together, their paths included
@@ -45,6 +45,15 @@ _ADVICE = QT_TRANSLATE_NOOP(
 )
 
 
+def refusal(said: UiText) -> str:
+    """ "Error: Refused: …" as the model reads it; each prefix taken off (`removeprefix`) leaves the rest marked.
+
+    "Refused: " is marked apart from the sentence so a window that says the refusal its own way ("Not kept: …")
+    takes it off and still shows the sentence in the person's language.
+    """
+    return prefixed("Error: ", QT_TRANSLATE_NOOP("memory_limits", "Refused: {reason}").format(reason=said))
+
+
 def cost(path: str, text: str) -> int:
     """What one file takes from the store's cap: its path is loaded with it into every session."""
     return len(path) + len(text)
@@ -60,51 +69,46 @@ def check(
     through, so the model can always shrink its way back under the limits.
     """
     if not new.strip() and not allow_empty:
-        return prefixed(
-            "Error: ",
+        return refusal(
             QT_TRANSLATE_NOOP(
                 "memory_limits",
-                "Refused: {path} would be empty. Write what you want to remember, or delete the file "
+                "{path} would be empty. Write what you want to remember, or delete the file "
                 "if nothing in it is still worth keeping.",
             ).format(path=path),
         )
     parts = path.split("/")[2:]  # "", "memories", then the names below it
     if len(parts) - 1 > MAX_DEPTH and old is None:
-        return prefixed(
-            "Error: ",
+        return refusal(
             QT_TRANSLATE_NOOP(
                 "memory_limits",
-                "Refused: {path} is nested {depth} folders deep; memory files sit at most "
+                "{path} is nested {depth} folders deep; memory files sit at most "
                 "{most} folders below /memories. Use a shorter path such as /memories/{name}.",
             ).format(path=path, depth=len(parts) - 1, most=MAX_DEPTH, name=parts[-1]),
         )
     others = {p: c for p, c in sizes.items() if p != path}
     if old is None and len(others) + 1 > caps.files:
-        return prefixed(
-            "Error: ",
+        return refusal(
             QT_TRANSLATE_NOOP(
                 "memory_limits",
-                "Refused: the memory already holds {count} files, the most it keeps. Add this to an "
+                "the memory already holds {count} files, the most it keeps. Add this to an "
                 "existing file instead. {advice}",
             ).format(count=len(others), advice=_ADVICE),
         )
     before = sum(others.values()) + (cost(path, old) if old is not None else 0)
     after = sum(others.values()) + cost(path, new)
     if len(new) > caps.file and (old is None or len(new) > len(old)):
-        return prefixed(
-            "Error: ",
+        return refusal(
             QT_TRANSLATE_NOOP(
                 "memory_limits",
-                "Refused: {path} would hold {size} characters; a memory file holds at most {cap}. {advice}",
-            ).format(path=path, size=f"{len(new):,}", cap=f"{caps.file:,}", advice=_ADVICE),
+                "{path} would hold {size} characters; a memory file holds at most {cap}. {advice}",
+            ).format(path=path, size=Count(len(new)), cap=Count(caps.file), advice=_ADVICE),
         )
     if after > caps.store and after > before:
-        return prefixed(
-            "Error: ",
+        return refusal(
             QT_TRANSLATE_NOOP(
                 "memory_limits",
-                "Refused: the memory would hold {size} characters in total (file names included); the "
+                "the memory would hold {size} characters in total (file names included); the "
                 "limit is {cap} for all files together. {advice}",
-            ).format(size=f"{after:,}", cap=f"{caps.store:,}", advice=_ADVICE),
+            ).format(size=Count(after), cap=Count(caps.store), advice=_ADVICE),
         )
     return None

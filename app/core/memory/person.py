@@ -244,7 +244,7 @@ class PersonView:
             self._journal.sizes()
             kind = self._fs.kind(vp.parts)
             if kind == "dir":
-                return SaveResult(False, f"{vp} is a folder.")
+                return SaveResult(False, QT_TRANSLATE_NOOP("person", "{path} is a folder.").format(path=str(vp)))
             current = handlers.read_text(self._fs, vp.parts) if kind == "file" else None
             if current != expected_text:  # whole sentences per case, so each language words them its own way
                 if current is None:
@@ -263,9 +263,13 @@ class PersonView:
             return SaveResult(True, f"Saved {vp}.", current_text=text)
 
         try:
-            return self._locked(save, write=True, empty=lambda: SaveResult(False, "No memory folder."))
+            return self._locked(
+                save, write=True, empty=lambda: SaveResult(False, QT_TRANSLATE_NOOP("person", "No memory folder."))
+            )
         except (JournalError, FolderError, OSError, LockTimeout) as exc:
-            return SaveResult(False, f"Could not save {vp}: {exc}")
+            return SaveResult(
+                False, QT_TRANSLATE_NOOP("person", "Could not save {path}: {exc}").format(path=str(vp), exc=str(exc))
+            )
 
     def add_line(self, line: str, path: str = "/memories/notes.md") -> SaveResult:
         """A person's own line added at the end of `path` (`memory add`), saved as the memory window saves.
@@ -275,7 +279,7 @@ class PersonView:
         """
         text = line.strip()
         if not text or "\n" in text or "\r" in text:
-            return SaveResult(False, "Give one line of text to remember.")
+            return SaveResult(False, QT_TRANSLATE_NOOP("person", "Give one line of text to remember."))
         if not text.startswith(("- ", "* ", "+ ", "#")):
             text = f"- {text}"
         for _ in range(3):  # another writer between reading and saving: read again
