@@ -242,6 +242,7 @@ class HeldBox(QFrame):
     discard_requested = Signal(object)  # HeldNotice
     share_requested = Signal(object)  # HeldNotice, a suggestion for the team
     team_wanted = Signal(object)  # repository Path: ask whether this person can share with its team now
+    reworded = Signal()  # a row says something else now (a cap's refusal is longer): the panel may need to grow
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -337,12 +338,14 @@ class HeldBox(QFrame):
                 _explain(
                     row.share, False, QCoreApplication.translate("memory_held", ASKING)
                 )  # asked again after a failed share (`HeldNotices.share`)
+            self.reworded.emit()
             return
         row.done = True
         set_wrapping(row.label, settled_line(message, notice.text.strip().removeprefix("- ")))
         for button in (row.keep, row.discard, row.share):
             if button is not None:
                 button.hide()
+        self.reworded.emit()
 
     def lines(self) -> list[str]:
         return [shown_text(row.label) for row in self._shown.values()]

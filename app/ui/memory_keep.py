@@ -98,6 +98,7 @@ class KeepBox(QFrame):
     """The panel's box of refused lines the person asked for: each with Keep it anyway, then what became of it."""
 
     keep_requested = Signal(object)  # KeepOffer
+    reworded = Signal()  # a row says something else now (a cap's refusal is longer): the panel may need to grow
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -150,6 +151,7 @@ class KeepBox(QFrame):
             set_wrapping(row.label, settled_line(message, offer.line))
             row.keep.hide()
             row.hint.hide()
+        self.reworded.emit()
 
     def lines(self) -> list[str]:
         return [shown_text(row.label) for row in self._shown]

@@ -173,6 +173,8 @@ class AnswerPanel(QFrame):
         layout.addWidget(self.held_box)
         self.keep_box = KeepBox()  # lines the person asked for that the gate refused: Keep it anyway
         layout.addWidget(self.keep_box)
+        for box in (self.held_box, self.keep_box):
+            box.reworded.connect(self._grow_to_rows)
 
         for keys, slot in (
             (QKeySequence.StandardKey.Copy, self.copy),
@@ -437,6 +439,19 @@ class AnswerPanel(QFrame):
             self.raise_()
         else:
             own.raise_()  # the window manager maps a new window on top: the person's window goes back over it
+
+    def _grow_to_rows(self) -> None:
+        """A held or refused row says more now (a cap refused the Keep): taller, where the screen has room.
+
+        A window does not grow for wrapped lines on its own; without this the row's last lines were cut off.
+        """
+        layout = self.layout()
+        if not self.isVisible() or layout is None:
+            return
+        layout.activate()
+        needed = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else 0
+        if needed > self.height():
+            self._place()
 
     def _place(self) -> None:
         area = available_area(self, self._anchor.center() if self._anchor else None)

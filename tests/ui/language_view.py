@@ -25,7 +25,7 @@ from app.core.agent.tools.registry import TOOLS
 from app.core.editor.report import Diagnostic, EditorReport
 from app.core.history import History, ToolRun
 from app.core.keep_offer import KeepOffer
-from app.core.memory import open_store
+from app.core.memory import STORE_CAP, open_store
 from app.core.memory.suggest import SUGGEST_PATH
 from app.core.messages import Level, Message
 from app.core.settings import Settings
@@ -117,6 +117,19 @@ def _state_line(repo: Path, note: str, line: str) -> None:
     assert saved.saved, saved.message
 
 
+# The person's own words filling a file to 3,981 of the 4,000 characters it holds: one more line passes the cap.
+NEARLY_FULL = "- " + "x" * 3_978 + "\n"
+FILLER = "/memories/filler.md"  # the person's file that takes the memory to a few characters under its cap
+
+
+def _person_saves(repo: Path, path: str, text: str) -> None:
+    """The person's Save in the memory window: `path` holds `text` (an empty file is the person's to fill)."""
+    store = open_store(repo)
+    current = next((f.text for f in store.person.files() if f.path == path), None)
+    saved = store.save_as_person(path, text, current)
+    assert saved.saved, saved.message
+
+
 def main(language: str, out: Path, home: Path) -> dict[str, object]:
     app = QApplication(sys.argv)
     keyring.set_keyring(null.Keyring())
@@ -187,10 +200,21 @@ def main(language: str, out: Path, home: Path) -> dict[str, object]:
     seen["reasons"] = reasons
     settling = HeldNotices(lambda: repo)
     settling.settled.connect(panel.held_box.settled)
-    settling.keep(held[0])  # kept in its file
-    settling.keep(held[0])  # no longer waiting in the store: "Already settled elsewhere"
     keeper = KeepAnyway(lambda: repo)
     keeper.kept.connect(panel.keep_box.kept)
+    # The memory nearly full first (the Keep it anyway's file at the file cap, the whole a few characters under the
+    # store's): the real caps refuse both Keeps, each row says so in the language with the language's numbers and
+    # keeps its button; then room is made and both are kept.
+    _person_saves(repo, offer.path, NEARLY_FULL)
+    room = STORE_CAP - open_store(repo).total_chars()
+    _person_saves(repo, FILLER, "- " + "x" * (room - len(FILLER) - 3 - 5) + "\n")
+    refused = [settling.keep(held[0]), keeper.keep(offer)]
+    judge("panel-keep-refused", panel)
+    seen["keep_refused"] = [text for _where, text in visible_texts(panel) if any(r in text for r in refused)]
+    for path in (offer.path, FILLER):
+        _person_saves(repo, path, "")
+    settling.keep(held[0])  # kept in its file
+    settling.keep(held[0])  # no longer waiting in the store: "Already settled elsewhere"
     keeper.keep(offer)  # written to the real store as the person's line
     judge("panel-settled", panel)
 

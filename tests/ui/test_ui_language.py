@@ -60,6 +60,12 @@ REASONS = {
 }
 
 
+# How a Keep refused by a cap begins, and the caps (a file's, the whole memory's) as the language writes them
+# (Spanish groups from 10,000 on).
+NOT_KEPT = {"de": "Nicht behalten: ", "es": "No se conservó: "}
+CAPS = {"de": ("höchstens 4.000.", "liegt bei 6.000 für"), "es": ("como mucho 4000.", "el límite es 6000 para")}
+
+
 def _messages(language: str) -> Iterator[tuple[str, ET.Element]]:
     for message in ET.parse(TRANSLATIONS / f"voice_dev_agent_{language}.ts").iter("message"):
         yield message.findtext("source") or "", message
@@ -235,6 +241,13 @@ def test_every_window_in_the_language_has_no_english_left_and_nothing_cut_off(
     assert {"status", "notice", "tray-menu", "panel", "panel-trust", "history", "ask"} <= set(windows)
     # the panel's held and refused lines, waiting and settled; the questions asked in message boxes; the merge
     assert {"panel-held", "panel-settled", "confirm-link", "merge", "confirm-conflict"} <= set(windows)
+    # A real cap refusing the held line's Keep and the Keep it anyway: said in the language, its numbers its own.
+    assert "panel-keep-refused" in windows
+    refused = seen["keep_refused"]
+    assert len(refused) >= 2 and all(NOT_KEPT[language] in text for text in refused), refused
+    assert any(CAPS[language][0] in text for text in refused), refused  # the file's cap, Keep it anyway's
+    assert any(CAPS[language][1] in text for text in refused), refused  # the whole memory's, the held line's
+    assert not any(re.search(r"\d,\d{3}", text) for text in refused), refused  # no English "4,000"
     questions = {"confirm-delete-memory", "confirm-forget", "confirm-unsaved-settings", "confirm-delete-history"}
     assert questions | {"history-deleted"} <= set(windows)
     assert sum(name.startswith("settings-") for name in windows) == 5  # General, Voice, Speech, Repositories, Memory
