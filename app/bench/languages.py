@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from app.bench.speech import espeak_wav, padded
+from app.bench.speech import espeak_wav, padded, word_edits
 from app.core import paths
 from app.core.languages import name_of
 from app.voice import model_catalog, model_store
@@ -80,13 +80,8 @@ def words(text: str) -> list[str]:
 
 def word_errors(reference: str, hypothesis: str) -> tuple[int, int]:
     """(words wrong by edit distance, words in the reference)."""
-    ref, hyp = words(reference), words(hypothesis)
-    row = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        prev, row[0] = row[0], i
-        for j, h in enumerate(hyp, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (r != h))
-    return row[len(hyp)], len(ref)
+    ref = words(reference)
+    return word_edits(ref, words(hypothesis)), len(ref)
 
 
 def spoken(language: str, text: str) -> np.ndarray:

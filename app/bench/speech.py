@@ -75,15 +75,20 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", text.lower())
 
 
-def word_accuracy(reference: str, hypothesis: str) -> float:
-    """1 - word error rate (edit distance over words), floored at 0."""
-    ref, hyp = words(reference), words(hypothesis)
+def word_edits(ref: list[str], hyp: list[str]) -> int:
+    """Words inserted, dropped or changed to turn `ref` into `hyp` (edit distance over words)."""
     row = list(range(len(hyp) + 1))
     for i, r in enumerate(ref, 1):
         prev, row[0] = row[0], i
         for j, h in enumerate(hyp, 1):
             prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (r != h))
-    return max(0.0, 1.0 - row[len(hyp)] / max(1, len(ref)))
+    return row[len(hyp)]
+
+
+def word_accuracy(reference: str, hypothesis: str) -> float:
+    """1 - word error rate (edit distance over words), floored at 0."""
+    ref = words(reference)
+    return max(0.0, 1.0 - word_edits(ref, words(hypothesis)) / max(1, len(ref)))
 
 
 def padded(samples: np.ndarray, pad: float) -> np.ndarray:
