@@ -68,9 +68,8 @@ NINTH_SET = ROOT / "tests" / "core" / "memory" / "gate_test_set_v9"
 FACTS_SET = ROOT / "tests" / "core" / "memory" / "gate_train_set_facts"
 # Written blind for training (v3 in session 10, v4 in session 11): development data, in the model's pool.
 # The five of issue 38's fifth round (v9a-v9e) were written blind for training too, each writer given a persona.
-TRAIN_SETS = tuple(
-    CORPUS.parent / f"gate_train_set_{name}" for name in ("v3a", "v3b", "v4a", "v4b", "v9a", "v9b", "v9c", "v9d", "v9e")
-)
+TRAIN_NAMES = ("v3a", "v3b", "v4a", "v4b", "v9a", "v9b", "v9c", "v9d", "v9e")
+TRAIN_SETS = tuple(CORPUS.parent / f"gate_train_set_{name}" for name in TRAIN_NAMES)
 COMMITS = 10_000
 FILES_IN_TREE = 2_000
 PARSERS = 40  # src/parsers/module{i}.py, each defining the class ParserModule{i} the notes name
@@ -233,7 +232,7 @@ def _gate_figures() -> dict[str, Any]:
         ("development", CORPUS),
         ("development_plain", PLAIN_CORPUS),
         ("held_out", TEST_SET),
-        *((f"training_{folder.name.removeprefix('gate_train_set_')}", folder) for folder in TRAIN_SETS),
+        *((f"training_{name}", folder) for name, folder in zip(TRAIN_NAMES, TRAIN_SETS, strict=True)),
         ("generalisation", SECOND_SET),
         ("generalisation_v3", THIRD_SET),
         ("generalisation_v5", FIFTH_SET),
@@ -370,7 +369,7 @@ def run_memory_bench(runs: int = 5, echo: bool = True) -> dict[str, Any]:
             ("held_out", "first held-out set (development data since it was studied)"),
             *(
                 (f"training_{name}", f"training set {name} (development: written blind, trained on)")
-                for name in ("v3a", "v3b", "v4a", "v4b", "v9a", "v9b", "v9c", "v9d", "v9e")
+                for name in TRAIN_NAMES
             ),
             ("generalisation", "second held-out set (a generalisation figure, scored since session 9)"),
             ("generalisation_v3", "third held-out set (a generalisation figure: written blind in session 11)"),
