@@ -108,6 +108,15 @@ def test_the_apps_speaker_keeps_no_audio_once_a_reply_has_played(desktop: None, 
         speaker.close()
 
 
+def _first_reply(speaker: Speaker) -> None:
+    """A press, a reply spoken with the voice it loaded, and the voice let go once the output went quiet."""
+    speaker.prepare()
+    _wait(lambda: speaker.voice_loaded, 60, "the voice to load after the press")
+    speaker.say("The first answer.")
+    assert speaker.wait(30)
+    _wait(lambda: not speaker.voice_loaded, 30, "the voice to be let go once the output went quiet")
+
+
 def test_a_voice_let_go_after_the_quiet_speaks_the_next_reply(
     desktop: None, transcriber: Transcriber, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -118,11 +127,7 @@ def test_a_voice_let_go_after_the_quiet_speaks_the_next_reply(
     speaker.check()
     assert not speaker.voice_loaded
     try:
-        speaker.prepare()  # a press
-        _wait(lambda: speaker.voice_loaded, 60, "the voice to load after the press")
-        speaker.say("The first answer.")
-        assert speaker.wait(30)
-        _wait(lambda: not speaker.voice_loaded, 30, "the voice to be let go once the output went quiet")
+        _first_reply(speaker)  # a press, its reply, and the voice let go at the quiet
         # Measured over the next press: the first one also maps onnxruntime's and Piper's libraries, which stay,
         # and freed heap left by earlier tests in this process would take the voice's pages and hide its size.
         gc.collect()
@@ -163,11 +168,7 @@ def test_another_language_s_voice_goes_at_the_quiet_and_speaks_the_next_reply_in
     try:
         # A first reply and its quiet map onnxruntime's and Piper's libraries for good; the figures below are the
         # voices' own memory, measured over the next press.
-        speaker.prepare()
-        _wait(lambda: speaker.voice_loaded, 60, "the own voice to load after the first press")
-        speaker.say("The first answer.")
-        assert speaker.wait(30)
-        _wait(lambda: not speaker.voice_loaded, 30, "the own voice to be let go once the output went quiet")
+        _first_reply(speaker)
         speaker.prepare()  # a press
         _wait(lambda: speaker.voice_loaded, 60, "the own voice to load after the press")
         gc.collect()
