@@ -30,22 +30,13 @@ from app.core.settings import Settings
 from tests import worker_desktop
 from tests.conftest import git
 from tests.e2e.xwindows import Box, X
+from tests.ui.screen_fit import NOTES
+from tests.ui.screens import ROOT, SHOTS
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "test-artifacts" / "screenshots" / "fit"
 # A headset as a sound server may describe it; a long name once set the Voice page's least width.
 MICROPHONE = (
     "Jabra Evolve2 85 Bluetooth headset, hands-free head unit (HFP) microphone, "
     "on the Thunderbolt 4 docking station rear USB-C port"
-)
-NOTES = "".join(
-    f"- {text}\n"
-    for text in (
-        "We deploy from release tags, never from main.",
-        "Prefer pytest -x when running the whole suite locally.",
-        "Release builds are signed on the CI machine only, by policy.",
-        "The payments service owns the webhook secrets; ask Ana before rotating them.",
-    )
 )
 PAGES = 5  # General, Voice, Speech, Repositories, Memory
 
