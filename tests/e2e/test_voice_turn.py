@@ -11,6 +11,7 @@ silence it at once (barge-in). The app then quits cleanly on SIGTERM.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -159,6 +160,15 @@ def rig(desktop: None, tmp_path: Path) -> Iterator[Rig]:
     # The developer trusts the repository the way a person would, so the scripted build may run.
     trusting = [sys.executable, "-m", "app", "trust", "--repo", str(repo)]
     subprocess.run(trusting, cwd=ROOT, env=env, check=True, timeout=60, capture_output=True)
+    with running_app(repo, home, env, fake, requests_log, tmp_path) as rig:
+        yield rig
+
+
+@contextlib.contextmanager
+def running_app(
+    repo: Path, home: Path, env: dict[str, str], fake: subprocess.Popen[str], requests_log: Path, tmp_path: Path
+) -> Iterator[Rig]:
+    """The app on `repo` with the speaker's monitor listening; afterwards the app, the fake and the chord let go."""
     monitor = Monitor("speaker.monitor")
     stderr = tmp_path / "app-stderr.txt"
     with stderr.open("wb") as err:
