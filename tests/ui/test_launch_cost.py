@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+from tests.fresh_process import run_python
 
 _PROBE = """
 import sys
@@ -16,9 +13,7 @@ print("psycopg" in sys.modules)
 
 def test_the_tray_app_loads_no_postgresql_driver_at_launch() -> None:
     # The memory window's team box brought psycopg with the app's modules: 10 MB resident without a team server.
-    done = subprocess.run(
-        [sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2]
-    )
+    done = run_python(_PROBE, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
 
@@ -39,14 +34,7 @@ print(sum(f"{os.sep}anthropic{os.sep}" in name for name in linecache.cache))
 def test_the_sdk_prepared_at_launch_leaves_no_source_text_behind() -> None:
     # Qt's import hook read the source of each SDK module imported after it, and Python kept every line:
     # 3,269 SDK files (and 26 MB resident more for the SDK's import) all day.
-    done = subprocess.run(
-        [sys.executable, "-c", _SDK_PREPARED],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        cwd=Path(__file__).parents[2],
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
+    done = run_python(_SDK_PREPARED)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "0"
 
@@ -69,14 +57,7 @@ def test_the_tray_imports_the_sdk_as_lightly_as_a_process_without_qt() -> None:
     # lines left their memory behind among the modules': 82 MB for the import against 65 MB without Qt (56 MB
     # in the tray with the check that keeps nothing: some of the SDK's dependencies are in the tray already).
     def import_cost(kind: str) -> float:
-        done = subprocess.run(
-            [sys.executable, "-c", _SDK_IMPORT_COST, kind],
-            capture_output=True,
-            text=True,
-            timeout=180,
-            cwd=Path(__file__).parents[2],
-            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-        )
+        done = run_python(_SDK_IMPORT_COST, kind)
         assert done.returncode == 0, done.stderr
         return float(done.stdout.strip().splitlines()[-1])
 

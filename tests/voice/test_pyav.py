@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+
+from tests.fresh_process import run_python
 
 _TRAY_SPEECH = """
 import sys
@@ -33,14 +30,7 @@ print(pyav.loaded(), samples.size)
 
 @pytest.mark.parametrize("process", [("plain", ""), ("tray", "checked"), ("tray", "as PySide6 checks")])
 def test_the_app_loads_pyav_only_to_read_a_file(process: tuple[str, str]) -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", _TRAY_SPEECH, *process],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=Path(__file__).parents[2],
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
+    done = run_python(_TRAY_SPEECH, *process, timeout=300)
     assert done.returncode == 0, done.stderr
     waiting, reading = done.stdout.split("\n")[:2]
     assert waiting == "False True"  # the model loaded and heard its warm-up without PyAV
