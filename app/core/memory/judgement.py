@@ -12,7 +12,9 @@ Three tiers of evidence:
 - result shapes (verdicts, error output, change and branch state) pass only when the line also has
   a lesson shape (lesson_shapes.py): a condition, a reason, an instruction, a rule, a flaky-test note;
 - work in progress passes only with a date, so a later session can tell its age.
-The write decision (gate.py) asks this module about each line a write adds.
+The write decision (gate.py) asks this module about each line a write adds. One job, however long: the tiers,
+the model's bars and their measured reasons are read together here, while the shapes (state_shapes.py,
+state_signs.py, lesson_shapes.py) and the model (gate_model.py) live in modules of their own.
 """
 
 from __future__ import annotations

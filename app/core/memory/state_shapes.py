@@ -5,6 +5,7 @@ line of durable knowledge rarely pays for a regular expression. The line judgeme
 what they mean.
 Patterns run on the lowered line where they can (caseless.py); an alternative that opens with a word
 boundary tests it before any lookbehind, so that one test of the boundary serves all of them.
+Its length is the catalogue: one shape for each kind of state, each with the note of what it was written for.
 """
 
 from __future__ import annotations
